@@ -1,0 +1,9 @@
+//! Realistic types with realistic bugs, the kind that reach production, for
+//! drt to find. Each module documents its bug; `bugfree` has none. The demo
+//! (`cargo run --release -p drt-examples`) explores them all.
+
+pub mod bank;
+pub mod bugfree;
+pub mod histogram;
+pub mod inline_stack;
+pub mod ring;

@@ -1,0 +1,207 @@
+//! parse -> validate -> expand: the impl block re-emitted unchanged, then one
+//! registration function submitted through `inventory`.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, ToTokens};
+use syn::{ImplItem, ItemImpl, Type};
+
+use crate::ast::{Operation, Operations, Receiver};
+use crate::attr::ImplArgs;
+use crate::ctxt::Ctxt;
+use crate::types::{Kind, Ret};
+
+pub fn operations(args: TokenStream, input: TokenStream) -> TokenStream {
+    let item: ItemImpl = match syn::parse2(input.clone()) {
+        Ok(item) => item,
+        Err(_) => {
+            let err = syn::Error::new(
+                Span::call_site(),
+                "#[drt::operations] goes on an impl block: `#[drt::operations] impl Type { ... }`",
+            );
+            let err = err.to_compile_error();
+            return quote!(#input #err);
+        }
+    };
+    match expand(args, &item) {
+        Ok(tokens) => tokens,
+        Err(err) => crate::fallback::expand(&item, &err),
+    }
+}
+
+fn expand(args: TokenStream, item: &ItemImpl) -> Result<TokenStream, syn::Error> {
+    let cx = Ctxt::new();
+    let args = ImplArgs::parse(&cx, args);
+    crate::check::check_impl(&cx, item);
+    let ops = Operations::from_syn(&cx, args, item);
+    crate::check::check_names(&cx, &ops);
+    cx.check()?;
+    Ok(impl_operations(&ops))
+}
+
+/// Removes `#[drt(...)]` helper attributes from the methods.
+pub fn strip_helpers(mut item: ItemImpl) -> ItemImpl {
+    for i in &mut item.items {
+        if let ImplItem::Fn(f) = i {
+            f.attrs.retain(|a| !a.path().is_ident("drt"));
+        }
+    }
+    item
+}
+
+fn impl_operations(ops: &Operations<'_>) -> TokenStream {
+    let item = strip_helpers(ops.original.clone());
+    let self_ty = ops.self_ty;
+    let mut types: Vec<Type> = Vec::new();
+    let mut vec_elems: Vec<Type> = Vec::new();
+    let mut note = |ty: &Type| {
+        if crate::types::keeps(ty) && !types.iter().any(|t| same(t, ty)) {
+            types.push(ty.clone());
+            if let Some(e) = crate::types::vec_elem(ty) {
+                if !vec_elems.iter().any(|t| same(t, &e)) {
+                    vec_elems.push(e.clone());
+                }
+                if !types.iter().any(|t| same(t, &e)) {
+                    types.push(e);
+                }
+            }
+        }
+    };
+    for op in &ops.ops {
+        for p in &op.params {
+            note(&p.pool);
+        }
+        match &op.ret {
+            Ret::Value(t) | Ret::Option(t) => note(t),
+            Ret::Result(t, e) => {
+                note(t);
+                note(e);
+            }
+            Ret::Unit | Ret::Discard => {}
+        }
+    }
+    let registrations = ops.ops.iter().map(|op| register_operation(self_ty, op));
+    let literals = crate::mine::literals(ops.fns.iter().copied());
+    let literals = literals.registrations();
+    quote! {
+        #item
+
+        #[allow(non_local_definitions, clippy::all, unused_qualifications)]
+        const _: () = {
+            fn __drt_register(__r: &mut ::drt::__private::Registrar) {
+                __r.owner(::drt::__private::type_desc!(#self_ty));
+                #( __r.type_desc(::drt::__private::type_desc!(#types)); )*
+                #( __r.vec_of::<#vec_elems>(); )*
+                #( __r.literal(#literals); )*
+                #( #registrations )*
+            }
+            ::drt::__private::inventory::submit! {
+                ::drt::__private::Registration { register: __drt_register }
+            }
+        };
+    }
+}
+
+fn same(a: &Type, b: &Type) -> bool {
+    a.to_token_stream().to_string() == b.to_token_stream().to_string()
+}
+
+fn register_operation(self_ty: &Type, op: &Operation<'_>) -> TokenStream {
+    let f = op.original;
+    let name = &f.sig.ident;
+    let name_str = name.to_string();
+    let cfgs = f.attrs.iter().filter(|a| a.path().is_ident("cfg"));
+    let receiver = match op.receiver {
+        Receiver::None => quote!(None),
+        Receiver::Ref => quote!(Ref),
+        Receiver::Mut => quote!(Mut),
+        Receiver::Value => quote!(Value),
+    };
+    let slots: Vec<_> = (0..op.params.len())
+        .map(|i| format_ident!("__a{}", i))
+        .collect();
+    let params = op.params.iter().map(|p| {
+        let pool = &p.pool;
+        let pname = &p.name;
+        let kind = match p.kind {
+            Kind::Value => quote!(Value),
+            Kind::Ref => quote!(Ref),
+            Kind::Mut => quote!(Mut),
+            Kind::Str => quote!(Str),
+            Kind::Slice => quote!(Slice),
+            Kind::SliceMut => quote!(SliceMut),
+        };
+        quote! {
+            ::drt::__private::ParamSpec {
+                name: #pname,
+                ty: ::core::any::TypeId::of::<#pool>(),
+                kind: ::drt::__private::ParamKind::#kind,
+            }
+        }
+    });
+    let args = op.params.iter().zip(&slots).map(|(p, slot)| {
+        let pool = &p.pool;
+        match p.kind {
+            Kind::Value => quote!(::drt::__private::arg_owned::<#pool>(#slot)),
+            Kind::Ref => quote!(::drt::__private::arg_ref::<#pool>(#slot)),
+            Kind::Mut => quote!(::drt::__private::arg_mut::<#pool>(#slot)),
+            Kind::Str => quote!(::drt::__private::arg_str(#slot)),
+            Kind::Slice | Kind::SliceMut => {
+                let elem = crate::types::vec_elem(pool).expect("slice pool types are Vec<T>");
+                if p.kind == Kind::Slice {
+                    quote!(::drt::__private::arg_slice::<#elem>(#slot))
+                } else {
+                    quote!(::drt::__private::arg_slice_mut::<#elem>(#slot))
+                }
+            }
+        }
+    });
+    let call = quote!(<#self_ty>::#name(#(#args),*));
+    let (ret_kind, ret_ty, wrap) = match &op.ret {
+        Ret::Unit => (
+            quote!(Unit),
+            None,
+            quote!(::drt::__private::ret_value(#call)),
+        ),
+        Ret::Discard => (
+            quote!(Discard),
+            None,
+            quote!(::drt::__private::ret_discard(#call)),
+        ),
+        Ret::Value(t) => (
+            quote!(Value),
+            Some(t),
+            quote!(::drt::__private::ret_value(#call)),
+        ),
+        Ret::Option(t) => (
+            quote!(Option),
+            Some(t),
+            quote!(::drt::__private::ret_option(#call)),
+        ),
+        Ret::Result(t, e) => (
+            quote!(Result { err: ::core::any::TypeId::of::<#e>() }),
+            Some(t),
+            quote!(::drt::__private::ret_result(#call)),
+        ),
+    };
+    let ret_ty = match ret_ty.filter(|t| crate::types::keeps(t)) {
+        Some(t) => quote!(::core::option::Option::Some(::core::any::TypeId::of::<#t>())),
+        None => quote!(::core::option::Option::None),
+    };
+    let weight = op.weight;
+    quote! {
+        #(#cfgs)*
+        __r.operation(::drt::__private::OperationSpec {
+            name: #name_str,
+            owner: ::core::any::TypeId::of::<#self_ty>(),
+            receiver: ::drt::__private::Receiver::#receiver,
+            params: ::std::vec![#(#params),*],
+            ret: ::drt::__private::RetKind::#ret_kind,
+            ret_ty: #ret_ty,
+            invoke: |__slots: &mut [::drt::__private::Slot]| -> ::drt::__private::Returned {
+                let [#(#slots),*] = __slots else { ::drt::__private::arity_mismatch() };
+                #wrap
+            },
+            weight: #weight,
+        });
+    }
+}

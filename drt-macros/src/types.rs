@@ -1,0 +1,206 @@
+//! How drt passes a parameter and keeps a return value, decided from the
+//! written types.
+
+use quote::ToTokens;
+use syn::visit::Visit;
+use syn::visit_mut::VisitMut;
+use syn::{GenericArgument, PathArguments, Type};
+
+/// How a parameter is passed; mirrors `drt::__private::ParamKind`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Value,
+    Ref,
+    Mut,
+    Str,
+    Slice,
+    SliceMut,
+}
+
+/// What a return type gives the pool.
+#[allow(clippy::large_enum_variant)] // one per method, built once per expansion
+pub enum Ret {
+    Unit,
+    Discard,
+    Value(Type),
+    Option(Type),
+    Result(Type, Type),
+}
+
+/// Replaces `Self` with the impl's self type, so types can be named outside the impl.
+pub struct ReplaceSelf<'a>(pub &'a Type);
+
+impl VisitMut for ReplaceSelf<'_> {
+    fn visit_type_mut(&mut self, ty: &mut Type) {
+        if let Type::Path(p) = ty {
+            if p.qself.is_none() && p.path.is_ident("Self") {
+                *ty = self.0.clone();
+                return;
+            }
+        }
+        syn::visit_mut::visit_type_mut(self, ty);
+    }
+}
+
+/// What in a type keeps drt from storing its values.
+#[derive(Default)]
+struct Unstorable {
+    borrow: Option<String>,
+    impl_trait: Option<String>,
+}
+
+impl<'ast> Visit<'ast> for Unstorable {
+    fn visit_type_reference(&mut self, r: &'ast syn::TypeReference) {
+        self.borrow
+            .get_or_insert_with(|| r.to_token_stream().to_string());
+    }
+    fn visit_lifetime(&mut self, l: &'ast syn::Lifetime) {
+        if l.ident != "static" {
+            self.borrow.get_or_insert_with(|| l.to_string());
+        }
+    }
+    fn visit_type_impl_trait(&mut self, t: &'ast syn::TypeImplTrait) {
+        self.impl_trait
+            .get_or_insert_with(|| t.to_token_stream().to_string());
+    }
+    fn visit_type_infer(&mut self, t: &'ast syn::TypeInfer) {
+        self.impl_trait
+            .get_or_insert_with(|| t.to_token_stream().to_string());
+    }
+}
+
+fn unstorable(ty: &Type) -> Unstorable {
+    let mut u = Unstorable::default();
+    u.visit_type(ty);
+    u
+}
+
+/// The single type argument of `Name<T>` or `Name<T, E>` when the last path
+/// segment is `name`.
+fn generic_args<'a>(ty: &'a Type, name: &str) -> Option<Vec<&'a Type>> {
+    let Type::Path(p) = ty else { return None };
+    if p.qself.is_some() {
+        return None;
+    }
+    let last = p.path.segments.last()?;
+    if last.ident != name {
+        return None;
+    }
+    let PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    Some(
+        args.args
+            .iter()
+            .filter_map(|a| match a {
+                GenericArgument::Type(t) => Some(t),
+                _ => None,
+            })
+            .collect(),
+    )
+}
+
+fn is_unit(ty: &Type) -> bool {
+    matches!(ty, Type::Tuple(t) if t.elems.is_empty())
+}
+
+/// How to pass a parameter of type `ty`: its kind and the pool type filling it.
+pub fn param(ty: &Type) -> Result<(Kind, Type), String> {
+    let ty = strip_parens(ty);
+    match ty {
+        Type::Reference(r) => {
+            let inner = strip_parens(&r.elem);
+            let (kind, pool): (Kind, Type) = match (inner, r.mutability.is_some()) {
+                (Type::Path(p), false) if p.path.is_ident("str") => (Kind::Str, syn::parse_quote!(::std::string::String)),
+                (Type::Path(p), true) if p.path.is_ident("str") => {
+                    return Err("drt cannot pass `&mut str`; take `&mut String` instead".into())
+                }
+                (Type::Slice(s), false) => {
+                    let e = &s.elem;
+                    (Kind::Slice, syn::parse_quote!(::std::vec::Vec<#e>))
+                }
+                (Type::Slice(s), true) => {
+                    let e = &s.elem;
+                    (Kind::SliceMut, syn::parse_quote!(::std::vec::Vec<#e>))
+                }
+                (Type::TraitObject(_), _) => {
+                    return Err(format!(
+                        "drt cannot build a trait object (`{}`); take a concrete type, or skip this method with #[drt(skip)]",
+                        ty.to_token_stream()
+                    ))
+                }
+                (inner, true) => (Kind::Mut, inner.clone()),
+                (inner, false) => (Kind::Ref, inner.clone()),
+            };
+            storable(&pool).map(|()| (kind, pool))
+        }
+        Type::ImplTrait(_) => Err(format!(
+            "drt cannot build an `{}` argument; take a concrete type, or skip this method with #[drt(skip)]",
+            ty.to_token_stream()
+        )),
+        Type::BareFn(_) | Type::TraitObject(_) | Type::Never(_) | Type::Infer(_) | Type::Macro(_) => Err(format!(
+            "drt cannot build a value of type `{}`; skip this method with #[drt(skip)]",
+            ty.to_token_stream()
+        )),
+        _ => storable(ty).map(|()| (Kind::Value, ty.clone())),
+    }
+}
+
+fn storable(ty: &Type) -> Result<(), String> {
+    let u = unstorable(ty);
+    if let Some(i) = u.impl_trait {
+        return Err(format!(
+            "drt cannot build a value of type `{}` (it contains `{i}`); take a concrete type, or skip this method with #[drt(skip)]",
+            ty.to_token_stream()
+        ));
+    }
+    if let Some(b) = u.borrow {
+        return Err(format!(
+            "drt cannot build a value of type `{}` because it holds a borrow (`{b}`); take an owned type, or skip this method with #[drt(skip)]",
+            ty.to_token_stream()
+        ));
+    }
+    Ok(())
+}
+
+fn strip_parens(ty: &Type) -> &Type {
+    match ty {
+        Type::Paren(p) => strip_parens(&p.elem),
+        Type::Group(g) => strip_parens(&g.elem),
+        _ => ty,
+    }
+}
+
+/// What a return type gives the pool. Types holding a borrow or an `impl
+/// Trait` are dropped right after the call (the call is still made).
+pub fn ret(output: &syn::ReturnType) -> Ret {
+    let syn::ReturnType::Type(_, ty) = output else {
+        return Ret::Unit;
+    };
+    let ty = strip_parens(ty);
+    if is_unit(ty) {
+        return Ret::Unit;
+    }
+    if matches!(ty, Type::Never(_)) || storable(ty).is_err() {
+        return Ret::Discard;
+    }
+    if let Some(args) = generic_args(ty, "Option").filter(|a| a.len() == 1) {
+        return Ret::Option(args[0].clone());
+    }
+    if let Some(args) = generic_args(ty, "Result").filter(|a| a.len() == 2) {
+        return Ret::Result(args[0].clone(), args[1].clone());
+    }
+    Ret::Value(ty.clone())
+}
+
+/// Whether the pool type is `Vec<T>`; returns `T`.
+pub fn vec_elem(ty: &Type) -> Option<Type> {
+    generic_args(ty, "Vec")
+        .filter(|a| a.len() == 1)
+        .map(|a| a[0].clone())
+}
+
+/// Whether values of this type are kept (as opposed to `()`).
+pub fn keeps(ty: &Type) -> bool {
+    !is_unit(strip_parens(ty))
+}

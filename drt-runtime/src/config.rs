@@ -1,0 +1,290 @@
+//! The [`Explorer`] builder: what the user asked for, and the settings that
+//! run after `DRT_*` environment variables are applied (the environment wins,
+//! so CI can lengthen every exploration without code changes).
+
+use std::any::TypeId;
+use std::time::Duration;
+
+use crate::generate::{Budget, Engine};
+use crate::registry::Registry;
+use crate::report::Report;
+use crate::world::World;
+
+/// The seed used when neither `.seed()` nor `DRT_SEED` gives one.
+pub const DEFAULT_SEED: u64 = 0x5eed;
+/// The time limit when neither `.time_limit()`, `DRT_TIME_LIMIT` nor a
+/// sequence budget gives one.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(2);
+/// The longest sequence generated when neither `.max_len()` nor `DRT_MAX_LEN` gives one.
+pub const DEFAULT_MAX_LEN: usize = 100;
+
+/// Explores the operations registered for one or more types. Made by
+/// [`explore`]; finish with [`Explorer::run`] or [`Explorer::report`].
+///
+/// # Examples
+///
+/// ```no_run
+/// # struct Account;
+/// # #[drt::operations] impl Account { fn new() -> Self { Account } }
+/// drt::explore::<Account>()
+///     .max_sequences(10_000)
+///     .seed(7)
+///     .run();
+/// ```
+#[derive(Clone, Debug)]
+#[must_use = "an Explorer does nothing until .run() or .report()"]
+pub struct Explorer {
+    subjects: Vec<(TypeId, &'static str)>,
+    time_limit: Option<Duration>,
+    max_sequences: Option<u64>,
+    seed: Option<u64>,
+    max_len: Option<usize>,
+}
+
+/// Starts an exploration of the operations registered by `#[drt::operations]`
+/// on `T`'s impl blocks.
+///
+/// Operations of other registered types join in when they build values those
+/// operations need.
+pub fn explore<T: 'static>() -> Explorer {
+    Explorer {
+        subjects: vec![(TypeId::of::<T>(), std::any::type_name::<T>())],
+        time_limit: None,
+        max_sequences: None,
+        seed: None,
+        max_len: None,
+    }
+}
+
+impl Explorer {
+    /// Stops after this much time (default 2 s, or none when
+    /// `max_sequences` is set). Env: `DRT_TIME_LIMIT` (`500` ms or `2s`).
+    pub fn time_limit(mut self, limit: Duration) -> Self {
+        self.time_limit = Some(limit);
+        self
+    }
+
+    /// Stops after executing this many sequences; with no time limit this
+    /// makes the run fully deterministic. Env: `DRT_MAX_SEQUENCES`.
+    pub fn max_sequences(mut self, n: u64) -> Self {
+        self.max_sequences = Some(n);
+        self
+    }
+
+    /// The random seed (default [`DEFAULT_SEED`]); every report prints it. Env: `DRT_SEED`.
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// The longest sequence to generate, in calls (default 100). Env: `DRT_MAX_LEN`.
+    pub fn max_len(mut self, calls: usize) -> Self {
+        self.max_len = Some(calls);
+        self
+    }
+
+    /// Also puts `U`'s operations under test.
+    pub fn also<U: 'static>(mut self) -> Self {
+        self.subjects
+            .push((TypeId::of::<U>(), std::any::type_name::<U>()));
+        self
+    }
+
+    /// Explores and returns the report.
+    ///
+    /// # Panics
+    ///
+    /// If a `DRT_*` variable holds a value that does not parse, or no
+    /// operation is registered for the types under test.
+    pub fn report(self) -> Report {
+        let budget = self
+            .budget(&|name| std::env::var(name).ok())
+            .unwrap_or_else(|e| panic!("{e}"));
+        let registry = Registry::global();
+        let ids: Vec<TypeId> = self.subjects.iter().map(|(id, _)| *id).collect();
+        let world = World::new(registry, &ids);
+        if !world.ops.iter().any(|o| o.under_test) {
+            panic!(
+                "drt: no operations are registered for {}: put #[drt::operations] on its impl block",
+                self.subject()
+            );
+        }
+        Engine::new(&world, budget).run()
+    }
+
+    /// Explores; panics with the report if anything failed, else prints a
+    /// one-line summary.
+    ///
+    /// # Panics
+    ///
+    /// When the exploration found a failure, after printing the report
+    /// (with a reproducing test per failure) to standard error.
+    pub fn run(self) {
+        let subject = self.subject();
+        let report = self.report();
+        if report.failures.is_empty() {
+            println!("{}", report.summary(&subject));
+            return;
+        }
+        eprintln!("{report}");
+        let n = report.failures.len();
+        panic!(
+            "drt found {n} failure{} in {subject} (seed {}); the reproducing test{} are printed above",
+            if n == 1 { "" } else { "s" },
+            report.stats.seed,
+            if n == 1 { " is" } else { "s" },
+        );
+    }
+
+    fn subject(&self) -> String {
+        let names: Vec<&str> = self
+            .subjects
+            .iter()
+            .map(|(_, n)| crate::value::short_type_name(n))
+            .collect();
+        names.join(", ")
+    }
+
+    /// Resolves the settings: environment first, then the builder, then defaults.
+    pub(crate) fn budget(&self, env: &dyn Fn(&str) -> Option<String>) -> Result<Budget, String> {
+        let time_limit = parse_env(env, "DRT_TIME_LIMIT", parse_duration)?.or(self.time_limit);
+        let max_sequences =
+            parse_env(env, "DRT_MAX_SEQUENCES", |s| s.parse::<u64>().ok())?.or(self.max_sequences);
+        let seed = parse_env(env, "DRT_SEED", parse_seed)?
+            .or(self.seed)
+            .unwrap_or(DEFAULT_SEED);
+        let max_len = parse_env(env, "DRT_MAX_LEN", |s| {
+            s.parse::<usize>().ok().filter(|n| *n > 0)
+        })?
+        .or(self.max_len)
+        .unwrap_or(DEFAULT_MAX_LEN);
+        let time_limit = match (time_limit, max_sequences) {
+            (None, None) => Some(DEFAULT_TIME_LIMIT),
+            (t, _) => t,
+        };
+        Ok(Budget {
+            seed,
+            time_limit,
+            max_sequences,
+            max_len,
+        })
+    }
+}
+
+fn parse_env<T>(
+    env: &dyn Fn(&str) -> Option<String>,
+    name: &str,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<Option<T>, String> {
+    match env(name) {
+        None => Ok(None),
+        Some(raw) if raw.trim().is_empty() => Ok(None),
+        Some(raw) => parse(raw.trim()).map(Some).ok_or_else(|| {
+            let expected = match name {
+                "DRT_TIME_LIMIT" => "milliseconds (`500`) or seconds (`2s`)",
+                "DRT_SEED" => "an integer (decimal or 0x hex)",
+                "DRT_MAX_LEN" => "a positive integer",
+                _ => "an integer",
+            };
+            format!("drt: {name} must be {expected}, got `{raw}`")
+        }),
+    }
+}
+
+/// `500` (ms), `500ms`, `2s`, `1.5s`.
+fn parse_duration(s: &str) -> Option<Duration> {
+    if let Some(ms) = s.strip_suffix("ms") {
+        return ms.trim().parse::<u64>().ok().map(Duration::from_millis);
+    }
+    if let Some(secs) = s.strip_suffix('s') {
+        return secs
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && *v >= 0.0)
+            .map(Duration::from_secs_f64);
+    }
+    s.parse::<u64>().ok().map(Duration::from_millis)
+}
+
+fn parse_seed(s: &str) -> Option<u64> {
+    match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16).ok(),
+        None => s.parse().ok(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env_of(pairs: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
+        move |name| {
+            pairs
+                .iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| v.to_string())
+        }
+    }
+
+    #[test]
+    fn defaults_apply_without_env_or_builder() {
+        let b = explore::<u8>().budget(&env_of(&[])).unwrap();
+        assert_eq!(
+            (b.seed, b.time_limit, b.max_sequences, b.max_len),
+            (DEFAULT_SEED, Some(DEFAULT_TIME_LIMIT), None, 100)
+        );
+    }
+
+    #[test]
+    fn a_sequence_budget_drops_the_default_time_limit() {
+        let b = explore::<u8>()
+            .max_sequences(10)
+            .budget(&env_of(&[]))
+            .unwrap();
+        assert_eq!((b.time_limit, b.max_sequences), (None, Some(10)));
+    }
+
+    #[test]
+    fn env_wins_over_the_builder() {
+        let env = env_of(&[
+            ("DRT_SEED", "0x10"),
+            ("DRT_TIME_LIMIT", "2s"),
+            ("DRT_MAX_LEN", "7"),
+            ("DRT_MAX_SEQUENCES", "5"),
+        ]);
+        let b = explore::<u8>()
+            .seed(1)
+            .max_len(3)
+            .max_sequences(9)
+            .budget(&env)
+            .unwrap();
+        assert_eq!(
+            (b.seed, b.time_limit, b.max_sequences, b.max_len),
+            (16, Some(Duration::from_secs(2)), Some(5), 7)
+        );
+    }
+
+    #[test]
+    fn durations_accept_ms_and_seconds() {
+        assert_eq!(parse_duration("500"), Some(Duration::from_millis(500)));
+        assert_eq!(parse_duration("250ms"), Some(Duration::from_millis(250)));
+        assert_eq!(parse_duration("1.5s"), Some(Duration::from_millis(1500)));
+        assert_eq!(parse_duration("soon"), None);
+    }
+
+    #[test]
+    fn bad_values_name_the_variable() {
+        let err = explore::<u8>()
+            .budget(&env_of(&[("DRT_SEED", "abc")]))
+            .unwrap_err();
+        assert_eq!(
+            err,
+            "drt: DRT_SEED must be an integer (decimal or 0x hex), got `abc`"
+        );
+        let err = explore::<u8>()
+            .budget(&env_of(&[("DRT_MAX_LEN", "0")]))
+            .unwrap_err();
+        assert_eq!(err, "drt: DRT_MAX_LEN must be a positive integer, got `0`");
+    }
+}

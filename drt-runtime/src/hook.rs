@@ -1,0 +1,120 @@
+//! A scoped, silent panic hook: while a thread explores, panics on that thread
+//! are recorded (message and location) instead of printed; every other panic
+//! goes to the hook that was installed before, which is put back when the last
+//! exploration ends.
+
+use std::cell::{Cell, RefCell};
+use std::panic::{self, PanicHookInfo};
+use std::sync::{Arc, Mutex};
+
+type Hook = Arc<dyn Fn(&PanicHookInfo<'_>) + Sync + Send + 'static>;
+
+struct State {
+    explorers: usize,
+    previous: Option<Hook>,
+}
+
+static STATE: Mutex<State> = Mutex::new(State {
+    explorers: 0,
+    previous: None,
+});
+
+thread_local! {
+    static SILENT: Cell<bool> = const { Cell::new(false) };
+    static LAST: RefCell<Option<Caught>> = const { RefCell::new(None) };
+}
+
+/// A panic seen by the hook.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Caught {
+    pub message: String,
+    pub location: Option<String>,
+}
+
+/// The text of a panic payload: `&str`, `String`, else a placeholder.
+pub(crate) fn payload_text(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "<unknown panic value>".to_string()
+    }
+}
+
+fn lock() -> std::sync::MutexGuard<'static, State> {
+    STATE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// While alive, panics on this thread are silent and recorded.
+pub(crate) struct SilentPanics(());
+
+impl SilentPanics {
+    pub fn install() -> SilentPanics {
+        let mut state = lock();
+        if state.explorers == 0 {
+            let previous: Hook = Arc::from(panic::take_hook());
+            state.previous = Some(previous.clone());
+            panic::set_hook(Box::new(move |info| {
+                if SILENT.with(Cell::get) {
+                    let caught = Caught {
+                        message: payload_text(info.payload()),
+                        location: info
+                            .location()
+                            .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column())),
+                    };
+                    LAST.with(|l| *l.borrow_mut() = Some(caught));
+                } else {
+                    previous(info);
+                }
+            }));
+        }
+        state.explorers += 1;
+        SILENT.with(|s| s.set(true));
+        SilentPanics(())
+    }
+
+    /// The last panic recorded on this thread, taken.
+    pub fn take_last() -> Option<Caught> {
+        LAST.with(|l| l.borrow_mut().take())
+    }
+}
+
+impl Drop for SilentPanics {
+    fn drop(&mut self) {
+        SILENT.with(|s| s.set(false));
+        let mut state = lock();
+        state.explorers -= 1;
+        if state.explorers == 0 {
+            if let Some(previous) = state.previous.take() {
+                // Our hook is dropped here; the user's goes back in place.
+                drop(panic::take_hook());
+                panic::set_hook(Box::new(move |info| previous(info)));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn panics_are_recorded_not_printed() {
+        let guard = SilentPanics::install();
+        let r = panic::catch_unwind(|| panic!("boom {}", 7));
+        assert!(r.is_err());
+        let caught = SilentPanics::take_last().expect("recorded");
+        assert_eq!(caught.message, "boom 7");
+        assert!(caught.location.unwrap().contains("hook.rs"));
+        drop(guard);
+        assert!(SilentPanics::take_last().is_none());
+    }
+
+    #[test]
+    fn payload_text_handles_all_payloads() {
+        assert_eq!(payload_text(&"a"), "a");
+        assert_eq!(payload_text(&String::from("b")), "b");
+        assert_eq!(payload_text(&42u8), "<unknown panic value>");
+    }
+}

@@ -1,0 +1,56 @@
+//! # drt: directed random testing for Rust
+//!
+//! Put `#[drt::operations]` on an impl block and call
+//! `drt::explore::<T>().run()` in a `#[test]`. drt builds call sequences
+//! bottom-up from the values earlier calls produced, executes each one at
+//! once, uses the outcome to steer the search (Randoop's feedback-directed
+//! generation, Pacheco's thesis), and reports every failure as a minimized,
+//! ready-to-paste `#[test]`.
+//!
+//! ```
+//! pub struct Counter { hits: u8 }
+//!
+//! #[drt::operations]
+//! impl Counter {
+//!     pub fn new() -> Self { Counter { hits: 0 } }
+//!     pub fn hit(&mut self) { self.hits = self.hits.saturating_add(1) }
+//!     pub fn hits(&self) -> u8 { self.hits }
+//! }
+//!
+//! let report = drt::explore::<Counter>().max_sequences(1_000).report();
+//! assert!(report.failures.is_empty());
+//! ```
+//!
+//! Tuning goes through the attribute's arguments (`skip(...)`, `weight(...)`),
+//! the [`Explorer`] builder and `DRT_*` environment variables; see the README.
+
+#![warn(missing_docs)]
+
+extern crate self as drt;
+
+mod config;
+mod execute;
+mod generate;
+mod hook;
+mod minimize;
+mod pool;
+#[doc(hidden)]
+pub mod private;
+mod registry;
+mod render;
+mod report;
+mod seeds;
+mod sequence;
+mod value;
+mod world;
+
+pub use config::{explore, Explorer, DEFAULT_MAX_LEN, DEFAULT_SEED, DEFAULT_TIME_LIMIT};
+pub use drt_macros::operations;
+pub use report::{Failure, FailureKind, OperationStats, Report, Stats};
+
+/// Not public API. Used by generated code.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::private::*;
+    pub use crate::registry::{Literal, OperationSpec, ParamSpec, RetKind};
+}

@@ -1,0 +1,171 @@
+//! Failing-sequence minimization after the thesis's simplification (ch. 6):
+//! 1. remove calls from the last one backwards, keeping each removal after
+//!    which the sequence still fails the same way (same operation, kind and
+//!    location);
+//! 2. replace each seed argument by a simpler seed of its type (the seed
+//!    table lists `0`, `1`, `""` first), and drop elements of seeded vectors,
+//!    under the same rule;
+//!
+//! repeated until neither step changes anything, within an execution budget.
+
+use crate::execute::Outcome;
+use crate::generate::FailureKey;
+use crate::sequence::{Operand, Sequence};
+use crate::world::World;
+
+/// Candidate executions one minimization may spend.
+const MAX_EXECUTIONS: usize = 4_000;
+/// Seeds tried in place of one variable.
+const MAX_SEED_TRIES: usize = 8;
+
+struct Minimizer<'a, 'w> {
+    world: &'a World<'w>,
+    key: &'a FailureKey,
+    executions: usize,
+}
+
+/// The smallest sequence found from `seq` that still fails with `key`.
+pub(crate) fn minimize(world: &World<'_>, mut seq: Sequence, key: &FailureKey) -> Sequence {
+    let mut m = Minimizer {
+        world,
+        key,
+        executions: 0,
+    };
+    loop {
+        let before = seq.clone();
+        seq = m.remove_calls(seq);
+        seq = m.simplify_seeds(seq);
+        if seq == before || m.executions >= MAX_EXECUTIONS {
+            return seq;
+        }
+    }
+}
+
+impl Minimizer<'_, '_> {
+    /// `candidate`, truncated after its failing call, when it fails with the key.
+    fn try_candidate(&mut self, mut candidate: Sequence) -> Option<Sequence> {
+        if self.executions >= MAX_EXECUTIONS {
+            return None;
+        }
+        self.executions += 1;
+        let world = self.world;
+        match world.execute(&candidate).finish(world) {
+            Outcome::Panic {
+                call,
+                caught,
+                dropped,
+            } => {
+                let call = call.min(candidate.len() - 1);
+                let same = crate::generate::failure_key(world, &candidate, call, &caught, dropped)
+                    == *self.key;
+                candidate.calls.truncate(call + 1);
+                same.then_some(candidate)
+            }
+            _ => None,
+        }
+    }
+
+    fn remove_calls(&mut self, mut seq: Sequence) -> Sequence {
+        let mut i = seq.len().saturating_sub(1);
+        while i > 0 {
+            i -= 1;
+            if i + 1 >= seq.len() || seq.uses(i as u32).next().is_some() {
+                continue;
+            }
+            let mut candidate = seq.clone();
+            candidate.remove(i);
+            if let Some(shorter) = self.try_candidate(candidate) {
+                seq = shorter;
+            }
+        }
+        seq
+    }
+
+    fn simplify_seeds(&mut self, mut seq: Sequence) -> Sequence {
+        for i in 0..seq.len() {
+            for k in 0..seq.calls.get(i).map_or(0, |c| c.args.len()) {
+                seq = match seq.calls[i].args[k].clone() {
+                    Operand::Seed(s) => {
+                        self.simpler_seed(seq, i, k, s, |c, r| *c = Operand::Seed(r))
+                    }
+                    Operand::SeedVec { elems, .. } => self.simpler_vec(seq, i, k, elems.len()),
+                    Operand::Var { .. } => self.var_to_seed(seq, i, k),
+                };
+                if i >= seq.len() {
+                    return seq;
+                }
+            }
+        }
+        seq
+    }
+
+    /// Tries the seeds listed before `s` for its type, simplest first.
+    fn simpler_seed(
+        &mut self,
+        seq: Sequence,
+        i: usize,
+        k: usize,
+        s: u32,
+        set: impl Fn(&mut Operand, u32),
+    ) -> Sequence {
+        let ty = self.world.seeds[s as usize].ty;
+        let simpler: Vec<u32> = self.world.seeds_by_type[&ty]
+            .iter()
+            .copied()
+            .take_while(|c| *c != s)
+            .collect();
+        for c in simpler {
+            let mut candidate = seq.clone();
+            set(&mut candidate.calls[i].args[k], c);
+            if let Some(better) = self.try_candidate(candidate) {
+                return better;
+            }
+        }
+        seq
+    }
+
+    /// Replaces a variable of a seeded type by a seed, simplest first, so the
+    /// calls that produced it can go (the thesis's replacement phase).
+    fn var_to_seed(&mut self, seq: Sequence, i: usize, k: usize) -> Sequence {
+        let op = &self.world.ops[seq.calls[i].op as usize].op;
+        let Some(seeds) = self.world.seeds_by_type.get(&op.spec.params[k].ty) else {
+            return seq;
+        };
+        for &c in seeds.iter().take(MAX_SEED_TRIES) {
+            let mut candidate = seq.clone();
+            candidate.calls[i].args[k] = Operand::Seed(c);
+            if let Some(better) = self.try_candidate(candidate) {
+                return better;
+            }
+        }
+        seq
+    }
+
+    /// Drops elements of a seeded vector, then simplifies the rest.
+    fn simpler_vec(&mut self, mut seq: Sequence, i: usize, k: usize, len: usize) -> Sequence {
+        for e in (0..len).rev() {
+            let mut candidate = seq.clone();
+            if let Operand::SeedVec { elems, .. } = &mut candidate.calls[i].args[k] {
+                elems.remove(e);
+            }
+            if let Some(better) = self.try_candidate(candidate) {
+                seq = better;
+            }
+        }
+        let Some(Operand::SeedVec { elems, .. }) = seq.calls.get(i).map(|c| c.args[k].clone())
+        else {
+            return seq;
+        };
+        for (e, s) in elems.iter().enumerate() {
+            seq = self.simpler_seed(seq, i, k, *s, |op, r| {
+                if let Operand::SeedVec { elems, .. } = op {
+                    elems[e] = r;
+                }
+            });
+            if i >= seq.len() {
+                break;
+            }
+        }
+        seq
+    }
+}

@@ -1,0 +1,246 @@
+//! Everything `#[drt::operations]` registered, collected from `inventory` once
+//! per process and put in a stable order (inventory's own order is
+//! unspecified, and seeded choices must not depend on link order).
+
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use crate::__private::{Registration, Slot};
+use crate::private::Returned;
+use crate::value::TypeDesc;
+
+/// Not public API. How an operation takes its receiver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Receiver {
+    /// An associated function: no `self`.
+    None,
+    /// `&self`.
+    Ref,
+    /// `&mut self`.
+    Mut,
+    /// `self`.
+    Value,
+}
+
+/// Not public API. How an operation takes one parameter (the receiver included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    /// `T`: the pool value is cloned when `T: Clone`, else moved.
+    Value,
+    /// `&T`.
+    Ref,
+    /// `&mut T`: later calls see the change.
+    Mut,
+    /// `&str`, borrowed from a pool `String`.
+    Str,
+    /// `&[T]`, borrowed from a pool `Vec<T>`.
+    Slice,
+    /// `&mut [T]`, borrowed from a pool `Vec<T>`.
+    SliceMut,
+}
+
+/// Not public API. What an operation's return type gives the pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RetKind {
+    /// `()`.
+    Unit,
+    /// A type drt cannot keep (it holds a borrow): the value is dropped.
+    Discard,
+    /// A plain value.
+    Value,
+    /// `Option<T>`: the `Some` payload.
+    Option,
+    /// `Result<T, E>`: the `Ok` payload.
+    Result {
+        /// `TypeId` of `E`, to decide between `.unwrap()` and `.ok().unwrap()`.
+        err: TypeId,
+    },
+}
+
+/// Not public API. One parameter of an operation.
+#[derive(Clone, Copy, Debug)]
+pub struct ParamSpec {
+    /// The parameter's name in the signature (`self` for the receiver).
+    pub name: &'static str,
+    /// The pool type that fills it (`String` for `&str`, `Vec<T>` for `&[T]`).
+    pub ty: TypeId,
+    /// How it is passed.
+    pub kind: ParamKind,
+}
+
+/// Not public API. An invoker: takes its arguments from the slots, calls the
+/// operation, and wraps the result.
+pub type Invoker = fn(&mut [Slot]) -> Returned;
+
+/// Not public API. One operation, as registered by the macro.
+#[derive(Clone, Debug)]
+pub struct OperationSpec {
+    /// The method's name.
+    pub name: &'static str,
+    /// The impl block's self type.
+    pub owner: TypeId,
+    /// How the receiver is taken; when not `None`, `params[0]` is the receiver.
+    pub receiver: Receiver,
+    /// Parameters, the receiver first when there is one.
+    pub params: Vec<ParamSpec>,
+    /// What the return gives the pool.
+    pub ret: RetKind,
+    /// The type of the value the return gives the pool, when it gives one.
+    pub ret_ty: Option<TypeId>,
+    /// Calls the operation.
+    pub invoke: Invoker,
+    /// Relative selection weight.
+    pub weight: u32,
+}
+
+/// Not public API. A literal found in a method body (GRT's constant mining).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Literal {
+    /// An integer, as decimal text with an optional sign, and its suffix or "".
+    Int(&'static str, &'static str),
+    /// A float, as written, and its suffix or "".
+    Float(&'static str, &'static str),
+    /// A string literal's value.
+    Str(&'static str),
+    /// A char literal's value.
+    Char(char),
+}
+
+/// Not public API. Builds `Vec<T>` values from elements of `T`.
+#[derive(Clone, Copy, Debug)]
+pub struct VecBuilder {
+    pub(crate) elem: TypeId,
+    pub(crate) vec: TypeId,
+    pub(crate) new: fn() -> Box<dyn Any>,
+    pub(crate) push: fn(&mut dyn Any, Box<dyn Any>),
+}
+
+/// Not public API. Receives one impl block's description.
+#[derive(Default)]
+pub struct Registrar {
+    owner: Option<TypeId>,
+    types: Vec<TypeDesc>,
+    ops: Vec<OperationSpec>,
+    literals: Vec<(TypeId, Literal)>,
+    vecs: Vec<VecBuilder>,
+}
+
+impl Registrar {
+    /// Not public API. Declares the impl block's self type.
+    pub fn owner(&mut self, desc: TypeDesc) {
+        self.owner = Some(desc.id);
+        self.types.push(desc);
+    }
+
+    /// Not public API. Describes a type the block mentions.
+    pub fn type_desc(&mut self, desc: TypeDesc) {
+        self.types.push(desc);
+    }
+
+    /// Not public API. Registers an operation.
+    pub fn operation(&mut self, op: OperationSpec) {
+        self.ops.push(op);
+    }
+
+    /// Not public API. Registers a literal mined from a method body.
+    pub fn literal(&mut self, lit: Literal) {
+        let owner = self
+            .owner
+            .expect("drt: literal registered before owner (bug in drt)");
+        self.literals.push((owner, lit));
+    }
+
+    /// Not public API. Lets the engine build `Vec<T>` from values of `T`.
+    pub fn vec_of<T: 'static>(&mut self) {
+        self.vecs.push(VecBuilder {
+            elem: TypeId::of::<T>(),
+            vec: TypeId::of::<Vec<T>>(),
+            new: || Box::new(Vec::<T>::new()),
+            push: |v, x| {
+                let v = v
+                    .downcast_mut::<Vec<T>>()
+                    .expect("drt: vec builder (bug in drt)");
+                v.push(*x.downcast::<T>().expect("drt: vec element (bug in drt)"));
+            },
+        });
+    }
+}
+
+/// An operation with the names the engine prints.
+#[derive(Clone, Debug)]
+pub(crate) struct Operation {
+    pub spec: OperationSpec,
+    /// The owner's full type name, as `type_name` gives it.
+    pub owner_name: &'static str,
+    /// `Account::withdraw`.
+    pub display: String,
+}
+
+/// Every registration in the process, in a stable order.
+#[derive(Debug)]
+pub(crate) struct Registry {
+    pub types: HashMap<TypeId, TypeDesc>,
+    pub ops: Vec<Operation>,
+    pub literals: Vec<(TypeId, Literal)>,
+    pub vecs: Vec<VecBuilder>,
+}
+
+impl Registry {
+    /// The process-wide registry, collected on first use.
+    pub fn global() -> &'static Registry {
+        static REGISTRY: OnceLock<Registry> = OnceLock::new();
+        REGISTRY.get_or_init(|| {
+            let mut r = Registrar::default();
+            for reg in inventory::iter::<Registration> {
+                r.owner = None;
+                (reg.register)(&mut r);
+            }
+            Registry::from_registrar(r)
+        })
+    }
+
+    fn from_registrar(r: Registrar) -> Registry {
+        let mut types = HashMap::new();
+        for desc in r.types.into_iter().chain(crate::seeds::builtin_types()) {
+            types.entry(desc.id).or_insert(desc);
+        }
+        let mut ops: Vec<Operation> = r
+            .ops
+            .into_iter()
+            .map(|spec| {
+                let owner_name = types[&spec.owner].name;
+                let display = format!(
+                    "{}::{}",
+                    crate::value::short_type_name(owner_name),
+                    spec.name
+                );
+                Operation {
+                    spec,
+                    owner_name,
+                    display,
+                }
+            })
+            .collect();
+        ops.sort_by(|a, b| (a.owner_name, a.spec.name).cmp(&(b.owner_name, b.spec.name)));
+        let mut literals = r.literals;
+        literals.sort_by_key(|(owner, lit)| (types[owner].name, format!("{lit:?}")));
+        literals.dedup();
+        let mut vecs = r.vecs;
+        vecs.sort_by_key(|v| types.get(&v.vec).map(|d| d.name));
+        vecs.dedup_by_key(|v| v.vec);
+        Registry {
+            types,
+            ops,
+            literals,
+            vecs,
+        }
+    }
+
+    /// The descriptor of a registered type.
+    pub fn desc(&self, id: TypeId) -> &TypeDesc {
+        self.types
+            .get(&id)
+            .expect("drt: type used without a descriptor (bug in drt)")
+    }
+}

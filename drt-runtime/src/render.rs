@@ -1,0 +1,245 @@
+//! Renders a sequence as a complete `#[test] fn`: one statement per call,
+//! named variables, literals inline, and exactly the borrows, clones and
+//! `.unwrap()`s that rustc needs (the sequence already obeys Rust's ownership
+//! rules, DESIGN.md §4).
+
+use std::fmt::Write;
+
+use crate::registry::{ParamKind, ParamSpec, Receiver, RetKind};
+use crate::sequence::{Mode, Operand, Sequence};
+use crate::world::World;
+
+const KEYWORDS: &[&str] = &[
+    "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for",
+    "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return",
+    "self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where",
+    "while", "async", "await", "dyn", "abstract", "become", "box", "do", "final", "macro",
+    "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen",
+];
+
+/// `SortedVec` -> `sorted_vec`.
+pub(crate) fn snake_case(name: &str) -> String {
+    let mut out = String::new();
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if c.is_uppercase() {
+            if prev_lower {
+                out.push('_');
+            }
+            out.extend(c.to_lowercase());
+            prev_lower = false;
+        } else {
+            out.push(if c.is_alphanumeric() { c } else { '_' });
+            prev_lower = c.is_lowercase() || c.is_ascii_digit();
+        }
+    }
+    out
+}
+
+/// The name for call `i`'s result: the type's name for constructors, else the
+/// method's (`balance` for `account.balance()`).
+fn base_name(world: &World<'_>, seq: &Sequence, i: usize) -> String {
+    let op = &world.ops[seq.calls[i].op as usize].op;
+    let ret_ty = op.spec.ret_ty.map(|t| world.reg.desc(t));
+    let method = op.spec.name;
+    let from_type =
+        ret_ty.filter(|d| d.id == op.spec.owner || d.short_name().starts_with(char::is_uppercase));
+    let name = match from_type {
+        Some(d) => snake_case(d.short_name()),
+        None => {
+            let m = ["get_", "to_", "into_", "as_"]
+                .iter()
+                .find_map(|p| method.strip_prefix(p))
+                .unwrap_or(method);
+            snake_case(m)
+        }
+    };
+    if name.is_empty() || KEYWORDS.contains(&name.as_str()) {
+        format!("{name}_value")
+    } else {
+        name
+    }
+}
+
+/// Variable names: each used result gets its base name, numbered on clashes.
+fn names(world: &World<'_>, seq: &Sequence) -> Vec<Option<String>> {
+    let mut taken: Vec<String> = Vec::new();
+    (0..seq.len())
+        .map(|i| {
+            seq.uses(i as u32).next()?;
+            let base = base_name(world, seq, i);
+            let mut name = base.clone();
+            let mut n = 2;
+            while taken.contains(&name) {
+                name = format!("{base}{n}");
+                n += 1;
+            }
+            taken.push(name.clone());
+            Some(name)
+        })
+        .collect()
+}
+
+fn seed_text(world: &World<'_>, seed: u32, kind: ParamKind) -> String {
+    let s = &world.seeds[seed as usize];
+    let owned = if s.is_string {
+        format!("String::from({})", s.literal)
+    } else {
+        s.literal.clone()
+    };
+    match kind {
+        ParamKind::Str => s.literal.clone(),
+        ParamKind::Ref | ParamKind::Slice => format!("&{owned}"),
+        ParamKind::Mut | ParamKind::SliceMut => format!("&mut {owned}"),
+        ParamKind::Value => owned,
+    }
+}
+
+fn operand_text(
+    world: &World<'_>,
+    names: &[Option<String>],
+    arg: &Operand,
+    p: &ParamSpec,
+) -> String {
+    let kind = p.kind;
+    match arg {
+        Operand::Var { var, mode } => {
+            let name = names[*var as usize].as_deref().unwrap_or("_");
+            match mode {
+                Mode::Ref => format!("&{name}"),
+                Mode::Mut => format!("&mut {name}"),
+                Mode::Clone if !world.reg.desc(p.ty).copy => format!("{name}.clone()"),
+                Mode::Move | Mode::Clone => name.to_string(),
+            }
+        }
+        Operand::Seed(s) => seed_text(world, *s, kind),
+        Operand::SeedVec { elems, .. } => {
+            let items: Vec<String> = elems
+                .iter()
+                .map(|e| seed_text(world, *e, ParamKind::Value))
+                .collect();
+            let items = items.join(", ");
+            match kind {
+                ParamKind::Slice => format!("&[{items}]"),
+                ParamKind::SliceMut => format!("&mut [{items}]"),
+                ParamKind::Ref => format!("&vec![{items}]"),
+                ParamKind::Mut => format!("&mut vec![{items}]"),
+                ParamKind::Value | ParamKind::Str => format!("vec![{items}]"),
+            }
+        }
+    }
+}
+
+/// The path to call an associated function on: `my_crate::Account`, or
+/// `<my_crate::Stack<u8>>` for a generic type.
+fn owner_path(name: &str) -> String {
+    if name.contains('<') {
+        format!("<{name}>")
+    } else {
+        name.to_string()
+    }
+}
+
+/// One call as an expression.
+fn call_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], i: usize) -> String {
+    let call = &seq.calls[i];
+    let op = &world.ops[call.op as usize].op;
+    let params = &op.spec.params;
+    let mut args = call.args.iter().zip(params);
+    let receiver = (op.spec.receiver != Receiver::None)
+        .then(|| args.next())
+        .flatten();
+    let args: Vec<String> = args
+        .map(|(a, p)| operand_text(world, names, a, p))
+        .collect();
+    let args = args.join(", ");
+    match receiver {
+        Some((Operand::Var { var, mode }, p)) => {
+            let name = names[*var as usize].as_deref().unwrap_or("_");
+            let cloned = *mode == Mode::Clone && !world.reg.desc(p.ty).copy;
+            let recv = if cloned {
+                format!("{name}.clone()")
+            } else {
+                name.to_string()
+            };
+            format!("{recv}.{}({args})", op.spec.name)
+        }
+        _ => format!("{}::{}({args})", owner_path(op.owner_name), op.spec.name),
+    }
+}
+
+/// The body statements of a sequence, one per call.
+pub(crate) fn statements(world: &World<'_>, seq: &Sequence) -> Vec<String> {
+    let names = names(world, seq);
+    (0..seq.len())
+        .map(|i| {
+            let op = &world.ops[seq.calls[i].op as usize].op;
+            let expr = call_text(world, seq, &names, i);
+            match &names[i] {
+                Some(name) => {
+                    let mutable = seq.uses(i as u32).any(|(_, m)| m == Mode::Mut);
+                    let unwrap = match op.spec.ret {
+                        RetKind::Option => ".unwrap()",
+                        RetKind::Result { err }
+                            if world.reg.types.get(&err).is_some_and(|d| d.debug.is_some()) =>
+                        {
+                            ".unwrap()"
+                        }
+                        RetKind::Result { .. } => ".ok().unwrap()",
+                        RetKind::Value | RetKind::Unit | RetKind::Discard => "",
+                    };
+                    format!(
+                        "let {}{name} = {expr}{unwrap};",
+                        if mutable { "mut " } else { "" }
+                    )
+                }
+                None if op.spec.ret == RetKind::Unit => format!("{expr};"),
+                None => format!("let _ = {expr};"),
+            }
+        })
+        .collect()
+}
+
+/// A complete `#[test]` reproducing a failure of `operation`.
+pub(crate) fn render_test(
+    world: &World<'_>,
+    seq: &Sequence,
+    operation: &str,
+    message: &str,
+) -> String {
+    let fn_name = format!(
+        "{}_fails",
+        snake_case(&operation.replace("::", "_").replace(['(', ')'], "_"))
+    )
+    .replace("__", "_");
+    let mut out = String::new();
+    let first_line = message.lines().next().unwrap_or("");
+    let _ = writeln!(out, "// drt: {operation} panics: {first_line}");
+    let _ = writeln!(out, "#[test]");
+    let _ = writeln!(out, "fn {fn_name}() {{");
+    for s in statements(world, seq) {
+        let _ = writeln!(out, "    {s}");
+    }
+    out.push('}');
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snake_case_splits_words() {
+        assert_eq!(snake_case("SortedVec"), "sorted_vec");
+        assert_eq!(snake_case("HTTPServer"), "httpserver");
+        assert_eq!(snake_case("u64"), "u64");
+        assert_eq!(snake_case("Ring2Buffer"), "ring2_buffer");
+    }
+
+    #[test]
+    fn generic_owners_use_qualified_paths() {
+        assert_eq!(owner_path("a::Stack<u8>"), "<a::Stack<u8>>");
+        assert_eq!(owner_path("a::Account"), "a::Account");
+    }
+}

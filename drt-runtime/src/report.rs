@@ -1,0 +1,180 @@
+//! What an exploration found: [`Report`], its [`Failure`]s and [`Stats`].
+
+use std::fmt;
+use std::time::Duration;
+
+/// The result of an exploration. [`crate::Explorer::run`] panics with it when
+/// `failures` is not empty; [`crate::Explorer::report`] returns it.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// One entry per distinct failure (operation, kind, panic location), each
+    /// with the shortest reproducing sequence found.
+    pub failures: Vec<Failure>,
+    /// Counts and settings of the run.
+    pub stats: Stats,
+}
+
+/// What kind of failure a sequence revealed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum FailureKind {
+    /// An operation panicked.
+    Panic,
+    /// A default contract (reflexive `==`, `Hash` agreeing with `Eq`, ...) was broken.
+    Contract,
+    /// A user invariant was broken.
+    Invariant,
+    /// The process crashed (stack overflow, abort, signal).
+    Crash,
+    /// A call exceeded the per-call time limit.
+    Timeout,
+}
+
+impl fmt::Display for FailureKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FailureKind::Panic => "panic",
+            FailureKind::Contract => "broken contract",
+            FailureKind::Invariant => "broken invariant",
+            FailureKind::Crash => "crash",
+            FailureKind::Timeout => "timeout",
+        })
+    }
+}
+
+/// One failure, with a test that reproduces it.
+#[derive(Clone, Debug)]
+pub struct Failure {
+    /// What went wrong.
+    pub kind: FailureKind,
+    /// The failing call, e.g. `"Account::withdraw"`.
+    pub operation: String,
+    /// The panic message, or the contract / invariant broken, with the values.
+    pub message: String,
+    /// Where the panic happened (`"src/account.rs:42:9"`), when known.
+    pub location: Option<String>,
+    /// A complete `#[test] fn` reproducing the failure; it compiles as-is in an
+    /// integration test of the crate under test, and fails the same way.
+    pub code: String,
+    /// Calls in the (minimized) sequence.
+    pub len: usize,
+    /// Time from the start of the exploration to the first sequence that failed this way.
+    pub found_after: Duration,
+    /// Sequences executed before that sequence.
+    pub sequences_before: u64,
+}
+
+/// Counts for one operation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OperationStats {
+    /// `Type::method`.
+    pub name: String,
+    /// Sequences that ended with this operation and were executed.
+    pub attempted: u64,
+    /// Of those, sequences that ran normally.
+    pub succeeded: u64,
+    /// Of those, sequences discarded as illegal inputs.
+    pub illegal: u64,
+    /// Of those, sequences that revealed a failure.
+    pub failed: u64,
+}
+
+/// Counts and settings of one exploration. Two runs with the same seed and
+/// `max_sequences` have equal stats except for `elapsed`.
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    /// The seed; re-run with `DRT_SEED=<seed>` to reproduce.
+    pub seed: u64,
+    /// Wall-clock time of the exploration.
+    pub elapsed: Duration,
+    /// Sequences executed.
+    pub sequences: u64,
+    /// Calls executed (every call of every executed sequence).
+    pub calls: u64,
+    /// Sequences that ran normally and offered a new value (kept for extension).
+    pub normal: u64,
+    /// Sequences discarded as illegal inputs.
+    pub illegal: u64,
+    /// Sequences that ran normally but only produced values seen before.
+    pub redundant: u64,
+    /// Sequences that revealed a failure.
+    pub failing: u64,
+    /// Per operation, in a stable order.
+    pub operations: Vec<OperationStats>,
+    /// Operations under test never executed successfully, and why.
+    pub uncallable: Vec<(String, String)>,
+}
+
+impl Report {
+    /// A one-line summary: `drt: Account: 1234 sequences (5678 calls) in 0.50s, no failures (seed 42)`.
+    pub fn summary(&self, subject: &str) -> String {
+        let s = &self.stats;
+        let found = match self.failures.len() {
+            0 => "no failures".to_string(),
+            1 => "1 failure".to_string(),
+            n => format!("{n} failures"),
+        };
+        format!(
+            "drt: {subject}: {} sequences ({} calls) in {:.2}s, {found} (seed {})",
+            s.sequences,
+            s.calls,
+            s.elapsed.as_secs_f64(),
+            s.seed
+        )
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{} in {}: {}", self.kind, self.operation, self.message)?;
+        if let Some(loc) = &self.location {
+            writeln!(f, "  at {loc}")?;
+        }
+        writeln!(
+            f,
+            "  found after {} sequences ({:.2}s); reproduced in {} call{}:",
+            self.sequences_before,
+            self.found_after.as_secs_f64(),
+            self.len,
+            if self.len == 1 { "" } else { "s" }
+        )?;
+        writeln!(f)?;
+        for line in self.code.lines() {
+            writeln!(f, "    {line}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.failures.len();
+        for (i, failure) in self.failures.iter().enumerate() {
+            write!(f, "drt: failure {} of {n}: {failure}", i + 1)?;
+            writeln!(f)?;
+        }
+        let s = &self.stats;
+        writeln!(
+            f,
+            "drt: {} sequences ({} calls) in {:.2}s: {} normal, {} redundant, {} illegal, {} failing",
+            s.sequences,
+            s.calls,
+            s.elapsed.as_secs_f64(),
+            s.normal,
+            s.redundant,
+            s.illegal,
+            s.failing
+        )?;
+        for (op, why) in &s.uncallable {
+            writeln!(f, "drt: never called successfully: {op}: {why}")?;
+        }
+        if n > 0 {
+            writeln!(
+                f,
+                "drt: paste a test above into tests/ to keep the bug fixed; re-run this exploration with DRT_SEED={}",
+                s.seed
+            )?;
+        }
+        Ok(())
+    }
+}

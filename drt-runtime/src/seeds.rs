@@ -1,0 +1,252 @@
+//! Seed values for primitive types (DESIGN.md §4): Randoop's small set (-1, 0,
+//! 1, 10, 100; "", "hi!") plus each type's boundaries, NaN and infinities,
+//! non-ASCII text, and the literals mined from the impl blocks under test
+//! (GRT's constant mining, paper 004), each with its neighbours so that an
+//! off-by-one at a constant is one step away.
+
+use std::any::{Any, TypeId};
+
+use crate::registry::Literal;
+use crate::value::TypeDesc;
+
+/// One seed value: a prototype to clone for each use, and its Rust literal.
+pub(crate) struct Seed {
+    pub ty: TypeId,
+    pub value: Box<dyn Any>,
+    /// The value as a Rust expression of its type (`5`, `u64::MAX`, `"hi!"`).
+    pub literal: String,
+    /// A `String` seed: its literal is a `&str` that needs `String::from`.
+    pub is_string: bool,
+}
+
+impl Seed {
+    fn new<T: 'static>(value: T, literal: String) -> Seed {
+        let is_string = TypeId::of::<T>() == TypeId::of::<String>();
+        Seed {
+            ty: TypeId::of::<T>(),
+            value: Box::new(value),
+            literal,
+            is_string,
+        }
+    }
+}
+
+macro_rules! for_each_primitive {
+    ($m:ident) => {
+        $m!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+    };
+}
+
+/// Descriptors of the built-in seeded types, so they are known even when no
+/// impl block mentions them.
+pub(crate) fn builtin_types() -> Vec<TypeDesc> {
+    let mut v = Vec::new();
+    macro_rules! push {
+        ($($t:ty),*) => { $( v.push(crate::__private::type_desc!($t)); )* };
+    }
+    for_each_primitive!(push);
+    push!(f32, f64, bool, char, String, ());
+    v
+}
+
+fn int_literal<T: PartialEq + std::fmt::Display>(name: &str, v: T, min: T, max: T) -> String {
+    if v == max {
+        format!("{name}::MAX")
+    } else if v == min && v.to_string().starts_with('-') {
+        format!("{name}::MIN")
+    } else {
+        v.to_string()
+    }
+}
+
+fn float_literal(name: &str, v: f64, is_min: bool, is_max: bool) -> String {
+    match v {
+        _ if v.is_nan() => format!("{name}::NAN"),
+        f64::INFINITY => format!("{name}::INFINITY"),
+        f64::NEG_INFINITY => format!("{name}::NEG_INFINITY"),
+        _ if is_max => format!("{name}::MAX"),
+        _ if is_min => format!("{name}::MIN"),
+        _ => format!("{v:?}"),
+    }
+}
+
+/// Builds the seed table for the types in `wanted`, adding the mined literals.
+pub(crate) fn seeds_for(wanted: &[TypeId], literals: &[Literal]) -> Vec<Seed> {
+    let wants = |id: TypeId| wanted.contains(&id);
+    let mut out: Vec<Seed> = Vec::new();
+    let ints: Vec<i128> = literals
+        .iter()
+        .filter_map(|l| match l {
+            Literal::Int(text, _) => text.parse::<i128>().ok(),
+            _ => None,
+        })
+        .flat_map(|v| [v.saturating_sub(1), v, v.saturating_add(1)])
+        .collect();
+    let big: Vec<u128> = literals
+        .iter()
+        .filter_map(|l| match l {
+            Literal::Int(text, _) => text.parse::<u128>().ok().filter(|v| *v > i128::MAX as u128),
+            _ => None,
+        })
+        .collect();
+    macro_rules! ints {
+        ($($t:ident),*) => {$(
+            if wants(TypeId::of::<$t>()) {
+                let bits = <$t>::BITS;
+                let mut vals: Vec<$t> = vec![0, 1, 10, 100, <$t>::MAX, <$t>::MAX - 1, <$t>::MIN];
+                vals.extend((<$t>::MIN != 0).then(|| <$t>::MIN + 1));
+                vals.extend(<$t>::try_from(-1i128).ok());
+                for shift in [bits / 2, bits - 1] {
+                    let p = 1u128 << shift;
+                    vals.extend(<$t>::try_from(p).ok());
+                    vals.extend(<$t>::try_from(p - 1).ok());
+                }
+                vals.extend(ints.iter().filter_map(|v| <$t>::try_from(*v).ok()));
+                vals.extend(big.iter().filter_map(|v| <$t>::try_from(*v).ok()));
+                let mut seen = Vec::new();
+                for v in vals {
+                    if !seen.contains(&v) {
+                        seen.push(v);
+                        let lit = int_literal(stringify!($t), v, <$t>::MIN, <$t>::MAX);
+                        out.push(Seed::new::<$t>(v, lit));
+                    }
+                }
+            }
+        )*};
+    }
+    for_each_primitive!(ints);
+
+    let floats: Vec<f64> = literals
+        .iter()
+        .filter_map(|l| match l {
+            Literal::Float(text, _) => text.parse::<f64>().ok(),
+            Literal::Int(text, _) => text.parse::<f64>().ok(),
+            _ => None,
+        })
+        .collect();
+    macro_rules! floats {
+        ($($t:ident),*) => {$(
+            if wants(TypeId::of::<$t>()) {
+                let mut vals: Vec<$t> = vec![0.0, 1.0, -1.0, 10.0, 100.0, 0.5, <$t>::MIN, <$t>::MAX,
+                    <$t>::EPSILON, <$t>::NAN, <$t>::INFINITY, <$t>::NEG_INFINITY];
+                vals.extend(floats.iter().map(|v| *v as $t));
+                let mut seen: Vec<$t> = Vec::new();
+                for v in vals {
+                    if !seen.iter().any(|s| s.to_bits() == v.to_bits()) {
+                        seen.push(v);
+                        let lit = float_literal(stringify!($t), v as f64, v == <$t>::MIN, v == <$t>::MAX);
+                        out.push(Seed::new::<$t>(v, lit));
+                    }
+                }
+            }
+        )*};
+    }
+    floats!(f32, f64);
+
+    if wants(TypeId::of::<bool>()) {
+        out.push(Seed::new(false, "false".into()));
+        out.push(Seed::new(true, "true".into()));
+    }
+    if wants(TypeId::of::<char>()) {
+        let mut chars = vec!['a', 'Z', '0', ' ', '\n', 'é', '中', '🦀', '\0'];
+        for l in literals {
+            if let Literal::Char(c) = l {
+                chars.push(*c);
+            }
+        }
+        chars.dedup();
+        let mut seen = Vec::new();
+        for c in chars {
+            if !seen.contains(&c) {
+                seen.push(c);
+                out.push(Seed::new(c, format!("{c:?}")));
+            }
+        }
+    }
+    if wants(TypeId::of::<String>()) {
+        let mut strs = vec!["", "hi!", "a b", "héllo", "日本語"];
+        for l in literals {
+            if let Literal::Str(s) = l {
+                strs.push(s);
+            }
+        }
+        let mut seen = Vec::new();
+        for s in strs {
+            if !seen.contains(&s) {
+                seen.push(s);
+                out.push(Seed::new(s.to_string(), format!("{s:?}")));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn literals_of<T: 'static>(lits: &[Literal]) -> Vec<String> {
+        seeds_for(&[TypeId::of::<T>()], lits)
+            .into_iter()
+            .map(|s| s.literal)
+            .collect()
+    }
+
+    #[test]
+    fn integer_seeds_include_boundaries() {
+        let u8s = literals_of::<u8>(&[]);
+        for want in [
+            "0", "1", "10", "100", "u8::MAX", "254", "127", "128", "16", "15",
+        ] {
+            assert!(
+                u8s.contains(&want.to_string()),
+                "{want} missing from {u8s:?}"
+            );
+        }
+        let i32s = literals_of::<i32>(&[]);
+        for want in ["-1", "i32::MIN", "i32::MAX", "-2147483647", "65536"] {
+            assert!(
+                i32s.contains(&want.to_string()),
+                "{want} missing from {i32s:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn mined_literals_bring_their_neighbours() {
+        let u16s = literals_of::<u16>(&[Literal::Int("1000", "")]);
+        for want in ["999", "1000", "1001"] {
+            assert!(
+                u16s.contains(&want.to_string()),
+                "{want} missing from {u16s:?}"
+            );
+        }
+        // Literals that do not fit a type are not seeds of it.
+        assert!(!literals_of::<u8>(&[Literal::Int("1000", "")]).contains(&"1000".to_string()));
+    }
+
+    #[test]
+    fn float_and_text_seeds_render_as_rust() {
+        let f = literals_of::<f64>(&[]);
+        assert!(
+            f.contains(&"f64::NAN".to_string()) && f.contains(&"f64::NEG_INFINITY".to_string())
+        );
+        let s = literals_of::<String>(&[Literal::Str("a\"b")]);
+        assert!(s.contains(&"\"\"".to_string()) && s.contains(&"\"a\\\"b\"".to_string()));
+        let c = literals_of::<char>(&[]);
+        assert!(c.contains(&"'\\n'".to_string()));
+    }
+
+    #[test]
+    fn seed_values_match_their_literals() {
+        for s in seeds_for(&[TypeId::of::<i8>()], &[]) {
+            let v = *s.value.downcast_ref::<i8>().unwrap();
+            let expected = match s.literal.as_str() {
+                "i8::MAX" => i8::MAX,
+                "i8::MIN" => i8::MIN,
+                text => text.parse().unwrap(),
+            };
+            assert_eq!(v, expected);
+        }
+    }
+}

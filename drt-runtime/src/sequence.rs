@@ -1,0 +1,162 @@
+//! Operation sequences (thesis §5.2): plain data, no execution.
+//!
+//! Call `i` names its result "variable `i`"; later calls refer to it by that
+//! index. A call that returned nothing simply has a variable nobody uses.
+
+/// How a call uses a variable, following Rust's ownership rules (DESIGN.md §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Mode {
+    /// `&v`.
+    Ref,
+    /// `&mut v`: later calls see the change.
+    Mut,
+    /// `v`: moved; the variable is dead afterwards.
+    Move,
+    /// `v.clone()`.
+    Clone,
+}
+
+/// Where an argument comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Operand {
+    /// A variable of the sequence.
+    Var { var: u32, mode: Mode },
+    /// A fresh copy of seed `i` (rendered inline as a literal).
+    Seed(u32),
+    /// A fresh `Vec` built by vec builder `builder` from these seeds.
+    SeedVec { builder: u32, elems: Vec<u32> },
+}
+
+/// One call: an operation (index into the run's operation table) and its
+/// arguments, the receiver first.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Call {
+    pub op: u32,
+    pub args: Vec<Operand>,
+}
+
+/// A sequence of calls.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Sequence {
+    pub calls: Vec<Call>,
+}
+
+impl Sequence {
+    pub fn len(&self) -> usize {
+        self.calls.len()
+    }
+
+    /// Appends `other`, renumbering its variables; returns the offset to add to
+    /// `other`'s variable indices (the `extend` operator's concatenation,
+    /// thesis §7.5).
+    pub fn append(&mut self, other: &Sequence) -> u32 {
+        let offset = self.calls.len() as u32;
+        self.calls.extend(other.calls.iter().map(|c| {
+            Call {
+                op: c.op,
+                args: c
+                    .args
+                    .iter()
+                    .map(|a| match a {
+                        Operand::Var { var, mode } => Operand::Var {
+                            var: var + offset,
+                            mode: *mode,
+                        },
+                        other => other.clone(),
+                    })
+                    .collect(),
+            }
+        }));
+        offset
+    }
+
+    /// Variables used by calls after `i` (and by `i` itself).
+    pub fn uses(&self, var: u32) -> impl Iterator<Item = (usize, Mode)> + '_ {
+        self.calls.iter().enumerate().flat_map(move |(i, c)| {
+            c.args.iter().filter_map(move |a| match a {
+                Operand::Var { var: v, mode } if *v == var => Some((i, *mode)),
+                _ => None,
+            })
+        })
+    }
+
+    /// Removes call `i`, whose result must be unused; later variables shift down.
+    pub fn remove(&mut self, i: usize) {
+        debug_assert!(self.uses(i as u32).next().is_none());
+        self.calls.remove(i);
+        for c in &mut self.calls[i..] {
+            for a in &mut c.args {
+                if let Operand::Var { var, .. } = a {
+                    if *var as usize > i {
+                        *var -= 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// A hash of the sequence's structure, to skip sequences already made
+    /// (Randoop discards a sequence identical to an earlier one, thesis §7.3).
+    pub fn structural_hash(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.hash(&mut h);
+        h.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(op: u32, args: Vec<Operand>) -> Call {
+        Call { op, args }
+    }
+    fn var(var: u32, mode: Mode) -> Operand {
+        Operand::Var { var, mode }
+    }
+
+    #[test]
+    fn append_renumbers_variables() {
+        let mut a = Sequence {
+            calls: vec![call(0, vec![]), call(1, vec![var(0, Mode::Mut)])],
+        };
+        let b = Sequence {
+            calls: vec![
+                call(0, vec![]),
+                call(2, vec![var(0, Mode::Ref), Operand::Seed(3)]),
+            ],
+        };
+        assert_eq!(a.append(&b), 2);
+        assert_eq!(a.calls[3].args, vec![var(2, Mode::Ref), Operand::Seed(3)]);
+        assert_eq!(a.calls[1].args, vec![var(0, Mode::Mut)]);
+    }
+
+    #[test]
+    fn remove_shifts_later_variables() {
+        let mut s = Sequence {
+            calls: vec![
+                call(0, vec![]),
+                call(0, vec![]),
+                call(1, vec![var(1, Mode::Move)]),
+            ],
+        };
+        assert_eq!(s.uses(0).count(), 0);
+        s.remove(0);
+        assert_eq!(s.calls[1].args, vec![var(0, Mode::Move)]);
+        assert_eq!(s.uses(0).collect::<Vec<_>>(), vec![(1, Mode::Move)]);
+    }
+
+    #[test]
+    fn structurally_equal_sequences_hash_alike() {
+        let a = Sequence {
+            calls: vec![call(0, vec![Operand::Seed(1)])],
+        };
+        let b = a.clone();
+        let c = Sequence {
+            calls: vec![call(0, vec![Operand::Seed(2)])],
+        };
+        assert_eq!(a.structural_hash(), b.structural_hash());
+        assert_ne!(a.structural_hash(), c.structural_hash());
+    }
+}

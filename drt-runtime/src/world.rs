@@ -1,0 +1,124 @@
+//! The fixed part of one exploration: which operations take part, their seeds
+//! and builders. Operations of the types under test are always in; operations
+//! of other registered types join when they produce or own a type some
+//! participating operation needs (so a marker type of free functions, or a
+//! type whose methods take another registered type, works out of the box).
+
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
+
+use crate::registry::{Operation, Registry, VecBuilder};
+use crate::seeds::{seeds_for, Seed};
+
+pub(crate) type CloneFn = fn(&dyn Any) -> Box<dyn Any>;
+
+/// An operation taking part in the run.
+pub(crate) struct RunOp<'r> {
+    pub op: &'r Operation,
+    /// Per parameter: the clone function of its type, when it has one.
+    pub clone_fns: Vec<Option<CloneFn>>,
+    /// Registered on a type under test (as opposed to a helper).
+    pub under_test: bool,
+}
+
+/// Everything an exploration needs that does not change while it runs.
+pub(crate) struct World<'r> {
+    pub reg: &'r Registry,
+    pub ops: Vec<RunOp<'r>>,
+    pub seeds: Vec<Seed>,
+    pub seed_clone: Vec<CloneFn>,
+    pub seeds_by_type: HashMap<TypeId, Vec<u32>>,
+    pub vecs: Vec<VecBuilder>,
+    pub vec_by_type: HashMap<TypeId, u32>,
+}
+
+impl<'r> World<'r> {
+    /// The world for exploring the types `under_test`.
+    pub fn new(reg: &'r Registry, under_test: &[TypeId]) -> World<'r> {
+        // Seeded types (primitives, `String`) and vectors of them are built
+        // without help; only other types pull in the operations that make them.
+        let builtin: Vec<TypeId> = crate::seeds::builtin_types().iter().map(|d| d.id).collect();
+        let self_made = |t: &TypeId| {
+            builtin.contains(t)
+                || reg
+                    .vecs
+                    .iter()
+                    .any(|v| v.vec == *t && builtin.contains(&v.elem))
+        };
+        let mut included = vec![false; reg.ops.len()];
+        let mut needed: Vec<TypeId> = Vec::new();
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for (i, op) in reg.ops.iter().enumerate() {
+                let s = &op.spec;
+                let attracts = |t: &TypeId| needed.contains(t) && !self_made(t);
+                let join = under_test.contains(&s.owner)
+                    || attracts(&s.owner)
+                    || s.ret_ty.is_some_and(|t| attracts(&t));
+                if join && !included[i] {
+                    included[i] = true;
+                    changed = true;
+                    for p in &s.params {
+                        needed.push(p.ty);
+                        if let Some(v) = reg.vecs.iter().find(|v| v.vec == p.ty) {
+                            needed.push(v.elem);
+                        }
+                    }
+                }
+            }
+        }
+        let ops: Vec<RunOp<'r>> = reg
+            .ops
+            .iter()
+            .zip(&included)
+            .filter(|(_, inc)| **inc)
+            .map(|(op, _)| RunOp {
+                op,
+                clone_fns: op
+                    .spec
+                    .params
+                    .iter()
+                    .map(|p| reg.types.get(&p.ty).and_then(|d| d.clone))
+                    .collect(),
+                under_test: under_test.contains(&op.spec.owner),
+            })
+            .collect();
+        let owners: Vec<TypeId> = ops.iter().map(|o| o.op.spec.owner).collect();
+        let literals: Vec<_> = reg
+            .literals
+            .iter()
+            .filter(|(o, _)| owners.contains(o))
+            .map(|(_, l)| *l)
+            .collect();
+        let seeds = seeds_for(&needed, &literals);
+        let seed_clone = seeds
+            .iter()
+            .map(|s| reg.desc(s.ty).clone.expect("seed types are Clone"))
+            .collect();
+        let mut seeds_by_type: HashMap<TypeId, Vec<u32>> = HashMap::new();
+        for (i, s) in seeds.iter().enumerate() {
+            seeds_by_type.entry(s.ty).or_default().push(i as u32);
+        }
+        let vecs: Vec<VecBuilder> = reg
+            .vecs
+            .iter()
+            .filter(|v| needed.contains(&v.vec))
+            .copied()
+            .collect();
+        let vec_by_type = vecs
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (v.vec, i as u32))
+            .collect();
+        World {
+            reg,
+            ops,
+            seeds,
+            seed_clone,
+            seeds_by_type,
+            vecs,
+            vec_by_type,
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Host package for drt's end-to-end tests (`tests/`); it has no code of its own.
