@@ -54,10 +54,7 @@ impl Account {
 
     /// Moves everything from `other` into this account.
     pub fn merge(&mut self, other: Account) -> Result<(), Error> {
-        self.balance = self
-            .balance
-            .checked_add(other.balance)
-            .ok_or(Error::Overflow)?;
+        self.balance = self.balance.checked_add(other.balance).ok_or(Error::Overflow)?;
         self.deposits = self.deposits.saturating_add(other.deposits);
         Ok(())
     }

@@ -21,10 +21,7 @@ pub struct InlineStack {
 impl InlineStack {
     /// An empty stack.
     pub fn new() -> Self {
-        InlineStack {
-            items: [0; CAPACITY],
-            len: 0,
-        }
+        InlineStack { items: [0; CAPACITY], len: 0 }
     }
 
     /// Pushes `value`, or refuses when the stack is full.

@@ -16,11 +16,7 @@ pub struct RingBuffer {
 impl RingBuffer {
     /// An empty buffer holding at most `capacity` elements (at least 1).
     pub fn new(capacity: u8) -> Self {
-        RingBuffer {
-            buf: vec![0; usize::from(capacity.max(1))],
-            head: 0,
-            len: 0,
-        }
+        RingBuffer { buf: vec![0; usize::from(capacity.max(1))], head: 0, len: 0 }
     }
 
     /// Appends `value`, overwriting the oldest element when full.

@@ -1,1 +1,340 @@
-fn main() {}
+//! Throughput of drt's generation loop on a cheap type under test, against a
+//! hand-written random driver making the same kind of calls directly.
+//!
+//! Run with `cargo bench -p drt-runtime --bench throughput`. Settings:
+//! - `DRT_BENCH_RUNS`: number of measured runs (default 5), each with its own seed;
+//! - `DRT_BENCH_SEQUENCES`: `max_sequences` of each drt run (default 100000).
+//!
+//! Every number printed is measured in this process; see docs/BENCHMARKS.md.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// Capacity of [`Cheap`]. A constant outside the impl block, so it is not
+/// mined as a seed literal.
+const CAP: usize = 8;
+
+/// The type under test: a bounded stack of `u32` with a running sum. Every
+/// operation is a handful of instructions and none can panic.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+struct Cheap {
+    items: [u32; CAP],
+    len: usize,
+    sum: i64,
+}
+
+#[drt::operations]
+impl Cheap {
+    fn new() -> Self {
+        Cheap::default()
+    }
+
+    /// Pushes `x`; false when full.
+    fn push(&mut self, x: u32) -> bool {
+        if self.len == CAP {
+            return false;
+        }
+        self.items[self.len] = x;
+        self.len += 1;
+        self.sum += i64::from(x);
+        true
+    }
+
+    /// Pops the top; 0 when empty.
+    fn pop(&mut self) -> u32 {
+        if self.len == 0 {
+            return 0;
+        }
+        self.len -= 1;
+        let x = self.items[self.len];
+        self.sum -= i64::from(x);
+        x
+    }
+
+    /// The top; 0 when empty.
+    fn peek(&self) -> u32 {
+        if self.len == 0 {
+            return 0;
+        }
+        self.items[self.len - 1]
+    }
+
+    /// Number of items.
+    fn size(&self) -> u32 {
+        self.len as u32
+    }
+
+    /// Sum of the items.
+    fn total(&self) -> i64 {
+        self.sum
+    }
+
+    /// Adds `d` to the top (wrapping); false when empty.
+    fn bump(&mut self, d: u32) -> bool {
+        if self.len == 0 {
+            return false;
+        }
+        let top = &mut self.items[self.len - 1];
+        let old = *top;
+        *top = old.wrapping_add(d);
+        self.sum += i64::from(*top) - i64::from(old);
+        true
+    }
+}
+
+/// The `u32` seeds drt uses for `Cheap` (drt-runtime/src/seeds.rs): 0, 1, 10,
+/// 100, MAX, MAX-1, 2^16, 2^16-1, 2^31, 2^31-1, plus the literals mined from
+/// the impl block above (0 and 1) with their neighbours (adds 2).
+const U32_SEEDS: [u32; 11] = [0, 1, 10, 100, u32::MAX, u32::MAX - 1, 1 << 16, (1 << 16) - 1, 1 << 31, (1 << 31) - 1, 2];
+
+/// Number of operations of `Cheap` (drt picks among them with equal weight).
+const OPS: u64 = 7;
+
+/// xorshift64*, seeded through splitmix64 so seed 0 works.
+struct XorShift(u64);
+
+impl XorShift {
+    fn new(seed: u64) -> XorShift {
+        let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        XorShift((z ^ (z >> 31)) | 1)
+    }
+
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// Uniform enough in `0..n` for small `n` (multiply-shift).
+    fn below(&mut self, n: u64) -> u64 {
+        ((u128::from(self.next() >> 32) * u128::from(n)) >> 32) as u64
+    }
+
+    fn seed(&mut self) -> u32 {
+        U32_SEEDS[self.below(U32_SEEDS.len() as u64) as usize]
+    }
+}
+
+/// The physical limit: `calls` random calls made directly on one `Cheap`,
+/// operations chosen uniformly (`new` starts a fresh value), arguments from
+/// the same seed set. Returns the time taken.
+fn driver(seed: u64, calls: u64) -> Duration {
+    let mut rng = XorShift::new(seed);
+    let mut c = Cheap::new();
+    let start = Instant::now();
+    for _ in 0..calls {
+        match rng.below(OPS) {
+            0 => c = black_box(Cheap::new()),
+            1 => {
+                black_box(c.push(black_box(rng.seed())));
+            }
+            2 => {
+                black_box(c.pop());
+            }
+            3 => {
+                black_box(c.peek());
+            }
+            4 => {
+                black_box(c.size());
+            }
+            5 => {
+                black_box(c.total());
+            }
+            _ => {
+                black_box(c.bump(black_box(rng.seed())));
+            }
+        }
+        black_box(&mut c);
+    }
+    start.elapsed()
+}
+
+/// A row of the table: one number per run.
+type Metric = fn(&Run) -> f64;
+
+/// One measured run of drt and of the driver with the same seed.
+struct Run {
+    seed: u64,
+    stats: drt::Stats,
+    /// Wall-clock time of `report()`, set-up included.
+    wall: Duration,
+    driver: Duration,
+}
+
+impl Run {
+    fn seq_per_s(&self) -> f64 {
+        self.stats.sequences as f64 / self.stats.elapsed.as_secs_f64()
+    }
+    fn wall_seq_per_s(&self) -> f64 {
+        self.stats.sequences as f64 / self.wall.as_secs_f64()
+    }
+    fn calls_per_s(&self) -> f64 {
+        self.stats.calls as f64 / self.stats.elapsed.as_secs_f64()
+    }
+    fn avg_len(&self) -> f64 {
+        self.stats.calls as f64 / self.stats.sequences as f64
+    }
+    fn driver_calls_per_s(&self) -> f64 {
+        self.stats.calls as f64 / self.driver.as_secs_f64()
+    }
+    fn ratio(&self) -> f64 {
+        self.calls_per_s() / self.driver_calls_per_s()
+    }
+}
+
+fn explore(seed: u64, max_sequences: u64) -> (drt::Stats, Duration) {
+    let start = Instant::now();
+    let report = drt::explore::<Cheap>().seed(seed).max_sequences(max_sequences).report();
+    let wall = start.elapsed();
+    assert!(report.failures.is_empty(), "the cheap type has no bugs, yet drt reported:\n{report}");
+    assert!(report.stats.uncallable.is_empty(), "every operation should be callable:\n{report}");
+    (report.stats, wall)
+}
+
+fn env_u64(name: &str, default: u64) -> u64 {
+    match std::env::var(name) {
+        Ok(v) if !v.trim().is_empty() => v
+            .trim()
+            .parse()
+            .ok()
+            .filter(|n| *n > 0)
+            .unwrap_or_else(|| panic!("{name} must be a positive integer, got `{v}`")),
+        _ => default,
+    }
+}
+
+/// (median, min, max); the median of an even count is the mean of the middle two.
+fn summarize(mut xs: Vec<f64>) -> (f64, f64, f64) {
+    xs.sort_by(f64::total_cmp);
+    let n = xs.len();
+    let median = if n % 2 == 1 { xs[n / 2] } else { (xs[n / 2 - 1] + xs[n / 2]) / 2.0 };
+    (median, xs[0], xs[n - 1])
+}
+
+/// `1234567.8` -> `1,234,568`; small values keep two decimals.
+fn fmt_num(x: f64) -> String {
+    if x.abs() < 100.0 {
+        return format!("{x:.2}");
+    }
+    let digits = format!("{:.0}", x.abs());
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    if x < 0.0 {
+        out.insert(0, '-');
+    }
+    out
+}
+
+fn cpu_model() -> Option<String> {
+    let info = std::fs::read_to_string("/proc/cpuinfo").ok()?;
+    info.lines().find(|l| l.starts_with("model name")).and_then(|l| l.split(':').nth(1)).map(|m| m.trim().to_string())
+}
+
+/// Peak resident set size of this process (Linux `VmHWM`), in MiB.
+fn peak_rss_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kib: f64 = status.lines().find(|l| l.starts_with("VmHWM:"))?.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
+}
+
+fn main() {
+    let runs = env_u64("DRT_BENCH_RUNS", 5);
+    let max_sequences = env_u64("DRT_BENCH_SEQUENCES", 100_000);
+    for var in ["DRT_MAX_SEQUENCES", "DRT_TIME_LIMIT", "DRT_SEED", "DRT_MAX_LEN"] {
+        if std::env::var_os(var).is_some() {
+            println!("note: {var} is set and overrides the bench's settings");
+        }
+    }
+
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    println!("drt throughput bench");
+    println!(
+        "machine: {} available cores, {} {}, cpu: {}",
+        cores,
+        std::env::consts::OS,
+        std::env::consts::ARCH,
+        cpu_model().unwrap_or_else(|| "unknown".into())
+    );
+    println!(
+        "type under test: Cheap (bounded u32 stack, {OPS} operations); {runs} runs of max_sequences({max_sequences}), one thread"
+    );
+
+    // Warm-up: registry collection, allocator, caches.
+    let _ = explore(0, max_sequences.min(5_000));
+    let _ = driver(0, 1_000_000);
+
+    let mut results = Vec::new();
+    for i in 0..runs {
+        let seed = 0x5eed + i;
+        let (stats, wall) = explore(seed, max_sequences);
+        let driver = driver(seed, stats.calls);
+        let run = Run { seed, stats, wall, driver };
+        let s = &run.stats;
+        println!(
+            "run {i}: seed {:#x}: {} sequences, {} calls in {:.3}s (report() {:.3}s): {} normal, {} redundant, {} illegal, {} failing; driver {:.4}s",
+            run.seed,
+            s.sequences,
+            s.calls,
+            s.elapsed.as_secs_f64(),
+            run.wall.as_secs_f64(),
+            s.normal,
+            s.redundant,
+            s.illegal,
+            s.failing,
+            run.driver.as_secs_f64()
+        );
+        results.push(run);
+    }
+
+    let rows: [(&str, Metric); 7] = [
+        ("drt sequences/s", Run::seq_per_s),
+        ("drt sequences/s, report() wall clock", Run::wall_seq_per_s),
+        ("drt calls/s", Run::calls_per_s),
+        ("drt avg sequence length (calls/sequences)", Run::avg_len),
+        ("drt µs per sequence", |r| 1e6 / r.seq_per_s()),
+        ("driver calls/s (same calls count)", Run::driver_calls_per_s),
+        ("ratio drt calls/s / driver calls/s (per run)", Run::ratio),
+    ];
+    println!();
+    println!("| metric | median | min | max |");
+    println!("|---|---:|---:|---:|");
+    let mut medians = Vec::new();
+    for (name, f) in rows {
+        let (median, min, max) = summarize(results.iter().map(f).collect());
+        medians.push(median);
+        let cell = |x: f64| {
+            if name.starts_with("ratio") {
+                format!("{x:.5}")
+            } else {
+                fmt_num(x)
+            }
+        };
+        println!("| {name} | {} | {} | {} |", cell(median), cell(min), cell(max));
+    }
+    let ratio_of_medians = medians[2] / medians[5];
+    println!();
+    println!(
+        "ratio of medians (drt calls/s / driver calls/s): {ratio_of_medians:.5} (drt is {:.0}x slower per call)",
+        1.0 / ratio_of_medians
+    );
+    if let Some(mib) = peak_rss_mib() {
+        println!("peak RSS of the bench process: {mib:.0} MiB");
+    }
+    let goal = 100_000.0;
+    println!(
+        "design goal >= {} sequences/s on one core: {} (median {} sequences/s)",
+        fmt_num(goal),
+        if medians[0] >= goal { "met" } else { "NOT met" },
+        fmt_num(medians[0])
+    );
+}

@@ -85,8 +85,7 @@ impl Explorer {
 
     /// Also puts `U`'s operations under test.
     pub fn also<U: 'static>(mut self) -> Self {
-        self.subjects
-            .push((TypeId::of::<U>(), std::any::type_name::<U>()));
+        self.subjects.push((TypeId::of::<U>(), std::any::type_name::<U>()));
         self
     }
 
@@ -97,9 +96,7 @@ impl Explorer {
     /// If a `DRT_*` variable holds a value that does not parse, or no
     /// operation is registered for the types under test.
     pub fn report(self) -> Report {
-        let budget = self
-            .budget(&|name| std::env::var(name).ok())
-            .unwrap_or_else(|e| panic!("{e}"));
+        let budget = self.budget(&|name| std::env::var(name).ok()).unwrap_or_else(|e| panic!("{e}"));
         let registry = Registry::global();
         let ids: Vec<TypeId> = self.subjects.iter().map(|(id, _)| *id).collect();
         let world = World::new(registry, &ids);
@@ -137,37 +134,23 @@ impl Explorer {
     }
 
     fn subject(&self) -> String {
-        let names: Vec<&str> = self
-            .subjects
-            .iter()
-            .map(|(_, n)| crate::value::short_type_name(n))
-            .collect();
+        let names: Vec<&str> = self.subjects.iter().map(|(_, n)| crate::value::short_type_name(n)).collect();
         names.join(", ")
     }
 
     /// Resolves the settings: environment first, then the builder, then defaults.
     pub(crate) fn budget(&self, env: &dyn Fn(&str) -> Option<String>) -> Result<Budget, String> {
         let time_limit = parse_env(env, "DRT_TIME_LIMIT", parse_duration)?.or(self.time_limit);
-        let max_sequences =
-            parse_env(env, "DRT_MAX_SEQUENCES", |s| s.parse::<u64>().ok())?.or(self.max_sequences);
-        let seed = parse_env(env, "DRT_SEED", parse_seed)?
-            .or(self.seed)
-            .unwrap_or(DEFAULT_SEED);
-        let max_len = parse_env(env, "DRT_MAX_LEN", |s| {
-            s.parse::<usize>().ok().filter(|n| *n > 0)
-        })?
-        .or(self.max_len)
-        .unwrap_or(DEFAULT_MAX_LEN);
+        let max_sequences = parse_env(env, "DRT_MAX_SEQUENCES", |s| s.parse::<u64>().ok())?.or(self.max_sequences);
+        let seed = parse_env(env, "DRT_SEED", parse_seed)?.or(self.seed).unwrap_or(DEFAULT_SEED);
+        let max_len = parse_env(env, "DRT_MAX_LEN", |s| s.parse::<usize>().ok().filter(|n| *n > 0))?
+            .or(self.max_len)
+            .unwrap_or(DEFAULT_MAX_LEN);
         let time_limit = match (time_limit, max_sequences) {
             (None, None) => Some(DEFAULT_TIME_LIMIT),
             (t, _) => t,
         };
-        Ok(Budget {
-            seed,
-            time_limit,
-            max_sequences,
-            max_len,
-        })
+        Ok(Budget { seed, time_limit, max_sequences, max_len })
     }
 }
 
@@ -197,12 +180,7 @@ fn parse_duration(s: &str) -> Option<Duration> {
         return ms.trim().parse::<u64>().ok().map(Duration::from_millis);
     }
     if let Some(secs) = s.strip_suffix('s') {
-        return secs
-            .trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|v| v.is_finite() && *v >= 0.0)
-            .map(Duration::from_secs_f64);
+        return secs.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0).map(Duration::from_secs_f64);
     }
     s.parse::<u64>().ok().map(Duration::from_millis)
 }
@@ -219,12 +197,7 @@ mod tests {
     use super::*;
 
     fn env_of(pairs: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
-        move |name| {
-            pairs
-                .iter()
-                .find(|(k, _)| *k == name)
-                .map(|(_, v)| v.to_string())
-        }
+        move |name| pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string())
     }
 
     #[test]
@@ -238,31 +211,16 @@ mod tests {
 
     #[test]
     fn a_sequence_budget_drops_the_default_time_limit() {
-        let b = explore::<u8>()
-            .max_sequences(10)
-            .budget(&env_of(&[]))
-            .unwrap();
+        let b = explore::<u8>().max_sequences(10).budget(&env_of(&[])).unwrap();
         assert_eq!((b.time_limit, b.max_sequences), (None, Some(10)));
     }
 
     #[test]
     fn env_wins_over_the_builder() {
-        let env = env_of(&[
-            ("DRT_SEED", "0x10"),
-            ("DRT_TIME_LIMIT", "2s"),
-            ("DRT_MAX_LEN", "7"),
-            ("DRT_MAX_SEQUENCES", "5"),
-        ]);
-        let b = explore::<u8>()
-            .seed(1)
-            .max_len(3)
-            .max_sequences(9)
-            .budget(&env)
-            .unwrap();
-        assert_eq!(
-            (b.seed, b.time_limit, b.max_sequences, b.max_len),
-            (16, Some(Duration::from_secs(2)), Some(5), 7)
-        );
+        let env =
+            env_of(&[("DRT_SEED", "0x10"), ("DRT_TIME_LIMIT", "2s"), ("DRT_MAX_LEN", "7"), ("DRT_MAX_SEQUENCES", "5")]);
+        let b = explore::<u8>().seed(1).max_len(3).max_sequences(9).budget(&env).unwrap();
+        assert_eq!((b.seed, b.time_limit, b.max_sequences, b.max_len), (16, Some(Duration::from_secs(2)), Some(5), 7));
     }
 
     #[test]
@@ -275,16 +233,9 @@ mod tests {
 
     #[test]
     fn bad_values_name_the_variable() {
-        let err = explore::<u8>()
-            .budget(&env_of(&[("DRT_SEED", "abc")]))
-            .unwrap_err();
-        assert_eq!(
-            err,
-            "drt: DRT_SEED must be an integer (decimal or 0x hex), got `abc`"
-        );
-        let err = explore::<u8>()
-            .budget(&env_of(&[("DRT_MAX_LEN", "0")]))
-            .unwrap_err();
+        let err = explore::<u8>().budget(&env_of(&[("DRT_SEED", "abc")])).unwrap_err();
+        assert_eq!(err, "drt: DRT_SEED must be an integer (decimal or 0x hex), got `abc`");
+        let err = explore::<u8>().budget(&env_of(&[("DRT_MAX_LEN", "0")])).unwrap_err();
         assert_eq!(err, "drt: DRT_MAX_LEN must be a positive integer, got `0`");
     }
 }

@@ -17,11 +17,7 @@ pub(crate) enum Outcome {
     /// Every call returned.
     Normal,
     /// Call `call` panicked (or, with `call == len`, dropping a value did).
-    Panic {
-        call: usize,
-        caught: Caught,
-        dropped: Option<&'static str>,
-    },
+    Panic { call: usize, caught: Caught, dropped: Option<&'static str> },
     /// Call `call` needed a variable that holds no value (a `None` / `Err`
     /// earlier, or a value moved away): the sequence is not well-formed.
     Invalid { call: usize },
@@ -46,9 +42,7 @@ impl World<'_> {
                     Operand::Var { var, mode } => {
                         let slot = &mut vars[*var as usize];
                         match mode {
-                            Mode::Clone => slot
-                                .as_deref()
-                                .map(|v| (op.clone_fns[k].expect("clone"))(v)),
+                            Mode::Clone => slot.as_deref().map(|v| (op.clone_fns[k].expect("clone"))(v)),
                             _ => slot.take(),
                         }
                     }
@@ -57,10 +51,7 @@ impl World<'_> {
                 };
                 if value.is_none() {
                     self.put_back(call, &mut slots, &mut vars);
-                    return Execution {
-                        outcome: Outcome::Invalid { call: i },
-                        vars,
-                    };
+                    return Execution { outcome: Outcome::Invalid { call: i }, vars };
                 }
                 slots.push(value);
             }
@@ -75,36 +66,20 @@ impl World<'_> {
                     });
                 }
                 Err(payload) => {
-                    let caught = SilentPanics::take_last().unwrap_or_else(|| Caught {
-                        message: payload_text(&*payload),
-                        location: None,
-                    });
+                    let caught = SilentPanics::take_last()
+                        .unwrap_or_else(|| Caught { message: payload_text(&*payload), location: None });
                     drop_quietly(payload);
                     slots.clear();
-                    return Execution {
-                        outcome: Outcome::Panic {
-                            call: i,
-                            caught,
-                            dropped: None,
-                        },
-                        vars,
-                    };
+                    return Execution { outcome: Outcome::Panic { call: i, caught, dropped: None }, vars };
                 }
             }
         }
-        Execution {
-            outcome: Outcome::Normal,
-            vars,
-        }
+        Execution { outcome: Outcome::Normal, vars }
     }
 
     fn put_back(&self, call: &crate::sequence::Call, slots: &mut [Slot], vars: &mut [Slot]) {
         for (arg, slot) in call.args.iter().zip(slots.iter_mut()) {
-            if let Operand::Var {
-                var,
-                mode: Mode::Ref | Mode::Mut,
-            } = arg
-            {
+            if let Operand::Var { var, mode: Mode::Ref | Mode::Mut } = arg {
                 vars[*var as usize] = slot.take();
             }
         }
@@ -132,23 +107,13 @@ impl Execution {
         let len = self.vars.len();
         while let Some(slot) = self.vars.pop() {
             let Some(value) = slot else { continue };
-            let name = world
-                .reg
-                .types
-                .get(&(*value).type_id())
-                .map_or("value", |d| d.name);
+            let name = world.reg.types.get(&(*value).type_id()).map_or("value", |d| d.name);
             if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(move || drop(value))) {
-                let caught = SilentPanics::take_last().unwrap_or_else(|| Caught {
-                    message: payload_text(&*payload),
-                    location: None,
-                });
+                let caught = SilentPanics::take_last()
+                    .unwrap_or_else(|| Caught { message: payload_text(&*payload), location: None });
                 drop_quietly(payload);
                 if self.outcome == Outcome::Normal {
-                    self.outcome = Outcome::Panic {
-                        call: len,
-                        caught,
-                        dropped: Some(name),
-                    };
+                    self.outcome = Outcome::Panic { call: len, caught, dropped: Some(name) };
                 }
             }
         }

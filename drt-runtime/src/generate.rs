@@ -6,7 +6,8 @@
 //! 2. fills each argument (the receiver first) with a seed, a variable already
 //!    in the new sequence, or a value of the right type from a component
 //!    sequence, whose calls are appended first (the `extend` operator);
-//! 3. sometimes repeats the call (probability 0.1, up to 100 times, §7.5);
+//! 3. sometimes repeats a mutating call (probability 0.1, up to 100 times,
+//!    §7.5);
 //! 4. discards it if the same sequence was made before, else executes it;
 //! 5. classifies it: a failure is minimized and reported; a normal sequence
 //!    joins the component set when the values it touched are new (index
@@ -35,6 +36,12 @@ const REPEAT_PROBABILITY: f64 = 0.1;
 const REPEAT_MAX: usize = 100;
 /// Largest `Vec` built from seeds.
 const MAX_SEED_VEC: usize = 4;
+/// Pool values drawn per argument while exploring, the shortest kept.
+const EXPLORE_TOURNAMENT: u32 = 2;
+/// The same while looking for a shorter reproduction of a failure.
+const SHORTEN_TOURNAMENT: u32 = 4;
+/// Sequences generated to look for a shorter reproduction of a new failure.
+const SHORTEN_TRIES: u32 = 500;
 /// Consecutive steps that made nothing new before the search counts as exhausted.
 const MAX_IDLE_STEPS: u32 = 20_000;
 
@@ -68,6 +75,8 @@ pub(crate) struct Engine<'w> {
     missing: Vec<Option<TypeId>>,
     groups: Vec<Group>,
     start: Instant,
+    /// Pool values drawn per argument, the shortest kept.
+    tournament: u32,
 }
 
 impl<'w> Engine<'w> {
@@ -84,18 +93,12 @@ impl<'w> Engine<'w> {
         let per_op = world
             .ops
             .iter()
-            .map(|o| OperationStats {
-                name: o.op.display.clone(),
-                ..OperationStats::default()
-            })
+            .map(|o| OperationStats { name: o.op.display.clone(), ..OperationStats::default() })
             .collect();
         Engine {
             world,
             rng: Xoshiro256PlusPlus::seed_from_u64(budget.seed),
-            stats: Stats {
-                seed: budget.seed,
-                ..Stats::default()
-            },
+            stats: Stats { seed: budget.seed, ..Stats::default() },
             budget,
             pool: Pool::default(),
             cumulative_weights,
@@ -103,11 +106,17 @@ impl<'w> Engine<'w> {
             missing: vec![None; world.ops.len()],
             groups: Vec::new(),
             start: Instant::now(),
+            tournament: EXPLORE_TOURNAMENT,
         }
     }
 
     /// Explores until a budget runs out or nothing new can be made.
     pub fn run(mut self) -> Report {
+        self.explore();
+        self.finish()
+    }
+
+    fn explore(&mut self) {
         let _silent = crate::hook::SilentPanics::install();
         self.start = Instant::now();
         let mut idle = 0;
@@ -118,17 +127,11 @@ impl<'w> Engine<'w> {
                 idle += 1;
             }
         }
-        self.finish()
     }
 
     fn out_of_budget(&self) -> bool {
-        self.budget
-            .max_sequences
-            .is_some_and(|m| self.stats.sequences >= m)
-            || self
-                .budget
-                .time_limit
-                .is_some_and(|t| self.start.elapsed() >= t)
+        self.budget.max_sequences.is_some_and(|m| self.stats.sequences >= m)
+            || self.budget.time_limit.is_some_and(|t| self.start.elapsed() >= t)
     }
 
     /// One generation step; false when it executed nothing.
@@ -145,9 +148,7 @@ impl<'w> Engine<'w> {
         self.per_op[op].attempted += 1;
         let exec = self.world.execute(&seq);
         self.stats.calls += match &exec.outcome {
-            Outcome::Panic { call, .. } | Outcome::Invalid { call } => {
-                (*call + 1).min(seq.len()) as u64
-            }
+            Outcome::Panic { call, .. } | Outcome::Invalid { call } => (*call + 1).min(seq.len()) as u64,
             Outcome::Normal => seq.len() as u64,
         };
         let touched = match exec.outcome {
@@ -169,11 +170,7 @@ impl<'w> Engine<'w> {
                 self.stats.illegal += 1;
                 self.per_op[op].illegal += 1;
             }
-            Outcome::Panic {
-                call,
-                caught,
-                dropped,
-            } => {
+            Outcome::Panic { call, caught, dropped } => {
                 self.stats.failing += 1;
                 self.per_op[op].failed += 1;
                 self.record_failure(seq, call, caught, dropped, sequences_before);
@@ -183,10 +180,7 @@ impl<'w> Engine<'w> {
     }
 
     fn pick_operation(&mut self) -> usize {
-        let total = *self
-            .cumulative_weights
-            .last()
-            .expect("at least one operation");
+        let total = *self.cumulative_weights.last().expect("at least one operation");
         let x = self.rng.random_range(0..total);
         self.cumulative_weights.partition_point(|&w| w <= x)
     }
@@ -215,32 +209,20 @@ impl<'w> Engine<'w> {
         if prefix >= self.budget.max_len {
             return None;
         }
-        let moves = args.iter().any(|a| {
-            matches!(
-                a,
-                Operand::Var {
-                    mode: Mode::Move,
-                    ..
-                }
-            )
-        });
+        // Repeating a call only builds up state when it mutates something
+        // (`push` n times); repeating a constructor just makes duplicates, and
+        // a call that moves a value cannot be repeated at all.
+        let moves = args.iter().any(|a| matches!(a, Operand::Var { mode: Mode::Move, .. }));
+        let mutates = args.iter().any(|a| matches!(a, Operand::Var { mode: Mode::Mut, .. }));
         let mut repeat = 1;
-        if !moves && self.rng.random_bool(REPEAT_PROBABILITY) {
-            repeat = self
-                .rng
-                .random_range(1..=REPEAT_MAX)
-                .min(self.budget.max_len - prefix);
+        if mutates && !moves && self.rng.random_bool(REPEAT_PROBABILITY) {
+            repeat = self.rng.random_range(1..=REPEAT_MAX).min(self.budget.max_len - prefix);
         }
         for _ in 1..repeat {
-            seq.calls.push(Call {
-                op: op as u32,
-                args: args.clone(),
-            });
+            seq.calls.push(Call { op: op as u32, args: args.clone() });
         }
-        seq.calls.push(Call {
-            op: op as u32,
-            args,
-        });
+        seq.calls.push(Call { op: op as u32, args });
+        debug_assert_eq!(seq.check_ownership(), Ok(()), "{seq:?}");
         Some((seq, prefix))
     }
 
@@ -257,12 +239,7 @@ impl<'w> Engine<'w> {
         let in_pool = self.pool.values_of(ty).len();
         let aliases: Vec<u32> = alive
             .iter()
-            .filter(|(v, t)| {
-                *t == ty
-                    && !taken
-                        .iter()
-                        .any(|a| matches!(a, Operand::Var { var, .. } if var == v))
-            })
+            .filter(|(v, t)| *t == ty && !taken.iter().any(|a| matches!(a, Operand::Var { var, .. } if var == v)))
             .map(|(v, _)| *v)
             .collect();
         let no_values = in_pool == 0 && aliases.is_empty();
@@ -275,9 +252,7 @@ impl<'w> Engine<'w> {
             let elems = world.seeds_by_type.get(&world.vecs[builder as usize].elem);
             if let Some(elems) = elems.filter(|_| no_values || self.rng.random_bool(0.5)) {
                 let n = self.rng.random_range(0..=MAX_SEED_VEC);
-                let elems = (0..n)
-                    .map(|_| elems[self.rng.random_range(0..elems.len())])
-                    .collect();
+                let elems = (0..n).map(|_| elems[self.rng.random_range(0..elems.len())]).collect();
                 return Some(Operand::SeedVec { builder, elems });
             }
         }
@@ -288,36 +263,35 @@ impl<'w> Engine<'w> {
         if in_pool == 0 {
             return None;
         }
-        let (entry, var) = self.pool.values_of(ty)[self.rng.random_range(0..in_pool)];
+        let values = self.pool.values_of(ty);
+        let mut pick = values[self.rng.random_range(0..in_pool)];
+        // A tournament on length favours short components, as GRT's
+        // orienteering does (paper 004): long sequences are slow to run and
+        // leave no room under max_len to combine values.
+        for _ in 1..self.tournament {
+            let other = values[self.rng.random_range(0..in_pool)];
+            if self.pool.entries[other.0 as usize].seq.len() < self.pool.entries[pick.0 as usize].seq.len() {
+                pick = other;
+            }
+        }
+        let (entry, var) = pick;
         let entry = &self.pool.entries[entry as usize];
         if seq.len() + entry.seq.len() >= self.budget.max_len {
             return None;
         }
         let offset = seq.append(&entry.seq);
         alive.extend(entry.alive.iter().map(|(v, t)| (v + offset, *t)));
-        Some(Operand::Var {
-            var: var + offset,
-            mode,
-        })
+        Some(Operand::Var { var: var + offset, mode })
     }
 
     /// The values the new calls produced or mutated that were never seen
     /// before (index pruning): the only ones the sequence offers for reuse.
-    fn touched_values(
-        &mut self,
-        seq: &Sequence,
-        prefix: usize,
-        vars: &[Option<Box<dyn Any>>],
-    ) -> Vec<(u32, TypeId)> {
+    fn touched_values(&mut self, seq: &Sequence, prefix: usize, vars: &[Option<Box<dyn Any>>]) -> Vec<(u32, TypeId)> {
         let mut touched: Vec<u32> = Vec::new();
         for (i, call) in seq.calls.iter().enumerate().skip(prefix) {
             touched.push(i as u32);
             for a in &call.args {
-                if let Operand::Var {
-                    var,
-                    mode: Mode::Mut,
-                } = a
-                {
+                if let Operand::Var { var, mode: Mode::Mut } = a {
                     touched.push(*var);
                 }
             }
@@ -330,13 +304,7 @@ impl<'w> Engine<'w> {
                 continue;
             };
             let ty = value.type_id();
-            let new = match self
-                .world
-                .reg
-                .types
-                .get(&ty)
-                .and_then(|d| d.fingerprint(value))
-            {
+            let new = match self.world.reg.types.get(&ty).and_then(|d| d.fingerprint(value)) {
                 Some(fp) => self.pool.is_new_value(fp),
                 None => true,
             };
@@ -364,6 +332,7 @@ impl<'w> Engine<'w> {
             return;
         }
         let seq = crate::minimize::minimize(self.world, seq, &key);
+        let seq = self.shorten(&key, seq);
         if existing.is_some_and(|g| self.groups[g].failure.len <= seq.len()) {
             return;
         }
@@ -392,12 +361,47 @@ impl<'w> Engine<'w> {
         }
     }
 
+    /// Looks for a shorter reproduction than `best` by generating sequences
+    /// that end in the failing operation from pool values, capped below
+    /// `best`'s length. Greedy minimization has local minima (a ring buffer of
+    /// capacity 10 needs a dozen pushes to wrap; one of capacity 2 needs
+    /// three); a fresh short sequence escapes them.
+    fn shorten(&mut self, key: &FailureKey, mut best: Sequence) -> Sequence {
+        let Some(op) = best.calls.last().map(|c| c.op as usize) else { return best };
+        let max_len = self.budget.max_len;
+        self.tournament = SHORTEN_TOURNAMENT;
+        for _ in 0..SHORTEN_TRIES {
+            if best.len() <= 2 {
+                break;
+            }
+            self.budget.max_len = best.len() - 1;
+            let Some((seq, _)) = self.extend(op) else { continue };
+            let world = self.world;
+            if let Outcome::Panic { call, caught, dropped } = world.execute(&seq).finish(world) {
+                let call = call.min(seq.len() - 1);
+                if failure_key(world, &seq, call, &caught, dropped) == *key {
+                    let mut seq = seq;
+                    seq.calls.truncate(call + 1);
+                    let shorter = crate::minimize::minimize(world, seq, key);
+                    if shorter.len() < best.len() {
+                        best = shorter;
+                    }
+                }
+            }
+        }
+        self.budget.max_len = max_len;
+        self.tournament = EXPLORE_TOURNAMENT;
+        best
+    }
+
     fn finish(mut self) -> Report {
         self.stats.elapsed = self.start.elapsed();
         for (i, (o, s)) in self.world.ops.iter().zip(&self.per_op).enumerate() {
             if o.under_test && s.succeeded == 0 {
                 let why = match self.missing[i] {
-                    _ if s.attempted > 0 && s.failed == s.attempted => "every call panicked (see the failures)".to_string(),
+                    _ if s.attempted > 0 && s.failed == s.attempted => {
+                        "every call panicked (see the failures)".to_string()
+                    }
                     _ if s.attempted > 0 => "every call was illegal".to_string(),
                     Some(ty) => format!(
                         "no value of type `{}` could be built: register an impl block with an operation returning it",
@@ -409,19 +413,13 @@ impl<'w> Engine<'w> {
             }
         }
         self.stats.operations = self.per_op;
-        Report {
-            failures: self.groups.into_iter().map(|g| g.failure).collect(),
-            stats: self.stats,
-        }
+        Report { failures: self.groups.into_iter().map(|g| g.failure).collect(), stats: self.stats }
     }
 }
 
 /// Every variable alive at the end with a value, and its type.
 fn alive_values(vars: &[Option<Box<dyn Any>>]) -> Vec<(u32, TypeId)> {
-    vars.iter()
-        .enumerate()
-        .filter_map(|(i, v)| v.as_deref().map(|v| (i as u32, v.type_id())))
-        .collect()
+    vars.iter().enumerate().filter_map(|(i, v)| v.as_deref().map(|v| (i as u32, v.type_id()))).collect()
 }
 
 /// The group a failure belongs to: (operation, kind, location or message).
@@ -436,9 +434,149 @@ pub(crate) fn failure_key(
         Some(ty) => format!("drop({})", crate::value::short_type_name(ty)),
         None => world.ops[seq.calls[call].op as usize].op.display.clone(),
     };
-    let place = caught
-        .location
-        .clone()
-        .unwrap_or_else(|| caught.message.clone());
+    let place = caught.location.clone().unwrap_or_else(|| caught.message.clone());
     (operation, FailureKind::Panic, place)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::Registry;
+    use crate::render::statements;
+
+    /// Redeemable once: not `Clone`, so passing it by value moves it.
+    #[derive(Debug, PartialEq, Eq, Hash)]
+    pub struct Ticket(u32);
+
+    #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct Wallet {
+        tickets: Vec<u32>,
+        name: String,
+    }
+
+    #[drt::operations]
+    impl Wallet {
+        fn new() -> Self {
+            Wallet::default()
+        }
+        fn issue(n: u32) -> Ticket {
+            Ticket(n)
+        }
+        fn redeem(&mut self, t: Ticket) {
+            self.tickets.push(t.0);
+        }
+        fn rename(&mut self, name: &str) {
+            self.name = name.to_string();
+        }
+        fn add_all(&mut self, ns: &[u32]) {
+            self.tickets.extend_from_slice(ns);
+        }
+        fn first(&self) -> Option<u32> {
+            self.tickets.first().copied()
+        }
+        fn count(s: &str) -> Result<u32, String> {
+            s.parse().map_err(|_| format!("not a number: {s}"))
+        }
+        fn merged(self, other: Wallet) -> Wallet {
+            let mut w = self;
+            w.tickets.extend(other.tickets);
+            w
+        }
+        fn sizes(&self) -> (usize, usize) {
+            (self.tickets.len(), self.name.len())
+        }
+    }
+
+    fn budget(seed: u64, n: u64) -> Budget {
+        Budget { seed, time_limit: None, max_sequences: Some(n), max_len: 100 }
+    }
+
+    fn world() -> World<'static> {
+        World::new(Registry::global(), &[TypeId::of::<Wallet>()])
+    }
+
+    #[test]
+    fn every_generated_sequence_obeys_ownership() {
+        let world = world();
+        let mut engine = Engine::new(&world, budget(1, 3_000));
+        engine.explore();
+        assert!(engine.pool.entries.len() > 100, "pool too small: {}", engine.pool.entries.len());
+        let mut moves = 0;
+        for e in &engine.pool.entries {
+            e.seq.check_ownership().unwrap_or_else(|err| panic!("{err}: {:?}", e.seq));
+            moves += e
+                .seq
+                .calls
+                .iter()
+                .flat_map(|c| &c.args)
+                .filter(|a| matches!(a, Operand::Var { mode: Mode::Move, .. }))
+                .count();
+        }
+        assert!(moves > 0, "no ticket was ever moved");
+        let report = engine.finish();
+        assert!(report.failures.is_empty(), "{report}");
+        assert!(report.stats.uncallable.is_empty(), "{:?}", report.stats.uncallable);
+    }
+
+    #[test]
+    fn same_seed_same_run() {
+        let world = world();
+        let a = Engine::new(&world, budget(9, 2_000)).run().stats;
+        let b = Engine::new(&world, budget(9, 2_000)).run().stats;
+        assert_eq!(
+            (a.sequences, a.calls, a.normal, a.redundant, a.illegal),
+            (b.sequences, b.calls, b.normal, b.redundant, b.illegal)
+        );
+        assert_eq!(a.operations, b.operations);
+        let c = Engine::new(&world, budget(10, 2_000)).run().stats;
+        assert_ne!((a.calls, a.normal), (c.calls, c.normal), "different seeds should explore differently");
+    }
+
+    fn op(world: &World<'_>, name: &str) -> u32 {
+        world.ops.iter().position(|o| o.op.spec.name == name).unwrap() as u32
+    }
+
+    #[test]
+    fn rendering_follows_ownership() {
+        let world = world();
+        let v = |var, mode| Operand::Var { var, mode };
+        let seed = |ty: TypeId| Operand::Seed(world.seeds_by_type[&ty][1]);
+        let u32_id = TypeId::of::<u32>();
+        let seq = Sequence {
+            calls: vec![
+                Call { op: op(&world, "new"), args: vec![] },
+                Call { op: op(&world, "issue"), args: vec![seed(u32_id)] },
+                Call { op: op(&world, "redeem"), args: vec![v(0, Mode::Mut), v(1, Mode::Move)] },
+                Call { op: op(&world, "rename"), args: vec![v(0, Mode::Mut), seed(TypeId::of::<String>())] },
+                Call { op: op(&world, "first"), args: vec![v(0, Mode::Ref)] },
+                Call { op: op(&world, "issue"), args: vec![v(4, Mode::Clone)] },
+                Call { op: op(&world, "new"), args: vec![] },
+                Call { op: op(&world, "merged"), args: vec![v(0, Mode::Clone), v(6, Mode::Clone)] },
+                Call {
+                    op: op(&world, "add_all"),
+                    args: vec![
+                        v(7, Mode::Mut),
+                        Operand::SeedVec { builder: 0, elems: vec![world.seeds_by_type[&u32_id][0]] },
+                    ],
+                },
+            ],
+        };
+        seq.check_ownership().unwrap();
+        assert_eq!(world.execute(&seq).outcome, crate::execute::Outcome::Normal);
+        let path = "drt::generate::tests::Wallet";
+        assert_eq!(
+            statements(&world, &seq),
+            vec![
+                format!("let mut wallet = {path}::new();"),
+                format!("let ticket = {path}::issue(1);"),
+                "wallet.redeem(ticket);".to_string(),
+                "wallet.rename(\"hi!\");".to_string(),
+                "let first = wallet.first().unwrap();".to_string(),
+                format!("let _ = {path}::issue(first);"),
+                format!("let wallet2 = {path}::new();"),
+                "let mut wallet3 = wallet.clone().merged(wallet2.clone());".to_string(),
+                "wallet3.add_all(&[0]);".to_string(),
+            ]
+        );
+    }
 }

@@ -14,10 +14,7 @@ struct State {
     previous: Option<Hook>,
 }
 
-static STATE: Mutex<State> = Mutex::new(State {
-    explorers: 0,
-    previous: None,
-});
+static STATE: Mutex<State> = Mutex::new(State { explorers: 0, previous: None });
 
 thread_local! {
     static SILENT: Cell<bool> = const { Cell::new(false) };
@@ -59,9 +56,7 @@ impl SilentPanics {
                 if SILENT.with(Cell::get) {
                     let caught = Caught {
                         message: payload_text(info.payload()),
-                        location: info
-                            .location()
-                            .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column())),
+                        location: info.location().map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column())),
                     };
                     LAST.with(|l| *l.borrow_mut() = Some(caught));
                 } else {

@@ -26,11 +26,7 @@ struct Minimizer<'a, 'w> {
 
 /// The smallest sequence found from `seq` that still fails with `key`.
 pub(crate) fn minimize(world: &World<'_>, mut seq: Sequence, key: &FailureKey) -> Sequence {
-    let mut m = Minimizer {
-        world,
-        key,
-        executions: 0,
-    };
+    let mut m = Minimizer { world, key, executions: 0 };
     loop {
         let before = seq.clone();
         seq = m.remove_calls(seq);
@@ -50,14 +46,9 @@ impl Minimizer<'_, '_> {
         self.executions += 1;
         let world = self.world;
         match world.execute(&candidate).finish(world) {
-            Outcome::Panic {
-                call,
-                caught,
-                dropped,
-            } => {
+            Outcome::Panic { call, caught, dropped } => {
                 let call = call.min(candidate.len() - 1);
-                let same = crate::generate::failure_key(world, &candidate, call, &caught, dropped)
-                    == *self.key;
+                let same = crate::generate::failure_key(world, &candidate, call, &caught, dropped) == *self.key;
                 candidate.calls.truncate(call + 1);
                 same.then_some(candidate)
             }
@@ -85,9 +76,7 @@ impl Minimizer<'_, '_> {
         for i in 0..seq.len() {
             for k in 0..seq.calls.get(i).map_or(0, |c| c.args.len()) {
                 seq = match seq.calls[i].args[k].clone() {
-                    Operand::Seed(s) => {
-                        self.simpler_seed(seq, i, k, s, |c, r| *c = Operand::Seed(r))
-                    }
+                    Operand::Seed(s) => self.simpler_seed(seq, i, k, s, |c, r| *c = Operand::Seed(r)),
                     Operand::SeedVec { elems, .. } => self.simpler_vec(seq, i, k, elems.len()),
                     Operand::Var { .. } => self.var_to_seed(seq, i, k),
                 };
@@ -100,20 +89,9 @@ impl Minimizer<'_, '_> {
     }
 
     /// Tries the seeds listed before `s` for its type, simplest first.
-    fn simpler_seed(
-        &mut self,
-        seq: Sequence,
-        i: usize,
-        k: usize,
-        s: u32,
-        set: impl Fn(&mut Operand, u32),
-    ) -> Sequence {
+    fn simpler_seed(&mut self, seq: Sequence, i: usize, k: usize, s: u32, set: impl Fn(&mut Operand, u32)) -> Sequence {
         let ty = self.world.seeds[s as usize].ty;
-        let simpler: Vec<u32> = self.world.seeds_by_type[&ty]
-            .iter()
-            .copied()
-            .take_while(|c| *c != s)
-            .collect();
+        let simpler: Vec<u32> = self.world.seeds_by_type[&ty].iter().copied().take_while(|c| *c != s).collect();
         for c in simpler {
             let mut candidate = seq.clone();
             set(&mut candidate.calls[i].args[k], c);
@@ -152,8 +130,7 @@ impl Minimizer<'_, '_> {
                 seq = better;
             }
         }
-        let Some(Operand::SeedVec { elems, .. }) = seq.calls.get(i).map(|c| c.args[k].clone())
-        else {
+        let Some(Operand::SeedVec { elems, .. }) = seq.calls.get(i).map(|c| c.args[k].clone()) else {
             return seq;
         };
         for (e, s) in elems.iter().enumerate() {

@@ -65,15 +65,11 @@ pub fn ret_result<T: 'static, E>(value: Result<T, E>) -> Returned {
 }
 
 fn filled(slot: &mut Slot) -> &mut Box<dyn Any> {
-    slot.as_mut()
-        .expect("drt: argument slot was not filled (bug in drt)")
+    slot.as_mut().expect("drt: argument slot was not filled (bug in drt)")
 }
 
 fn wrong_type<T>() -> ! {
-    panic!(
-        "drt: argument slot holds a value of the wrong type, expected `{}` (bug in drt)",
-        std::any::type_name::<T>()
-    )
+    panic!("drt: argument slot holds a value of the wrong type, expected `{}` (bug in drt)", std::any::type_name::<T>())
 }
 
 /// Not public API. A by-value argument.
@@ -86,16 +82,12 @@ pub fn arg_owned<T: 'static>(slot: &mut Slot) -> T {
 
 /// Not public API. A `&T` argument.
 pub fn arg_ref<T: 'static>(slot: &mut Slot) -> &T {
-    filled(slot)
-        .downcast_ref::<T>()
-        .unwrap_or_else(|| wrong_type::<T>())
+    filled(slot).downcast_ref::<T>().unwrap_or_else(|| wrong_type::<T>())
 }
 
 /// Not public API. A `&mut T` argument.
 pub fn arg_mut<T: 'static>(slot: &mut Slot) -> &mut T {
-    filled(slot)
-        .downcast_mut::<T>()
-        .unwrap_or_else(|| wrong_type::<T>())
+    filled(slot).downcast_mut::<T>().unwrap_or_else(|| wrong_type::<T>())
 }
 
 /// Not public API. A `&str` argument, borrowed from a pool `String`.
@@ -126,10 +118,9 @@ macro_rules! __type_desc {
     ($t:ty) => {{
         #[allow(unused_imports)]
         use $crate::__private::probe::{
-            CloneNo as _, CloneYes as _, CopyNo as _, CopyYes as _, DebugNo as _, DebugYes as _,
-            DefaultNo as _, DefaultYes as _, DisplayNo as _, DisplayYes as _, EqNo as _,
-            EqYes as _, HashNo as _, HashYes as _, OrdNo as _, OrdYes as _, PartialEqNo as _,
-            PartialEqYes as _, PartialOrdNo as _, PartialOrdYes as _,
+            CloneNo as _, CloneYes as _, CopyNo as _, CopyYes as _, DebugNo as _, DebugYes as _, DefaultNo as _,
+            DefaultYes as _, DisplayNo as _, DisplayYes as _, EqNo as _, EqYes as _, HashNo as _, HashYes as _,
+            OrdNo as _, OrdYes as _, PartialEqNo as _, PartialEqYes as _, PartialOrdNo as _, PartialOrdYes as _,
         };
         let p = $crate::__private::probe::Probe::<$t>::new();
         $crate::__private::TypeDesc {
@@ -174,8 +165,7 @@ pub mod probe {
     }
 
     fn cast<T: 'static>(v: &dyn Any) -> &T {
-        v.downcast_ref::<T>()
-            .expect("drt: value of unexpected type (bug in drt)")
+        v.downcast_ref::<T>().expect("drt: value of unexpected type (bug in drt)")
     }
 
     macro_rules! capability {
@@ -232,53 +222,13 @@ pub mod probe {
         Some(|| Box::new(T::default()))
     }
 
-    capability!(
-        CloneYes,
-        CloneNo,
-        drt_clone,
-        Option<CloneFn>,
-        [Clone],
-        clone_of::<T>(),
-        None
-    );
+    capability!(CloneYes, CloneNo, drt_clone, Option<CloneFn>, [Clone], clone_of::<T>(), None);
     capability!(CopyYes, CopyNo, drt_copy, bool, [Copy], true, false);
-    capability!(
-        DebugYes,
-        DebugNo,
-        drt_debug,
-        Option<FmtFn>,
-        [fmt::Debug],
-        debug_of::<T>(),
-        None
-    );
-    capability!(
-        DisplayYes,
-        DisplayNo,
-        drt_display,
-        Option<FmtFn>,
-        [fmt::Display],
-        display_of::<T>(),
-        None
-    );
-    capability!(
-        PartialEqYes,
-        PartialEqNo,
-        drt_partial_eq,
-        Option<EqFn>,
-        [PartialEq],
-        partial_eq_of::<T>(),
-        None
-    );
+    capability!(DebugYes, DebugNo, drt_debug, Option<FmtFn>, [fmt::Debug], debug_of::<T>(), None);
+    capability!(DisplayYes, DisplayNo, drt_display, Option<FmtFn>, [fmt::Display], display_of::<T>(), None);
+    capability!(PartialEqYes, PartialEqNo, drt_partial_eq, Option<EqFn>, [PartialEq], partial_eq_of::<T>(), None);
     capability!(EqYes, EqNo, drt_eq, bool, [Eq], true, false);
-    capability!(
-        HashYes,
-        HashNo,
-        drt_hash,
-        Option<HashFn>,
-        [Hash],
-        hash_of::<T>(),
-        None
-    );
+    capability!(HashYes, HashNo, drt_hash, Option<HashFn>, [Hash], hash_of::<T>(), None);
     capability!(
         PartialOrdYes,
         PartialOrdNo,
@@ -288,22 +238,6 @@ pub mod probe {
         partial_cmp_of::<T>(),
         None
     );
-    capability!(
-        OrdYes,
-        OrdNo,
-        drt_cmp,
-        Option<CmpFn>,
-        [Ord],
-        cmp_of::<T>(),
-        None
-    );
-    capability!(
-        DefaultYes,
-        DefaultNo,
-        drt_default,
-        Option<DefaultFn>,
-        [Default],
-        default_of::<T>(),
-        None
-    );
+    capability!(OrdYes, OrdNo, drt_cmp, Option<CmpFn>, [Ord], cmp_of::<T>(), None);
+    capability!(DefaultYes, DefaultNo, drt_default, Option<DefaultFn>, [Default], default_of::<T>(), None);
 }

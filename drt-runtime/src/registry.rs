@@ -145,9 +145,7 @@ impl Registrar {
 
     /// Not public API. Registers a literal mined from a method body.
     pub fn literal(&mut self, lit: Literal) {
-        let owner = self
-            .owner
-            .expect("drt: literal registered before owner (bug in drt)");
+        let owner = self.owner.expect("drt: literal registered before owner (bug in drt)");
         self.literals.push((owner, lit));
     }
 
@@ -158,9 +156,7 @@ impl Registrar {
             vec: TypeId::of::<Vec<T>>(),
             new: || Box::new(Vec::<T>::new()),
             push: |v, x| {
-                let v = v
-                    .downcast_mut::<Vec<T>>()
-                    .expect("drt: vec builder (bug in drt)");
+                let v = v.downcast_mut::<Vec<T>>().expect("drt: vec builder (bug in drt)");
                 v.push(*x.downcast::<T>().expect("drt: vec element (bug in drt)"));
             },
         });
@@ -210,16 +206,8 @@ impl Registry {
             .into_iter()
             .map(|spec| {
                 let owner_name = types[&spec.owner].name;
-                let display = format!(
-                    "{}::{}",
-                    crate::value::short_type_name(owner_name),
-                    spec.name
-                );
-                Operation {
-                    spec,
-                    owner_name,
-                    display,
-                }
+                let display = format!("{}::{}", crate::value::short_type_name(owner_name), spec.name);
+                Operation { spec, owner_name, display }
             })
             .collect();
         ops.sort_by(|a, b| (a.owner_name, a.spec.name).cmp(&(b.owner_name, b.spec.name)));
@@ -229,18 +217,11 @@ impl Registry {
         let mut vecs = r.vecs;
         vecs.sort_by_key(|v| types.get(&v.vec).map(|d| d.name));
         vecs.dedup_by_key(|v| v.vec);
-        Registry {
-            types,
-            ops,
-            literals,
-            vecs,
-        }
+        Registry { types, ops, literals, vecs }
     }
 
     /// The descriptor of a registered type.
     pub fn desc(&self, id: TypeId) -> &TypeDesc {
-        self.types
-            .get(&id)
-            .expect("drt: type used without a descriptor (bug in drt)")
+        self.types.get(&id).expect("drt: type used without a descriptor (bug in drt)")
     }
 }

@@ -10,11 +10,10 @@ use crate::sequence::{Mode, Operand, Sequence};
 use crate::world::World;
 
 const KEYWORDS: &[&str] = &[
-    "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for",
-    "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return",
-    "self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where",
-    "while", "async", "await", "dyn", "abstract", "become", "box", "do", "final", "macro",
-    "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen",
+    "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for", "if", "impl", "in",
+    "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "self", "static", "struct", "super", "trait",
+    "true", "type", "unsafe", "use", "where", "while", "async", "await", "dyn", "abstract", "become", "box", "do",
+    "final", "macro", "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen",
 ];
 
 /// `SortedVec` -> `sorted_vec`.
@@ -42,15 +41,11 @@ fn base_name(world: &World<'_>, seq: &Sequence, i: usize) -> String {
     let op = &world.ops[seq.calls[i].op as usize].op;
     let ret_ty = op.spec.ret_ty.map(|t| world.reg.desc(t));
     let method = op.spec.name;
-    let from_type =
-        ret_ty.filter(|d| d.id == op.spec.owner || d.short_name().starts_with(char::is_uppercase));
+    let from_type = ret_ty.filter(|d| d.id == op.spec.owner || d.short_name().starts_with(char::is_uppercase));
     let name = match from_type {
         Some(d) => snake_case(d.short_name()),
         None => {
-            let m = ["get_", "to_", "into_", "as_"]
-                .iter()
-                .find_map(|p| method.strip_prefix(p))
-                .unwrap_or(method);
+            let m = ["get_", "to_", "into_", "as_"].iter().find_map(|p| method.strip_prefix(p)).unwrap_or(method);
             snake_case(m)
         }
     };
@@ -82,11 +77,7 @@ fn names(world: &World<'_>, seq: &Sequence) -> Vec<Option<String>> {
 
 fn seed_text(world: &World<'_>, seed: u32, kind: ParamKind) -> String {
     let s = &world.seeds[seed as usize];
-    let owned = if s.is_string {
-        format!("String::from({})", s.literal)
-    } else {
-        s.literal.clone()
-    };
+    let owned = if s.is_string { format!("String::from({})", s.literal) } else { s.literal.clone() };
     match kind {
         ParamKind::Str => s.literal.clone(),
         ParamKind::Ref | ParamKind::Slice => format!("&{owned}"),
@@ -95,12 +86,7 @@ fn seed_text(world: &World<'_>, seed: u32, kind: ParamKind) -> String {
     }
 }
 
-fn operand_text(
-    world: &World<'_>,
-    names: &[Option<String>],
-    arg: &Operand,
-    p: &ParamSpec,
-) -> String {
+fn operand_text(world: &World<'_>, names: &[Option<String>], arg: &Operand, p: &ParamSpec) -> String {
     let kind = p.kind;
     match arg {
         Operand::Var { var, mode } => {
@@ -114,10 +100,7 @@ fn operand_text(
         }
         Operand::Seed(s) => seed_text(world, *s, kind),
         Operand::SeedVec { elems, .. } => {
-            let items: Vec<String> = elems
-                .iter()
-                .map(|e| seed_text(world, *e, ParamKind::Value))
-                .collect();
+            let items: Vec<String> = elems.iter().map(|e| seed_text(world, *e, ParamKind::Value)).collect();
             let items = items.join(", ");
             match kind {
                 ParamKind::Slice => format!("&[{items}]"),
@@ -146,22 +129,14 @@ fn call_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], i: usi
     let op = &world.ops[call.op as usize].op;
     let params = &op.spec.params;
     let mut args = call.args.iter().zip(params);
-    let receiver = (op.spec.receiver != Receiver::None)
-        .then(|| args.next())
-        .flatten();
-    let args: Vec<String> = args
-        .map(|(a, p)| operand_text(world, names, a, p))
-        .collect();
+    let receiver = (op.spec.receiver != Receiver::None).then(|| args.next()).flatten();
+    let args: Vec<String> = args.map(|(a, p)| operand_text(world, names, a, p)).collect();
     let args = args.join(", ");
     match receiver {
         Some((Operand::Var { var, mode }, p)) => {
             let name = names[*var as usize].as_deref().unwrap_or("_");
             let cloned = *mode == Mode::Clone && !world.reg.desc(p.ty).copy;
-            let recv = if cloned {
-                format!("{name}.clone()")
-            } else {
-                name.to_string()
-            };
+            let recv = if cloned { format!("{name}.clone()") } else { name.to_string() };
             format!("{recv}.{}({args})", op.spec.name)
         }
         _ => format!("{}::{}({args})", owner_path(op.owner_name), op.spec.name),
@@ -180,18 +155,13 @@ pub(crate) fn statements(world: &World<'_>, seq: &Sequence) -> Vec<String> {
                     let mutable = seq.uses(i as u32).any(|(_, m)| m == Mode::Mut);
                     let unwrap = match op.spec.ret {
                         RetKind::Option => ".unwrap()",
-                        RetKind::Result { err }
-                            if world.reg.types.get(&err).is_some_and(|d| d.debug.is_some()) =>
-                        {
+                        RetKind::Result { err } if world.reg.types.get(&err).is_some_and(|d| d.debug.is_some()) => {
                             ".unwrap()"
                         }
                         RetKind::Result { .. } => ".ok().unwrap()",
                         RetKind::Value | RetKind::Unit | RetKind::Discard => "",
                     };
-                    format!(
-                        "let {}{name} = {expr}{unwrap};",
-                        if mutable { "mut " } else { "" }
-                    )
+                    format!("let {}{name} = {expr}{unwrap};", if mutable { "mut " } else { "" })
                 }
                 None if op.spec.ret == RetKind::Unit => format!("{expr};"),
                 None => format!("let _ = {expr};"),
@@ -201,17 +171,9 @@ pub(crate) fn statements(world: &World<'_>, seq: &Sequence) -> Vec<String> {
 }
 
 /// A complete `#[test]` reproducing a failure of `operation`.
-pub(crate) fn render_test(
-    world: &World<'_>,
-    seq: &Sequence,
-    operation: &str,
-    message: &str,
-) -> String {
-    let fn_name = format!(
-        "{}_fails",
-        snake_case(&operation.replace("::", "_").replace(['(', ')'], "_"))
-    )
-    .replace("__", "_");
+pub(crate) fn render_test(world: &World<'_>, seq: &Sequence, operation: &str, message: &str) -> String {
+    let fn_name =
+        format!("{}_fails", snake_case(&operation.replace("::", "_").replace(['(', ')'], "_"))).replace("__", "_");
     let mut out = String::new();
     let first_line = message.lines().next().unwrap_or("");
     let _ = writeln!(out, "// drt: {operation} panics: {first_line}");

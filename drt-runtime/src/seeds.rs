@@ -17,17 +17,15 @@ pub(crate) struct Seed {
     pub literal: String,
     /// A `String` seed: its literal is a `&str` that needs `String::from`.
     pub is_string: bool,
+    /// How far from trivial the value is (magnitude, length); minimization
+    /// prefers seeds with less.
+    pub complexity: u128,
 }
 
 impl Seed {
-    fn new<T: 'static>(value: T, literal: String) -> Seed {
+    fn new<T: 'static>(value: T, literal: String, complexity: u128) -> Seed {
         let is_string = TypeId::of::<T>() == TypeId::of::<String>();
-        Seed {
-            ty: TypeId::of::<T>(),
-            value: Box::new(value),
-            literal,
-            is_string,
-        }
+        Seed { ty: TypeId::of::<T>(), value: Box::new(value), literal, is_string, complexity }
     }
 }
 
@@ -108,7 +106,8 @@ pub(crate) fn seeds_for(wanted: &[TypeId], literals: &[Literal]) -> Vec<Seed> {
                     if !seen.contains(&v) {
                         seen.push(v);
                         let lit = int_literal(stringify!($t), v, <$t>::MIN, <$t>::MAX);
-                        out.push(Seed::new::<$t>(v, lit));
+                        let complexity = i128::try_from(v).map_or(u128::MAX, i128::unsigned_abs);
+                        out.push(Seed::new::<$t>(v, lit, complexity));
                     }
                 }
             }
@@ -135,7 +134,8 @@ pub(crate) fn seeds_for(wanted: &[TypeId], literals: &[Literal]) -> Vec<Seed> {
                     if !seen.iter().any(|s| s.to_bits() == v.to_bits()) {
                         seen.push(v);
                         let lit = float_literal(stringify!($t), v as f64, v == <$t>::MIN, v == <$t>::MAX);
-                        out.push(Seed::new::<$t>(v, lit));
+                        let complexity = if v.is_finite() { v.abs() as u128 } else { u128::MAX };
+                        out.push(Seed::new::<$t>(v, lit, complexity));
                     }
                 }
             }
@@ -144,8 +144,8 @@ pub(crate) fn seeds_for(wanted: &[TypeId], literals: &[Literal]) -> Vec<Seed> {
     floats!(f32, f64);
 
     if wants(TypeId::of::<bool>()) {
-        out.push(Seed::new(false, "false".into()));
-        out.push(Seed::new(true, "true".into()));
+        out.push(Seed::new(false, "false".into(), 0));
+        out.push(Seed::new(true, "true".into(), 1));
     }
     if wants(TypeId::of::<char>()) {
         let mut chars = vec!['a', 'Z', '0', ' ', '\n', 'é', '中', '🦀', '\0'];
@@ -159,7 +159,7 @@ pub(crate) fn seeds_for(wanted: &[TypeId], literals: &[Literal]) -> Vec<Seed> {
         for c in chars {
             if !seen.contains(&c) {
                 seen.push(c);
-                out.push(Seed::new(c, format!("{c:?}")));
+                out.push(Seed::new(c, format!("{c:?}"), u128::from(!c.is_ascii_alphanumeric())));
             }
         }
     }
@@ -174,7 +174,7 @@ pub(crate) fn seeds_for(wanted: &[TypeId], literals: &[Literal]) -> Vec<Seed> {
         for s in strs {
             if !seen.contains(&s) {
                 seen.push(s);
-                out.push(Seed::new(s.to_string(), format!("{s:?}")));
+                out.push(Seed::new(s.to_string(), format!("{s:?}"), s.len() as u128));
             }
         }
     }
@@ -186,29 +186,18 @@ mod tests {
     use super::*;
 
     fn literals_of<T: 'static>(lits: &[Literal]) -> Vec<String> {
-        seeds_for(&[TypeId::of::<T>()], lits)
-            .into_iter()
-            .map(|s| s.literal)
-            .collect()
+        seeds_for(&[TypeId::of::<T>()], lits).into_iter().map(|s| s.literal).collect()
     }
 
     #[test]
     fn integer_seeds_include_boundaries() {
         let u8s = literals_of::<u8>(&[]);
-        for want in [
-            "0", "1", "10", "100", "u8::MAX", "254", "127", "128", "16", "15",
-        ] {
-            assert!(
-                u8s.contains(&want.to_string()),
-                "{want} missing from {u8s:?}"
-            );
+        for want in ["0", "1", "10", "100", "u8::MAX", "254", "127", "128", "16", "15"] {
+            assert!(u8s.contains(&want.to_string()), "{want} missing from {u8s:?}");
         }
         let i32s = literals_of::<i32>(&[]);
         for want in ["-1", "i32::MIN", "i32::MAX", "-2147483647", "65536"] {
-            assert!(
-                i32s.contains(&want.to_string()),
-                "{want} missing from {i32s:?}"
-            );
+            assert!(i32s.contains(&want.to_string()), "{want} missing from {i32s:?}");
         }
     }
 
@@ -216,10 +205,7 @@ mod tests {
     fn mined_literals_bring_their_neighbours() {
         let u16s = literals_of::<u16>(&[Literal::Int("1000", "")]);
         for want in ["999", "1000", "1001"] {
-            assert!(
-                u16s.contains(&want.to_string()),
-                "{want} missing from {u16s:?}"
-            );
+            assert!(u16s.contains(&want.to_string()), "{want} missing from {u16s:?}");
         }
         // Literals that do not fit a type are not seeds of it.
         assert!(!literals_of::<u8>(&[Literal::Int("1000", "")]).contains(&"1000".to_string()));
@@ -228,9 +214,7 @@ mod tests {
     #[test]
     fn float_and_text_seeds_render_as_rust() {
         let f = literals_of::<f64>(&[]);
-        assert!(
-            f.contains(&"f64::NAN".to_string()) && f.contains(&"f64::NEG_INFINITY".to_string())
-        );
+        assert!(f.contains(&"f64::NAN".to_string()) && f.contains(&"f64::NEG_INFINITY".to_string()));
         let s = literals_of::<String>(&[Literal::Str("a\"b")]);
         assert!(s.contains(&"\"\"".to_string()) && s.contains(&"\"a\\\"b\"".to_string()));
         let c = literals_of::<char>(&[]);

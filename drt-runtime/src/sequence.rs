@@ -58,10 +58,7 @@ impl Sequence {
                     .args
                     .iter()
                     .map(|a| match a {
-                        Operand::Var { var, mode } => Operand::Var {
-                            var: var + offset,
-                            mode: *mode,
-                        },
+                        Operand::Var { var, mode } => Operand::Var { var: var + offset, mode: *mode },
                         other => other.clone(),
                     })
                     .collect(),
@@ -95,6 +92,34 @@ impl Sequence {
         }
     }
 
+    /// Checks the rules rustc would enforce on the rendered test (DESIGN.md
+    /// §4): a variable is used only after the call that made it, never after
+    /// it was moved, and never twice in one call.
+    pub fn check_ownership(&self) -> Result<(), String> {
+        let mut moved = vec![false; self.calls.len()];
+        for (i, call) in self.calls.iter().enumerate() {
+            let mut used: Vec<u32> = Vec::new();
+            for arg in &call.args {
+                let Operand::Var { var, mode } = arg else { continue };
+                let v = *var as usize;
+                if v >= i {
+                    return Err(format!("call {i} uses variable {v} before it exists"));
+                }
+                if moved[v] {
+                    return Err(format!("call {i} uses variable {v} after it was moved"));
+                }
+                if used.contains(var) {
+                    return Err(format!("call {i} uses variable {v} twice"));
+                }
+                used.push(*var);
+                if *mode == Mode::Move {
+                    moved[v] = true;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// A hash of the sequence's structure, to skip sequences already made
     /// (Randoop discards a sequence identical to an earlier one, thesis §7.3).
     pub fn structural_hash(&self) -> u64 {
@@ -118,15 +143,8 @@ mod tests {
 
     #[test]
     fn append_renumbers_variables() {
-        let mut a = Sequence {
-            calls: vec![call(0, vec![]), call(1, vec![var(0, Mode::Mut)])],
-        };
-        let b = Sequence {
-            calls: vec![
-                call(0, vec![]),
-                call(2, vec![var(0, Mode::Ref), Operand::Seed(3)]),
-            ],
-        };
+        let mut a = Sequence { calls: vec![call(0, vec![]), call(1, vec![var(0, Mode::Mut)])] };
+        let b = Sequence { calls: vec![call(0, vec![]), call(2, vec![var(0, Mode::Ref), Operand::Seed(3)])] };
         assert_eq!(a.append(&b), 2);
         assert_eq!(a.calls[3].args, vec![var(2, Mode::Ref), Operand::Seed(3)]);
         assert_eq!(a.calls[1].args, vec![var(0, Mode::Mut)]);
@@ -134,13 +152,7 @@ mod tests {
 
     #[test]
     fn remove_shifts_later_variables() {
-        let mut s = Sequence {
-            calls: vec![
-                call(0, vec![]),
-                call(0, vec![]),
-                call(1, vec![var(1, Mode::Move)]),
-            ],
-        };
+        let mut s = Sequence { calls: vec![call(0, vec![]), call(0, vec![]), call(1, vec![var(1, Mode::Move)])] };
         assert_eq!(s.uses(0).count(), 0);
         s.remove(0);
         assert_eq!(s.calls[1].args, vec![var(0, Mode::Move)]);
@@ -148,14 +160,24 @@ mod tests {
     }
 
     #[test]
+    fn ownership_rules_reject_what_rustc_would() {
+        let ok = Sequence { calls: vec![call(0, vec![]), call(1, vec![var(0, Mode::Mut), Operand::Seed(0)])] };
+        assert_eq!(ok.check_ownership(), Ok(()));
+        let twice = Sequence { calls: vec![call(0, vec![]), call(1, vec![var(0, Mode::Mut), var(0, Mode::Ref)])] };
+        assert_eq!(twice.check_ownership(), Err("call 1 uses variable 0 twice".into()));
+        let after_move = Sequence {
+            calls: vec![call(0, vec![]), call(1, vec![var(0, Mode::Move)]), call(1, vec![var(0, Mode::Ref)])],
+        };
+        assert_eq!(after_move.check_ownership(), Err("call 2 uses variable 0 after it was moved".into()));
+        let early = Sequence { calls: vec![call(1, vec![var(0, Mode::Ref)])] };
+        assert!(early.check_ownership().is_err());
+    }
+
+    #[test]
     fn structurally_equal_sequences_hash_alike() {
-        let a = Sequence {
-            calls: vec![call(0, vec![Operand::Seed(1)])],
-        };
+        let a = Sequence { calls: vec![call(0, vec![Operand::Seed(1)])] };
         let b = a.clone();
-        let c = Sequence {
-            calls: vec![call(0, vec![Operand::Seed(2)])],
-        };
+        let c = Sequence { calls: vec![call(0, vec![Operand::Seed(2)])] };
         assert_eq!(a.structural_hash(), b.structural_hash());
         assert_ne!(a.structural_hash(), c.structural_hash());
     }

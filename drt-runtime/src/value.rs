@@ -119,10 +119,7 @@ mod tests {
     #[test]
     fn short_names_drop_paths_and_generics() {
         assert_eq!(short_type_name("a::b::Account"), "Account");
-        assert_eq!(
-            short_type_name("alloc::vec::Vec<core::option::Option<u8>>"),
-            "Vec"
-        );
+        assert_eq!(short_type_name("alloc::vec::Vec<core::option::Option<u8>>"), "Vec");
         assert_eq!(short_type_name("u64"), "u64");
     }
 

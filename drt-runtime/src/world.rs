@@ -38,13 +38,8 @@ impl<'r> World<'r> {
         // Seeded types (primitives, `String`) and vectors of them are built
         // without help; only other types pull in the operations that make them.
         let builtin: Vec<TypeId> = crate::seeds::builtin_types().iter().map(|d| d.id).collect();
-        let self_made = |t: &TypeId| {
-            builtin.contains(t)
-                || reg
-                    .vecs
-                    .iter()
-                    .any(|v| v.vec == *t && builtin.contains(&v.elem))
-        };
+        let self_made =
+            |t: &TypeId| builtin.contains(t) || reg.vecs.iter().any(|v| v.vec == *t && builtin.contains(&v.elem));
         let mut included = vec![false; reg.ops.len()];
         let mut needed: Vec<TypeId> = Vec::new();
         let mut changed = true;
@@ -53,9 +48,8 @@ impl<'r> World<'r> {
             for (i, op) in reg.ops.iter().enumerate() {
                 let s = &op.spec;
                 let attracts = |t: &TypeId| needed.contains(t) && !self_made(t);
-                let join = under_test.contains(&s.owner)
-                    || attracts(&s.owner)
-                    || s.ret_ty.is_some_and(|t| attracts(&t));
+                let join =
+                    under_test.contains(&s.owner) || attracts(&s.owner) || s.ret_ty.is_some_and(|t| attracts(&t));
                 if join && !included[i] {
                     included[i] = true;
                     changed = true;
@@ -75,50 +69,23 @@ impl<'r> World<'r> {
             .filter(|(_, inc)| **inc)
             .map(|(op, _)| RunOp {
                 op,
-                clone_fns: op
-                    .spec
-                    .params
-                    .iter()
-                    .map(|p| reg.types.get(&p.ty).and_then(|d| d.clone))
-                    .collect(),
+                clone_fns: op.spec.params.iter().map(|p| reg.types.get(&p.ty).and_then(|d| d.clone)).collect(),
                 under_test: under_test.contains(&op.spec.owner),
             })
             .collect();
         let owners: Vec<TypeId> = ops.iter().map(|o| o.op.spec.owner).collect();
-        let literals: Vec<_> = reg
-            .literals
-            .iter()
-            .filter(|(o, _)| owners.contains(o))
-            .map(|(_, l)| *l)
-            .collect();
+        let literals: Vec<_> = reg.literals.iter().filter(|(o, _)| owners.contains(o)).map(|(_, l)| *l).collect();
         let seeds = seeds_for(&needed, &literals);
-        let seed_clone = seeds
-            .iter()
-            .map(|s| reg.desc(s.ty).clone.expect("seed types are Clone"))
-            .collect();
+        let seed_clone = seeds.iter().map(|s| reg.desc(s.ty).clone.expect("seed types are Clone")).collect();
+        // Simplest first: minimization tries seeds in this order.
         let mut seeds_by_type: HashMap<TypeId, Vec<u32>> = HashMap::new();
-        for (i, s) in seeds.iter().enumerate() {
-            seeds_by_type.entry(s.ty).or_default().push(i as u32);
+        let mut order: Vec<u32> = (0..seeds.len() as u32).collect();
+        order.sort_by_key(|i| seeds[*i as usize].complexity);
+        for i in order {
+            seeds_by_type.entry(seeds[i as usize].ty).or_default().push(i);
         }
-        let vecs: Vec<VecBuilder> = reg
-            .vecs
-            .iter()
-            .filter(|v| needed.contains(&v.vec))
-            .copied()
-            .collect();
-        let vec_by_type = vecs
-            .iter()
-            .enumerate()
-            .map(|(i, v)| (v.vec, i as u32))
-            .collect();
-        World {
-            reg,
-            ops,
-            seeds,
-            seed_clone,
-            seeds_by_type,
-            vecs,
-            vec_by_type,
-        }
+        let vecs: Vec<VecBuilder> = reg.vecs.iter().filter(|v| needed.contains(&v.vec)).copied().collect();
+        let vec_by_type = vecs.iter().enumerate().map(|(i, v)| (v.vec, i as u32)).collect();
+        World { reg, ops, seeds, seed_clone, seeds_by_type, vecs, vec_by_type }
     }
 }
