@@ -336,6 +336,13 @@ impl<'w> Engine<'w> {
         if existing.is_some_and(|g| self.groups[g].failure.len <= seq.len()) {
             return;
         }
+        // The message and location shown are those of the sequence shown: the
+        // minimized one, run once more (the first hit may have failed with
+        // other values in the message).
+        let caught = match self.world.execute(&seq).finish(self.world) {
+            Outcome::Panic { caught: rerun, .. } if rerun.location == caught.location => rerun,
+            _ => caught,
+        };
         let operation = key.0.clone();
         let code = crate::render::render_test(self.world, &seq, &operation, &caught.message);
         let failure = Failure {
