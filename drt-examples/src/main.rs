@@ -1,17 +1,36 @@
-//! Explores every example type and prints what drt finds.
+//! Explores every example type and prints what drt finds: the README's main
+//! command, `cargo run --release -p drt-examples`.
 
 use drt_examples::{bank, bugfree, histogram, inline_stack, ring};
 
 fn main() {
-    let runs: Vec<(&str, drt::Report)> = vec![
-        ("ring::RingBuffer", drt::explore::<ring::RingBuffer>().report()),
-        ("bank::Account", drt::explore::<bank::Account>().report()),
-        ("inline_stack::InlineStack", drt::explore::<inline_stack::InlineStack>().report()),
-        ("histogram::Histogram", drt::explore::<histogram::Histogram>().report()),
-        ("bugfree::SortedSet", drt::explore::<bugfree::SortedSet>().report()),
+    let runs: Vec<(&str, &str, fn() -> drt::Report)> = vec![
+        ("ring::RingBuffer", "wrap-around", || drt::explore::<ring::RingBuffer>().report()),
+        ("bank::Account", "overflow at a boundary", || drt::explore::<bank::Account>().report()),
+        ("inline_stack::InlineStack", "off-by-one after 9 pushes", || {
+            drt::explore::<inline_stack::InlineStack>().report()
+        }),
+        ("histogram::Histogram", "merge of two values", || drt::explore::<histogram::Histogram>().report()),
+        ("bugfree::SortedSet", "none", || drt::explore::<bugfree::SortedSet>().report()),
     ];
-    for (name, report) in &runs {
-        println!("=== {name} ===");
+    let mut summary = Vec::new();
+    for (name, bug, explore) in runs {
+        println!("=== exploring drt_examples::{name} (planted bug: {bug}) ===\n");
+        let report = explore();
         println!("{report}");
+        let first = report.failures.first();
+        summary.push((
+            name,
+            report.failures.len(),
+            first.map_or("-".to_string(), |f| f.sequences_before.to_string()),
+            first.map_or("-".to_string(), |f| f.len.to_string()),
+            report.stats.sequences,
+        ));
+    }
+    println!("=== summary ===\n");
+    println!("| type | failures | sequences before the first | calls in its test | sequences run |");
+    println!("|---|---|---|---|---|");
+    for (name, n, before, len, total) in summary {
+        println!("| {name} | {n} | {before} | {len} | {total} |");
     }
 }

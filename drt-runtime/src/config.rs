@@ -95,8 +95,12 @@ impl Explorer {
     ///
     /// If a `DRT_*` variable holds a value that does not parse, or no
     /// operation is registered for the types under test.
+    #[track_caller]
     pub fn report(self) -> Report {
-        let budget = self.budget(&|name| std::env::var(name).ok()).unwrap_or_else(|e| panic!("{e}"));
+        let budget = match self.budget(&|name| std::env::var(name).ok()) {
+            Ok(budget) => budget,
+            Err(e) => panic!("{e}"),
+        };
         let registry = Registry::global();
         let ids: Vec<TypeId> = self.subjects.iter().map(|(id, _)| *id).collect();
         let world = World::new(registry, &ids);
@@ -116,6 +120,7 @@ impl Explorer {
     ///
     /// When the exploration found a failure, after printing the report
     /// (with a reproducing test per failure) to standard error.
+    #[track_caller]
     pub fn run(self) {
         let subject = self.subject();
         let report = self.report();
@@ -126,10 +131,10 @@ impl Explorer {
         eprintln!("{report}");
         let n = report.failures.len();
         panic!(
-            "drt found {n} failure{} in {subject} (seed {}); the reproducing test{} are printed above",
+            "drt found {n} failure{} in {subject} (seed {}); the reproducing test{} printed above",
             if n == 1 { "" } else { "s" },
             report.stats.seed,
-            if n == 1 { " is" } else { "s" },
+            if n == 1 { " is" } else { "s are" },
         );
     }
 

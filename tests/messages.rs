@@ -1,0 +1,97 @@
+//! Every message a user can see, shown once.
+
+use std::panic;
+
+/// A counter whose `bump` overflows at 255.
+pub struct Counter {
+    n: u8,
+}
+
+#[drt::operations]
+impl Counter {
+    pub fn new() -> Self {
+        Counter { n: 250 }
+    }
+    pub fn bump(&mut self) {
+        self.n += 1;
+    }
+}
+
+/// Nothing can go wrong here.
+pub struct Calm;
+
+#[drt::operations]
+impl Calm {
+    pub fn new() -> Self {
+        Calm
+    }
+    pub fn noop(&self) -> u8 {
+        1
+    }
+}
+
+/// A type without operations.
+pub struct Unregistered;
+
+fn panic_text(f: impl FnOnce() + panic::UnwindSafe) -> String {
+    let payload = panic::catch_unwind(f).expect_err("should panic");
+    payload.downcast_ref::<String>().cloned().unwrap_or_default()
+}
+
+#[test]
+fn report_display_shows_failure_test_and_next_step() {
+    let report = drt::explore::<Counter>().seed(5).max_sequences(200).report();
+    let text = report.to_string();
+    let expected_start = "\
+drt: failure 1 of 1: panic in Counter::bump: attempt to add with overflow
+  at tests/messages.rs:16:9
+";
+    assert!(text.starts_with(expected_start), "{text}");
+    let test = "\
+    // drt: Counter::bump panics: attempt to add with overflow
+    #[test]
+    fn counter_bump_fails() {
+        let mut counter = messages::Counter::new();
+        counter.bump();
+        counter.bump();
+        counter.bump();
+        counter.bump();
+        counter.bump();
+        counter.bump();
+    }
+";
+    assert!(text.contains(test), "{text}");
+    assert!(text.contains("reproduced in 7 calls:"), "{text}");
+    assert!(text.contains(&format!("drt: {} sequences (", report.stats.sequences)), "{text}");
+    assert!(
+        text.ends_with(
+            "drt: paste a test above into tests/ to keep the bug fixed; re-run this exploration with DRT_SEED=5\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(report.failures[0].len, 7);
+}
+
+#[test]
+fn run_panics_with_one_short_line_after_the_report() {
+    let msg = panic_text(|| drt::explore::<Counter>().seed(5).max_sequences(200).run());
+    assert_eq!(msg, "drt found 1 failure in Counter (seed 5); the reproducing test is printed above");
+}
+
+#[test]
+fn a_clean_run_summarizes_in_one_line() {
+    let report = drt::explore::<Calm>().seed(1).max_sequences(100).report();
+    assert!(report.failures.is_empty());
+    let line = report.summary("Calm");
+    assert!(line.starts_with("drt: Calm: "), "{line}");
+    assert!(line.ends_with(", no failures (seed 1)"), "{line}");
+    // The search space is tiny: it is exhausted long before the budget.
+    assert!(report.stats.sequences < 100, "{:?}", report.stats);
+    drt::explore::<Calm>().seed(1).max_sequences(100).run();
+}
+
+#[test]
+fn exploring_a_type_without_operations_says_what_to_do() {
+    let msg = panic_text(|| drt::explore::<Unregistered>().max_sequences(10).run());
+    assert_eq!(msg, "drt: no operations are registered for Unregistered: put #[drt::operations] on its impl block");
+}
