@@ -1,5 +1,7 @@
 //! Every message a user can see, shown once.
 
+#![allow(clippy::new_without_default)]
+
 use std::panic;
 
 /// A counter whose `bump` overflows at 255.

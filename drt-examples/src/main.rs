@@ -3,8 +3,11 @@
 
 use drt_examples::{bank, bugfree, histogram, inline_stack, ring};
 
+/// One example type: its name, its planted bug, and how to explore it.
+type Example = (&'static str, &'static str, fn() -> drt::Report);
+
 fn main() {
-    let runs: Vec<(&str, &str, fn() -> drt::Report)> = vec![
+    let runs: Vec<Example> = vec![
         ("ring::RingBuffer", "wrap-around", || drt::explore::<ring::RingBuffer>().report()),
         ("bank::Account", "overflow at a boundary", || drt::explore::<bank::Account>().report()),
         ("inline_stack::InlineStack", "off-by-one after 9 pushes", || {
