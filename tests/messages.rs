@@ -46,7 +46,7 @@ fn report_display_shows_failure_test_and_next_step() {
     let text = report.to_string();
     let expected_start = "\
 drt: failure 1 of 1: panic in Counter::bump: attempt to add with overflow
-  at tests/messages.rs:16:9
+  at tests/messages.rs:18:9
 ";
     assert!(text.starts_with(expected_start), "{text}");
     let test = "\

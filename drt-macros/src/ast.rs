@@ -53,6 +53,17 @@ impl<'a> Operations<'a> {
                 _ => None,
             })
             .collect();
+        for i in &item.items {
+            let attrs = match i {
+                ImplItem::Const(c) => &c.attrs,
+                ImplItem::Type(t) => &t.attrs,
+                ImplItem::Macro(m) => &m.attrs,
+                _ => continue,
+            };
+            for a in attrs.iter().filter(|a| a.path().is_ident("drt")) {
+                cx.error_spanned_by(a, "#[drt(...)] goes on methods only; remove it from this item");
+            }
+        }
         let mut ops = Vec::new();
         for f in &fns {
             let margs = MethodArgs::parse(cx, &f.attrs);
@@ -60,36 +71,18 @@ impl<'a> Operations<'a> {
             if margs.skip || args.skip.iter().any(|s| s == name) {
                 continue;
             }
-            let weight = margs
-                .weight
-                .or_else(|| {
-                    args.weights
-                        .iter()
-                        .find(|(n, _)| n == name)
-                        .map(|(_, w)| *w)
-                })
-                .unwrap_or(1);
+            let weight =
+                margs.weight.or_else(|| args.weights.iter().find(|(n, _)| n == name).map(|(_, w)| *w)).unwrap_or(1);
             if let Some(op) = Operation::from_syn(cx, self_ty, f, weight) {
                 ops.push(op);
             }
         }
-        Operations {
-            original: item,
-            self_ty,
-            args,
-            fns,
-            ops,
-        }
+        Operations { original: item, self_ty, args, fns, ops }
     }
 }
 
 impl<'a> Operation<'a> {
-    fn from_syn(
-        cx: &Ctxt,
-        self_ty: &Type,
-        f: &'a ImplItemFn,
-        weight: u32,
-    ) -> Option<Operation<'a>> {
+    fn from_syn(cx: &Ctxt, self_ty: &Type, f: &'a ImplItemFn, weight: u32) -> Option<Operation<'a>> {
         let sig = &f.sig;
         crate::check::check_signature(cx, sig);
         let mut receiver = Receiver::None;
@@ -104,17 +97,22 @@ impl<'a> Operation<'a> {
                         );
                         continue;
                     }
+                    if let Some((_, Some(l))) = &r.reference {
+                        if l.ident == "static" {
+                            cx.error_spanned_by(
+                                r,
+                                "drt cannot pass a `&'static self`: it lends values for the call only; take `&self`, or skip it with #[drt(skip)]",
+                            );
+                            continue;
+                        }
+                    }
                     let (kind, recv) = match (&r.reference, &r.mutability) {
                         (Some(_), Some(_)) => (Kind::Mut, Receiver::Mut),
                         (Some(_), None) => (Kind::Ref, Receiver::Ref),
                         (None, _) => (Kind::Value, Receiver::Value),
                     };
                     receiver = recv;
-                    params.push(Param {
-                        name: "self".into(),
-                        kind,
-                        pool: self_ty.clone(),
-                    });
+                    params.push(Param { name: "self".into(), kind, pool: self_ty.clone() });
                 }
                 FnArg::Typed(t) => {
                     let mut ty = (*t.ty).clone();
@@ -137,12 +135,6 @@ impl<'a> Operation<'a> {
             ReplaceSelf(self_ty).visit_type_mut(ty);
         }
         let ret = types::ret(&output);
-        Some(Operation {
-            original: f,
-            receiver,
-            params,
-            ret,
-            weight,
-        })
+        Some(Operation { original: f, receiver, params, ret, weight })
     }
 }

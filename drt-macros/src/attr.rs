@@ -1,9 +1,9 @@
 //! The arguments of `#[drt::operations(...)]` and of `#[drt(...)]` on methods.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{TokenStream, TokenTree};
 use syn::meta::ParseNestedMeta;
 use syn::parse::Parser;
-use syn::{Ident, LitInt};
+use syn::{Expr, ExprLit, Ident, Lit};
 
 use crate::ctxt::Ctxt;
 
@@ -29,31 +29,36 @@ pub struct MethodArgs {
 const NOT_YET: &[&str] = &["invariant", "panics", "requires", "instantiate", "seeds"];
 
 fn unknown(cx: &Ctxt, meta: &ParseNestedMeta<'_>) {
-    let name = meta
-        .path
-        .get_ident()
-        .map(ToString::to_string)
-        .unwrap_or_else(|| "?".into());
+    let name = meta.path.get_ident().map(ToString::to_string).unwrap_or_else(|| "?".into());
     if NOT_YET.contains(&name.as_str()) {
-        cx.error_spanned_by(
-            &meta.path,
-            format!("drt argument `{name}` is not supported by this version of drt yet"),
-        );
+        cx.error_spanned_by(&meta.path, format!("drt argument `{name}` is not supported by this version of drt yet"));
     } else {
         cx.error_spanned_by(&meta.path, format!("unknown drt argument `{name}`"));
     }
-    // Skip whatever follows so the next argument still parses.
-    let _ = meta.input.parse::<TokenStream>();
+    // Skip this argument's value, up to the next comma, so the arguments
+    // after it still parse.
+    let _ = meta.input.step(|cursor| {
+        let mut rest = *cursor;
+        while let Some((tt, next)) = rest.token_tree() {
+            match tt {
+                TokenTree::Punct(p) if p.as_char() == ',' => break,
+                _ => rest = next,
+            }
+        }
+        Ok(((), rest))
+    });
 }
 
-fn weight(cx: &Ctxt, lit: &LitInt) -> Option<u32> {
-    match lit.base10_parse::<u32>() {
-        Ok(w) if w > 0 => Some(w),
-        _ => {
-            cx.error_spanned_by(lit, "weight must be a positive integer");
-            None
+/// The value of `weight = 3`.
+fn weight(cx: &Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<u32>> {
+    let value: Expr = meta.value()?.parse()?;
+    if let Expr::Lit(ExprLit { lit: Lit::Int(lit), .. }) = &value {
+        if let Ok(w @ 1..) = lit.base10_parse::<u32>() {
+            return Ok(Some(w));
         }
     }
+    cx.error_spanned_by(&value, "weight must be a positive integer");
+    Ok(None)
 }
 
 impl ImplArgs {
@@ -72,8 +77,7 @@ impl ImplArgs {
             } else if meta.path.is_ident("weight") {
                 // weight(method = 3, ...)
                 meta.parse_nested_meta(|m| {
-                    let lit: LitInt = m.value()?.parse()?;
-                    match (m.path.get_ident(), weight(cx, &lit)) {
+                    match (m.path.get_ident(), weight(cx, &m)?) {
                         (Some(id), Some(w)) => out.weights.push((id.clone(), w)),
                         (None, _) => cx.error_spanned_by(&m.path, "expected a method name"),
                         _ => {}
@@ -102,8 +106,7 @@ impl MethodArgs {
                     out.skip = true;
                 } else if meta.path.is_ident("weight") {
                     // #[drt(weight = 3)]
-                    let lit: LitInt = meta.value()?.parse()?;
-                    out.weight = weight(cx, &lit);
+                    out.weight = weight(cx, &meta)?;
                 } else {
                     unknown(cx, &meta);
                 }

@@ -17,6 +17,12 @@ pub fn check_impl(cx: &Ctxt, item: &ItemImpl) {
             "#[drt::operations] supports inherent impl blocks only in this version of drt; move the methods to test into `impl Type { ... }`",
         );
     }
+    if let syn::Type::TraitObject(_) = &*item.self_ty {
+        cx.error_spanned_by(
+            &item.self_ty,
+            "#[drt::operations] needs a sized type to keep values of; annotate the impl block of a concrete type that implements the trait",
+        );
+    }
     if !item.generics.params.is_empty() {
         cx.error_spanned_by(
             &item.generics,
@@ -31,10 +37,7 @@ pub fn check_impl(cx: &Ctxt, item: &ItemImpl) {
 /// no C variadics.
 pub fn check_signature(cx: &Ctxt, sig: &Signature) {
     if let Some(a) = &sig.asyncness {
-        cx.error_spanned_by(
-            a,
-            "drt cannot call async methods; skip it with #[drt(skip)]",
-        );
+        cx.error_spanned_by(a, "drt cannot call async methods; skip it with #[drt(skip)]");
     }
     if let Some(u) = &sig.unsafety {
         cx.error_spanned_by(
@@ -43,10 +46,7 @@ pub fn check_signature(cx: &Ctxt, sig: &Signature) {
         );
     }
     if let Some(v) = &sig.variadic {
-        cx.error_spanned_by(
-            v,
-            "drt cannot call variadic functions; skip it with #[drt(skip)]",
-        );
+        cx.error_spanned_by(v, "drt cannot call variadic functions; skip it with #[drt(skip)]");
     }
     for g in &sig.generics.params {
         if !matches!(g, GenericParam::Lifetime(_)) {
@@ -64,18 +64,12 @@ pub fn check_names(cx: &Ctxt, ops: &Operations<'_>) {
     let exists = |id: &syn::Ident| ops.fns.iter().any(|f| f.sig.ident == *id);
     for id in &ops.args.skip {
         if !exists(id) {
-            cx.error_spanned_by(
-                id,
-                format!("`skip` names no method of this impl block: `{id}`"),
-            );
+            cx.error_spanned_by(id, format!("`skip` names no method of this impl block: `{id}`"));
         }
     }
     for (id, _) in &ops.args.weights {
         if !exists(id) {
-            cx.error_spanned_by(
-                id,
-                format!("`weight` names no method of this impl block: `{id}`"),
-            );
+            cx.error_spanned_by(id, format!("`weight` names no method of this impl block: `{id}`"));
         }
     }
 }

@@ -13,9 +13,7 @@ pub struct Ctxt {
 
 impl Ctxt {
     pub fn new() -> Self {
-        Ctxt {
-            errors: RefCell::new(Some(Vec::new())),
-        }
+        Ctxt { errors: RefCell::new(Some(Vec::new())) }
     }
 
     /// Records an error spanned on `tokens`.

@@ -13,11 +13,16 @@ use crate::types::{Kind, Ret};
 pub fn operations(args: TokenStream, input: TokenStream) -> TokenStream {
     let item: ItemImpl = match syn::parse2(input.clone()) {
         Ok(item) => item,
-        Err(_) => {
-            let err = syn::Error::new(
-                Span::call_site(),
-                "#[drt::operations] goes on an impl block: `#[drt::operations] impl Type { ... }`",
-            );
+        Err(err) => {
+            // An impl block syn cannot parse (a syntax error, which rustc
+            // reports too) keeps syn's error, spanned on the offending token.
+            let err = match syn::parse2::<syn::Item>(input.clone()) {
+                Ok(syn::Item::Impl(_) | syn::Item::Verbatim(_)) | Err(_) => err,
+                Ok(_) => syn::Error::new(
+                    Span::call_site(),
+                    "#[drt::operations] goes on an impl block: `#[drt::operations] impl Type { ... }`",
+                ),
+            };
             let err = err.to_compile_error();
             return quote!(#input #err);
         }
@@ -38,12 +43,17 @@ fn expand(args: TokenStream, item: &ItemImpl) -> Result<TokenStream, syn::Error>
     Ok(impl_operations(&ops))
 }
 
-/// Removes `#[drt(...)]` helper attributes from the methods.
+/// Removes `#[drt(...)]` helper attributes from the items of the block.
 pub fn strip_helpers(mut item: ItemImpl) -> ItemImpl {
     for i in &mut item.items {
-        if let ImplItem::Fn(f) = i {
-            f.attrs.retain(|a| !a.path().is_ident("drt"));
-        }
+        let attrs = match i {
+            ImplItem::Fn(f) => &mut f.attrs,
+            ImplItem::Const(c) => &mut c.attrs,
+            ImplItem::Type(t) => &mut t.attrs,
+            ImplItem::Macro(m) => &mut m.attrs,
+            _ => continue,
+        };
+        attrs.retain(|a| !a.path().is_ident("drt"));
     }
     item
 }
@@ -51,34 +61,42 @@ pub fn strip_helpers(mut item: ItemImpl) -> ItemImpl {
 fn impl_operations(ops: &Operations<'_>) -> TokenStream {
     let item = strip_helpers(ops.original.clone());
     let self_ty = ops.self_ty;
-    let mut types: Vec<Type> = Vec::new();
-    let mut vec_elems: Vec<Type> = Vec::new();
-    let mut note = |ty: &Type| {
-        if crate::types::keeps(ty) && !types.iter().any(|t| same(t, ty)) {
-            types.push(ty.clone());
+    // Each type is described under the `#[cfg]`s of the method naming it: a
+    // method compiled out may name types that are compiled out with it.
+    let mut types: Vec<(TokenStream, Type)> = Vec::new();
+    let mut vec_elems: Vec<(TokenStream, Type)> = Vec::new();
+    let mut note = |cfgs: &TokenStream, ty: &Type| {
+        let seen = |list: &[(TokenStream, Type)], ty: &Type| {
+            list.iter().any(|(c, t)| same(t, ty) && c.to_string() == cfgs.to_string())
+        };
+        if crate::types::keeps(ty) && !seen(&types, ty) {
+            types.push((cfgs.clone(), ty.clone()));
             if let Some(e) = crate::types::vec_elem(ty) {
-                if !vec_elems.iter().any(|t| same(t, &e)) {
-                    vec_elems.push(e.clone());
+                if !seen(&vec_elems, &e) {
+                    vec_elems.push((cfgs.clone(), e.clone()));
                 }
-                if !types.iter().any(|t| same(t, &e)) {
-                    types.push(e);
+                if !seen(&types, &e) {
+                    types.push((cfgs.clone(), e));
                 }
             }
         }
     };
     for op in &ops.ops {
+        let cfgs = cfgs(op.original);
         for p in &op.params {
-            note(&p.pool);
+            note(&cfgs, &p.pool);
         }
         match &op.ret {
-            Ret::Value(t) | Ret::Option(t) => note(t),
+            Ret::Value(t) | Ret::Option(t) => note(&cfgs, t),
             Ret::Result(t, e) => {
-                note(t);
-                note(e);
+                note(&cfgs, t);
+                note(&cfgs, e);
             }
             Ret::Unit | Ret::Discard => {}
         }
     }
+    let (type_cfgs, types): (Vec<_>, Vec<_>) = types.into_iter().unzip();
+    let (vec_cfgs, vec_elems): (Vec<_>, Vec<_>) = vec_elems.into_iter().unzip();
     let registrations = ops.ops.iter().map(|op| register_operation(self_ty, op));
     let literals = crate::mine::literals(ops.fns.iter().copied());
     let literals = literals.registrations();
@@ -89,8 +107,8 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
         const _: () = {
             fn __drt_register(__r: &mut ::drt::__private::Registrar) {
                 __r.owner(::drt::__private::type_desc!(#self_ty));
-                #( __r.type_desc(::drt::__private::type_desc!(#types)); )*
-                #( __r.vec_of::<#vec_elems>(); )*
+                #( #type_cfgs __r.type_desc(::drt::__private::type_desc!(#types)); )*
+                #( #vec_cfgs __r.vec_of::<#vec_elems>(); )*
                 #( __r.literal(#literals); )*
                 #( #registrations )*
             }
@@ -101,6 +119,12 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
     }
 }
 
+/// The `#[cfg]` attributes of a method.
+fn cfgs(f: &syn::ImplItemFn) -> TokenStream {
+    let cfgs = f.attrs.iter().filter(|a| a.path().is_ident("cfg"));
+    quote!(#(#cfgs)*)
+}
+
 fn same(a: &Type, b: &Type) -> bool {
     a.to_token_stream().to_string() == b.to_token_stream().to_string()
 }
@@ -109,16 +133,14 @@ fn register_operation(self_ty: &Type, op: &Operation<'_>) -> TokenStream {
     let f = op.original;
     let name = &f.sig.ident;
     let name_str = name.to_string();
-    let cfgs = f.attrs.iter().filter(|a| a.path().is_ident("cfg"));
+    let cfgs = cfgs(f);
     let receiver = match op.receiver {
         Receiver::None => quote!(None),
         Receiver::Ref => quote!(Ref),
         Receiver::Mut => quote!(Mut),
         Receiver::Value => quote!(Value),
     };
-    let slots: Vec<_> = (0..op.params.len())
-        .map(|i| format_ident!("__a{}", i))
-        .collect();
+    let slots: Vec<_> = (0..op.params.len()).map(|i| format_ident!("__a{}", i)).collect();
     let params = op.params.iter().map(|p| {
         let pool = &p.pool;
         let pname = &p.name;
@@ -157,26 +179,10 @@ fn register_operation(self_ty: &Type, op: &Operation<'_>) -> TokenStream {
     });
     let call = quote!(<#self_ty>::#name(#(#args),*));
     let (ret_kind, ret_ty, wrap) = match &op.ret {
-        Ret::Unit => (
-            quote!(Unit),
-            None,
-            quote!(::drt::__private::ret_value(#call)),
-        ),
-        Ret::Discard => (
-            quote!(Discard),
-            None,
-            quote!(::drt::__private::ret_discard(#call)),
-        ),
-        Ret::Value(t) => (
-            quote!(Value),
-            Some(t),
-            quote!(::drt::__private::ret_value(#call)),
-        ),
-        Ret::Option(t) => (
-            quote!(Option),
-            Some(t),
-            quote!(::drt::__private::ret_option(#call)),
-        ),
+        Ret::Unit => (quote!(Unit), None, quote!(::drt::__private::ret_value(#call))),
+        Ret::Discard => (quote!(Discard), None, quote!(::drt::__private::ret_discard(#call))),
+        Ret::Value(t) => (quote!(Value), Some(t), quote!(::drt::__private::ret_value(#call))),
+        Ret::Option(t) => (quote!(Option), Some(t), quote!(::drt::__private::ret_option(#call))),
         Ret::Result(t, e) => (
             quote!(Result { err: ::core::any::TypeId::of::<#e>() }),
             Some(t),
@@ -189,7 +195,7 @@ fn register_operation(self_ty: &Type, op: &Operation<'_>) -> TokenStream {
     };
     let weight = op.weight;
     quote! {
-        #(#cfgs)*
+        #cfgs
         __r.operation(::drt::__private::OperationSpec {
             name: #name_str,
             owner: ::core::any::TypeId::of::<#self_ty>(),

@@ -26,19 +26,13 @@ impl Literals {
     fn int(&mut self, lit: &syn::LitInt, negative: bool) {
         let digits = format!("{}{}", if negative { "-" } else { "" }, lit.base10_digits());
         let suffix = lit.suffix().to_string();
-        self.push(
-            format!("i{digits}{suffix}"),
-            quote!(::drt::__private::Literal::Int(#digits, #suffix)),
-        );
+        self.push(format!("i{digits}{suffix}"), quote!(::drt::__private::Literal::Int(#digits, #suffix)));
     }
 
     fn float(&mut self, lit: &syn::LitFloat, negative: bool) {
         let digits = format!("{}{}", if negative { "-" } else { "" }, lit.base10_digits());
         let suffix = lit.suffix().to_string();
-        self.push(
-            format!("f{digits}{suffix}"),
-            quote!(::drt::__private::Literal::Float(#digits, #suffix)),
-        );
+        self.push(format!("f{digits}{suffix}"), quote!(::drt::__private::Literal::Float(#digits, #suffix)));
     }
 
     /// The registration calls for the literals found.
@@ -80,12 +74,7 @@ impl<'ast> Visit<'ast> for Literals {
 
     // Format strings of panics and prints are messages, not inputs.
     fn visit_macro(&mut self, m: &'ast syn::Macro) {
-        let name = m
-            .path
-            .segments
-            .last()
-            .map(|s| s.ident.to_string())
-            .unwrap_or_default();
+        let name = m.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
         let messages = [
             "panic",
             "println",
@@ -102,9 +91,8 @@ impl<'ast> Visit<'ast> for Literals {
         if messages.contains(&name.as_str()) {
             return;
         }
-        if let Ok(args) = m.parse_body_with(
-            syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated,
-        ) {
+        if let Ok(args) = m.parse_body_with(syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated)
+        {
             for a in &args {
                 self.visit_expr(a);
             }

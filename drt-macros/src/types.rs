@@ -51,8 +51,7 @@ struct Unstorable {
 
 impl<'ast> Visit<'ast> for Unstorable {
     fn visit_type_reference(&mut self, r: &'ast syn::TypeReference) {
-        self.borrow
-            .get_or_insert_with(|| r.to_token_stream().to_string());
+        self.borrow.get_or_insert_with(|| show(r));
     }
     fn visit_lifetime(&mut self, l: &'ast syn::Lifetime) {
         if l.ident != "static" {
@@ -60,13 +59,31 @@ impl<'ast> Visit<'ast> for Unstorable {
         }
     }
     fn visit_type_impl_trait(&mut self, t: &'ast syn::TypeImplTrait) {
-        self.impl_trait
-            .get_or_insert_with(|| t.to_token_stream().to_string());
+        self.impl_trait.get_or_insert_with(|| show(t));
     }
     fn visit_type_infer(&mut self, t: &'ast syn::TypeInfer) {
-        self.impl_trait
-            .get_or_insert_with(|| t.to_token_stream().to_string());
+        self.impl_trait.get_or_insert_with(|| show(t));
     }
+}
+
+/// Tokens as the user wrote them, for messages: `Option<&str>`, not the
+/// `Option < & str >` of `TokenStream`'s `Display`.
+pub fn show<T: ToTokens>(tokens: &T) -> String {
+    let mut s = tokens.to_token_stream().to_string();
+    for (from, to) in [
+        (" <", "<"),
+        ("< ", "<"),
+        (" >", ">"),
+        ("& ", "&"),
+        (" ,", ","),
+        (" ;", ";"),
+        (" ::", "::"),
+        (":: ", "::"),
+        ("! (", "!("),
+    ] {
+        s = s.replace(from, to);
+    }
+    s
 }
 
 fn unstorable(ty: &Type) -> Unstorable {
@@ -126,22 +143,32 @@ pub fn param(ty: &Type) -> Result<(Kind, Type), String> {
                 (Type::TraitObject(_), _) => {
                     return Err(format!(
                         "drt cannot build a trait object (`{}`); take a concrete type, or skip this method with #[drt(skip)]",
-                        ty.to_token_stream()
+                        show(ty)
                     ))
                 }
                 (inner, true) => (Kind::Mut, inner.clone()),
                 (inner, false) => (Kind::Ref, inner.clone()),
             };
-            storable(&pool).map(|()| (kind, pool))
+            storable(&pool)?;
+            if r.lifetime.as_ref().is_some_and(|l| l.ident == "static") {
+                return Err(format!(
+                    "drt cannot pass a `&'static` reference: it lends arguments for the call only; take `{}`, or skip this method with #[drt(skip)]",
+                    show(&syn::TypeReference { lifetime: None, ..r.clone() })
+                ));
+            }
+            Ok((kind, pool))
         }
         Type::ImplTrait(_) => Err(format!(
             "drt cannot build an `{}` argument; take a concrete type, or skip this method with #[drt(skip)]",
-            ty.to_token_stream()
+            show(ty)
         )),
-        Type::BareFn(_) | Type::TraitObject(_) | Type::Never(_) | Type::Infer(_) | Type::Macro(_) => Err(format!(
-            "drt cannot build a value of type `{}`; skip this method with #[drt(skip)]",
-            ty.to_token_stream()
+        Type::Macro(_) => Err(format!(
+            "drt cannot see the type `{}` expands to; write the type out, or skip this method with #[drt(skip)]",
+            show(ty)
         )),
+        Type::BareFn(_) | Type::TraitObject(_) | Type::Never(_) | Type::Infer(_) => {
+            Err(format!("drt cannot build a value of type `{}`; skip this method with #[drt(skip)]", show(ty)))
+        }
         _ => storable(ty).map(|()| (Kind::Value, ty.clone())),
     }
 }
@@ -151,13 +178,13 @@ fn storable(ty: &Type) -> Result<(), String> {
     if let Some(i) = u.impl_trait {
         return Err(format!(
             "drt cannot build a value of type `{}` (it contains `{i}`); take a concrete type, or skip this method with #[drt(skip)]",
-            ty.to_token_stream()
+            show(ty)
         ));
     }
     if let Some(b) = u.borrow {
         return Err(format!(
             "drt cannot build a value of type `{}` because it holds a borrow (`{b}`); take an owned type, or skip this method with #[drt(skip)]",
-            ty.to_token_stream()
+            show(ty)
         ));
     }
     Ok(())
@@ -195,9 +222,7 @@ pub fn ret(output: &syn::ReturnType) -> Ret {
 
 /// Whether the pool type is `Vec<T>`; returns `T`.
 pub fn vec_elem(ty: &Type) -> Option<Type> {
-    generic_args(ty, "Vec")
-        .filter(|a| a.len() == 1)
-        .map(|a| a[0].clone())
+    generic_args(ty, "Vec").filter(|a| a.len() == 1).map(|a| a[0].clone())
 }
 
 /// Whether values of this type are kept (as opposed to `()`).

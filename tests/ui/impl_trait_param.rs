@@ -1,0 +1,22 @@
+pub struct Account {
+    balance: u64,
+}
+
+#[drt::operations]
+impl Account {
+    pub fn new() -> Self {
+        Account { balance: 0 }
+    }
+
+    pub fn deposit_all(&mut self, amounts: impl Iterator<Item = u8>) {
+        self.balance += amounts.map(u64::from).sum::<u64>();
+    }
+
+    pub fn deposit_each(&mut self, amounts: Vec<impl Into<u64>>) {
+        for a in amounts {
+            self.balance += a.into();
+        }
+    }
+}
+
+fn main() {}
