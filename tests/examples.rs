@@ -73,15 +73,24 @@ fn finds_the_histogram_merge_of_two_values() {
     assert_eq!(f.len, 5, "{}", f.code);
 }
 
+/// Documented panics (`# Panics`, `panics(...)`), a precondition and `Err`
+/// returns are illegal inputs or normal outcomes, never failures.
 #[test]
 fn the_bug_free_type_explores_clean() {
-    let report = drt::explore::<bugfree::SortedSet>().seed(SEED).max_sequences(50_000).report();
+    let report = drt::explore::<bugfree::SortedSet>().seed(SEED).max_sequences(100_000).report();
     assert!(report.failures.is_empty(), "{report}");
     assert!(report.stats.uncallable.is_empty(), "{:?}", report.stats.uncallable);
-    assert_eq!(report.stats.sequences, 50_000);
+    assert_eq!(report.stats.sequences, 100_000);
     let ops = &report.stats.operations;
-    assert_eq!(ops.len(), 12, "{ops:?}");
-    assert!(ops.iter().all(|o| o.succeeded > 0), "{ops:?}");
+    assert_eq!(ops.len(), 16, "{ops:?}");
+    assert!(ops.iter().all(|o| o.succeeded > 0 && o.failed == 0), "{ops:?}");
+    let illegal = |name: &str| ops.iter().find(|o| o.name == name).unwrap().illegal;
+    // `at` documents its panic, `pop_min` declares it, `remove_at` has a precondition.
+    for name in ["SortedSet::at", "SortedSet::pop_min", "SortedSet::remove_at"] {
+        assert!(illegal(name) > 0, "{name} was never refused: {ops:?}");
+    }
+    assert_eq!(illegal("SortedSet::try_at"), 0, "an Err is a normal outcome");
+    assert_eq!(report.stats.illegal, ops.iter().map(|o| o.illegal).sum::<u64>());
 }
 
 #[test]

@@ -52,7 +52,7 @@ drt: failure 1 of 1: panic in Counter::bump: attempt to add with overflow
     let test = "\
     // drt: Counter::bump panics: attempt to add with overflow
     #[test]
-    fn counter_bump_fails() {
+    fn counter_bump_panics() {
         let mut counter = messages::Counter::new();
         counter.bump();
         counter.bump();

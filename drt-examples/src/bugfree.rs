@@ -1,12 +1,18 @@
-//! A sorted set of integers: no known bugs. Exploring it must report nothing.
+//! A sorted set of integers: no known bugs. Exploring it must report nothing,
+//! although some of its methods panic by design (documented in `# Panics` or
+//! declared with `panics(...)`) and one has a precondition.
+
+/// An index past the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfRange;
 
 /// A set of `i32` kept sorted in a `Vec`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct SortedSet {
     items: Vec<i32>,
 }
 
-#[drt::operations]
+#[drt::operations(panics(pop_min = "empty set"), requires(remove_at = "index < self.len()"))]
 impl SortedSet {
     /// An empty set.
     pub fn new() -> Self {
@@ -51,6 +57,32 @@ impl SortedSet {
     /// The `index`-th smallest value.
     pub fn nth(&self, index: usize) -> Option<i32> {
         self.items.get(index).copied()
+    }
+
+    /// The `index`-th smallest value.
+    ///
+    /// # Panics
+    ///
+    /// If `index` is not below `self.len()`.
+    pub fn at(&self, index: usize) -> i32 {
+        self.items[index]
+    }
+
+    /// The `index`-th smallest value, or `Err(OutOfRange)`.
+    pub fn try_at(&self, index: usize) -> Result<i32, OutOfRange> {
+        self.items.get(index).copied().ok_or(OutOfRange)
+    }
+
+    /// Removes and returns the `index`-th smallest value; `index` must be
+    /// below `self.len()` (a precondition, checked by the caller).
+    pub fn remove_at(&mut self, index: usize) -> i32 {
+        self.items.remove(index)
+    }
+
+    /// Removes and returns the smallest value; panics on an empty set.
+    pub fn pop_min(&mut self) -> i32 {
+        assert!(!self.items.is_empty(), "pop_min on an empty set");
+        self.items.remove(0)
     }
 
     /// Values in `lo..=hi`, counted.

@@ -6,4 +6,8 @@ pub mod bank;
 pub mod bugfree;
 pub mod histogram;
 pub mod inline_stack;
+pub mod ledger;
+pub mod playlist;
 pub mod ring;
+pub mod username;
+pub mod version;

@@ -1,7 +1,7 @@
 //! Explores every example type and prints what drt finds: the README's main
 //! command, `cargo run --release -p drt-examples`.
 
-use drt_examples::{bank, bugfree, histogram, inline_stack, ring};
+use drt_examples::{bank, bugfree, histogram, inline_stack, ledger, playlist, ring, username, version};
 
 /// One example type: its name, its planted bug, and how to explore it.
 type Example = (&'static str, &'static str, fn() -> drt::Report);
@@ -14,6 +14,14 @@ fn main() {
             drt::explore::<inline_stack::InlineStack>().report()
         }),
         ("histogram::Histogram", "merge of two values", || drt::explore::<histogram::Histogram>().report()),
+        ("username::Username", "Hash disagrees with a case-insensitive Eq", || {
+            drt::explore::<username::Username>().report()
+        }),
+        ("version::Version", "Ord ignores a field that Eq compares", || drt::explore::<version::Version>().report()),
+        ("playlist::Playlist", "Clone drops state", || drt::explore::<playlist::Playlist>().report()),
+        ("ledger::Ledger", "invariant broken by compact after two records", || {
+            drt::explore::<ledger::Ledger>().report()
+        }),
         ("bugfree::SortedSet", "none", || drt::explore::<bugfree::SortedSet>().report()),
     ];
     let mut summary = Vec::new();

@@ -2,7 +2,7 @@
 //! keeping the syntax it came from so errors point at the right tokens.
 
 use syn::visit_mut::VisitMut;
-use syn::{FnArg, ImplItem, ImplItemFn, ItemImpl, Pat, Type};
+use syn::{Expr, FnArg, ImplItem, ImplItemFn, ItemImpl, LitStr, Pat, Type};
 
 use crate::attr::{ImplArgs, MethodArgs};
 use crate::ctxt::Ctxt;
@@ -21,6 +21,8 @@ pub struct Operations<'a> {
     pub original: &'a ItemImpl,
     pub self_ty: &'a Type,
     pub args: ImplArgs,
+    /// The `invariant(f)` method, which is not an operation.
+    pub invariant: Option<Invariant<'a>>,
     /// Every function of the block, registered or not.
     pub fns: Vec<&'a ImplItemFn>,
     pub ops: Vec<Operation<'a>>,
@@ -32,6 +34,38 @@ pub struct Operation<'a> {
     pub params: Vec<Param>,
     pub ret: Ret,
     pub weight: u32,
+    pub panics: Panics,
+    /// The precondition, parsed from its string (so errors point at it).
+    pub requires: Option<Expr>,
+}
+
+/// Which panics of an operation are documented; mirrors `drt::__private::Panics`.
+pub enum Panics {
+    No,
+    Any,
+    Containing(LitStr),
+}
+
+/// What an invariant method returns, which decides how a failing check is rendered.
+pub enum InvariantStyle {
+    /// `-> bool`: false breaks it.
+    Bool,
+    /// `-> Result<_, E>`: `Err` breaks it.
+    Result,
+    /// `-> ()`: a panic breaks it.
+    Panics,
+}
+
+pub struct Invariant<'a> {
+    pub original: &'a ImplItemFn,
+    pub style: InvariantStyle,
+}
+
+/// How one method is tuned, from the impl's arguments and its own `#[drt(...)]`.
+struct Tuning {
+    weight: u32,
+    panics: Panics,
+    requires: Option<LitStr>,
 }
 
 pub struct Param {
@@ -64,25 +98,36 @@ impl<'a> Operations<'a> {
                 cx.error_spanned_by(a, "#[drt(...)] goes on methods only; remove it from this item");
             }
         }
+        let invariant = args.invariant.as_ref().and_then(|name| Invariant::from_syn(cx, name, &fns));
         let mut ops = Vec::new();
         for f in &fns {
             let margs = MethodArgs::parse(cx, &f.attrs);
             let name = &f.sig.ident;
-            if margs.skip || args.skip.iter().any(|s| s == name) {
+            let is_invariant = invariant.as_ref().is_some_and(|i| i.original.sig.ident == *name);
+            if margs.skip || is_invariant || args.skip.iter().any(|s| s == name) {
                 continue;
             }
             let weight =
                 margs.weight.or_else(|| args.weights.iter().find(|(n, _)| n == name).map(|(_, w)| *w)).unwrap_or(1);
-            if let Some(op) = Operation::from_syn(cx, self_ty, f, weight) {
+            let panics =
+                match margs.panics.or_else(|| args.panics.iter().find(|(n, _)| n == name).map(|(_, t)| t.clone())) {
+                    Some(Some(text)) => Panics::Containing(text),
+                    Some(None) => Panics::Any,
+                    None if documents_panics(&f.attrs) => Panics::Any,
+                    None => Panics::No,
+                };
+            let requires =
+                margs.requires.or_else(|| args.requires.iter().find(|(n, _)| n == name).map(|(_, e)| e.clone()));
+            if let Some(op) = Operation::from_syn(cx, self_ty, f, Tuning { weight, panics, requires }) {
                 ops.push(op);
             }
         }
-        Operations { original: item, self_ty, args, fns, ops }
+        Operations { original: item, self_ty, args, invariant, fns, ops }
     }
 }
 
 impl<'a> Operation<'a> {
-    fn from_syn(cx: &Ctxt, self_ty: &Type, f: &'a ImplItemFn, weight: u32) -> Option<Operation<'a>> {
+    fn from_syn(cx: &Ctxt, self_ty: &Type, f: &'a ImplItemFn, tuning: Tuning) -> Option<Operation<'a>> {
         let sig = &f.sig;
         crate::check::check_signature(cx, sig);
         let mut receiver = Receiver::None;
@@ -135,6 +180,69 @@ impl<'a> Operation<'a> {
             ReplaceSelf(self_ty).visit_type_mut(ty);
         }
         let ret = types::ret(&output);
-        Some(Operation { original: f, receiver, params, ret, weight })
+        let requires = tuning.requires.and_then(|lit| match lit.parse::<Expr>() {
+            Ok(expr) => Some(expr),
+            Err(e) => {
+                cx.error_spanned_by(
+                    &lit,
+                    format!("`requires` must be a Rust expression over `self` and the parameters: {e}"),
+                );
+                None
+            }
+        });
+        Some(Operation { original: f, receiver, params, ret, weight: tuning.weight, panics: tuning.panics, requires })
     }
+}
+
+impl<'a> Invariant<'a> {
+    /// The method named by `invariant(name)`: it must take `&self` only.
+    fn from_syn(cx: &Ctxt, name: &syn::Ident, fns: &[&'a ImplItemFn]) -> Option<Invariant<'a>> {
+        let Some(f) = fns.iter().find(|f| f.sig.ident == *name) else {
+            cx.error_spanned_by(name, format!("`invariant` names no method of this impl block: `{name}`"));
+            return None;
+        };
+        let by_ref = matches!(
+            f.sig.inputs.first(),
+            Some(FnArg::Receiver(r)) if r.reference.is_some() && r.mutability.is_none() && r.colon_token.is_none()
+        );
+        if !by_ref || f.sig.inputs.len() != 1 || !f.sig.generics.params.is_empty() {
+            cx.error_spanned_by(
+                &f.sig,
+                format!("invariant `{name}` must take `&self` only: `fn {name}(&self) -> bool` (or a `Result`, or a method that panics)"),
+            );
+            return None;
+        }
+        let style = match &f.sig.output {
+            syn::ReturnType::Default => InvariantStyle::Panics,
+            syn::ReturnType::Type(_, ty) => match &**ty {
+                Type::Path(p) if p.path.is_ident("bool") => InvariantStyle::Bool,
+                Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Result") => InvariantStyle::Result,
+                Type::Tuple(t) if t.elems.is_empty() => InvariantStyle::Panics,
+                other => {
+                    cx.error_spanned_by(
+                        other,
+                        format!("invariant `{name}` must return `bool`, a `Result`, or nothing"),
+                    );
+                    return None;
+                }
+            },
+        };
+        Some(Invariant { original: f, style })
+    }
+}
+
+/// Whether a doc comment has a `# Panics` section: such panics are documented
+/// behaviour, not bugs (the convention of the std docs and of clippy's
+/// `missing_panics_doc`).
+fn documents_panics(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().filter(|a| a.path().is_ident("doc")).any(|a| match &a.meta {
+        syn::Meta::NameValue(nv) => match &nv.value {
+            Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => s
+                .value()
+                .lines()
+                .any(|l| l.trim_start().trim_start_matches('#').trim() == "Panics" && l.trim_start().starts_with('#')),
+            _ => false,
+        },
+        _ => false,
+    })
 }

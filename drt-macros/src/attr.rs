@@ -3,7 +3,7 @@
 use proc_macro2::{TokenStream, TokenTree};
 use syn::meta::ParseNestedMeta;
 use syn::parse::Parser;
-use syn::{Expr, ExprLit, Ident, Lit};
+use syn::{Expr, ExprLit, Ident, Lit, LitStr, Token};
 
 use crate::ctxt::Ctxt;
 
@@ -14,6 +14,12 @@ pub struct ImplArgs {
     pub skip: Vec<Ident>,
     /// `weight(a = 3)`.
     pub weights: Vec<(Ident, u32)>,
+    /// `invariant(f)`.
+    pub invariant: Option<Ident>,
+    /// `panics(a, b = "capacity")`.
+    pub panics: Vec<(Ident, Option<LitStr>)>,
+    /// `requires(a = "expr")`.
+    pub requires: Vec<(Ident, LitStr)>,
 }
 
 /// `#[drt(...)]` on one method.
@@ -23,10 +29,32 @@ pub struct MethodArgs {
     pub skip: bool,
     /// `#[drt(weight = 3)]`.
     pub weight: Option<u32>,
+    /// `#[drt(panics)]` (`Some(None)`) or `#[drt(panics = "capacity")]`.
+    pub panics: Option<Option<LitStr>>,
+    /// `#[drt(requires = "expr")]`.
+    pub requires: Option<LitStr>,
 }
 
 /// Arguments that DESIGN.md defines but this version does not implement yet.
-const NOT_YET: &[&str] = &["invariant", "panics", "requires", "instantiate", "seeds"];
+const NOT_YET: &[&str] = &["instantiate", "seeds"];
+
+/// The optional `= "text"` after a name.
+fn optional_str(meta: &ParseNestedMeta<'_>) -> syn::Result<Option<LitStr>> {
+    if meta.input.peek(Token![=]) {
+        Ok(Some(meta.value()?.parse()?))
+    } else {
+        Ok(None)
+    }
+}
+
+/// A method name inside an argument list.
+fn method_name(cx: &Ctxt, meta: &ParseNestedMeta<'_>) -> Option<Ident> {
+    let id = meta.path.get_ident().cloned();
+    if id.is_none() {
+        cx.error_spanned_by(&meta.path, "expected a method name");
+    }
+    id
+}
 
 fn unknown(cx: &Ctxt, meta: &ParseNestedMeta<'_>) {
     let name = meta.path.get_ident().map(ToString::to_string).unwrap_or_else(|| "?".into());
@@ -84,6 +112,38 @@ impl ImplArgs {
                     }
                     Ok(())
                 })
+            } else if meta.path.is_ident("invariant") {
+                // invariant(method)
+                meta.parse_nested_meta(|m| {
+                    if let Some(id) = method_name(cx, &m) {
+                        if out.invariant.is_some() {
+                            cx.error_spanned_by(
+                                &id,
+                                "only one invariant per impl block; combine the checks in one method",
+                            );
+                        }
+                        out.invariant = Some(id);
+                    }
+                    Ok(())
+                })
+            } else if meta.path.is_ident("panics") {
+                // panics(method, method = "message part", ...)
+                meta.parse_nested_meta(|m| {
+                    let text = optional_str(&m)?;
+                    if let Some(id) = method_name(cx, &m) {
+                        out.panics.push((id, text));
+                    }
+                    Ok(())
+                })
+            } else if meta.path.is_ident("requires") {
+                // requires(method = "expression over self and the parameters", ...)
+                meta.parse_nested_meta(|m| {
+                    let expr: LitStr = m.value()?.parse()?;
+                    if let Some(id) = method_name(cx, &m) {
+                        out.requires.push((id, expr));
+                    }
+                    Ok(())
+                })
             } else {
                 unknown(cx, &meta);
                 Ok(())
@@ -107,6 +167,12 @@ impl MethodArgs {
                 } else if meta.path.is_ident("weight") {
                     // #[drt(weight = 3)]
                     out.weight = weight(cx, &meta)?;
+                } else if meta.path.is_ident("panics") {
+                    // #[drt(panics)] or #[drt(panics = "message part")]
+                    out.panics = Some(optional_str(&meta)?);
+                } else if meta.path.is_ident("requires") {
+                    // #[drt(requires = "expression over self and the parameters")]
+                    out.requires = Some(meta.value()?.parse()?);
                 } else {
                     unknown(cx, &meta);
                 }

@@ -58,7 +58,8 @@ pub fn check_signature(cx: &Ctxt, sig: &Signature) {
     }
 }
 
-/// Every method named in `skip(...)` or `weight(...)` must exist: a typo would
+/// Every method named in `skip(...)`, `weight(...)`, `panics(...)` or
+/// `requires(...)` must exist: a typo would
 /// otherwise silently register (or weigh) the wrong thing.
 pub fn check_names(cx: &Ctxt, ops: &Operations<'_>) {
     let exists = |id: &syn::Ident| ops.fns.iter().any(|f| f.sig.ident == *id);
@@ -67,9 +68,12 @@ pub fn check_names(cx: &Ctxt, ops: &Operations<'_>) {
             cx.error_spanned_by(id, format!("`skip` names no method of this impl block: `{id}`"));
         }
     }
-    for (id, _) in &ops.args.weights {
+    let named = ops.args.weights.iter().map(|(id, _)| ("weight", id));
+    let named = named.chain(ops.args.panics.iter().map(|(id, _)| ("panics", id)));
+    let named = named.chain(ops.args.requires.iter().map(|(id, _)| ("requires", id)));
+    for (arg, id) in named {
         if !exists(id) {
-            cx.error_spanned_by(id, format!("`weight` names no method of this impl block: `{id}`"));
+            cx.error_spanned_by(id, format!("`{arg}` names no method of this impl block: `{id}`"));
         }
     }
 }

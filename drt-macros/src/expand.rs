@@ -3,9 +3,10 @@
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, ToTokens};
+use syn::visit_mut::VisitMut;
 use syn::{ImplItem, ItemImpl, Type};
 
-use crate::ast::{Operation, Operations, Receiver};
+use crate::ast::{Invariant, InvariantStyle, Operation, Operations, Panics, Receiver};
 use crate::attr::ImplArgs;
 use crate::ctxt::Ctxt;
 use crate::types::{Kind, Ret};
@@ -98,6 +99,7 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
     let (type_cfgs, types): (Vec<_>, Vec<_>) = types.into_iter().unzip();
     let (vec_cfgs, vec_elems): (Vec<_>, Vec<_>) = vec_elems.into_iter().unzip();
     let registrations = ops.ops.iter().map(|op| register_operation(self_ty, op));
+    let invariant = ops.invariant.as_ref().map(|inv| register_invariant(self_ty, inv));
     let literals = crate::mine::literals(ops.fns.iter().copied());
     let literals = literals.registrations();
     quote! {
@@ -110,6 +112,7 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
                 #( #type_cfgs __r.type_desc(::drt::__private::type_desc!(#types)); )*
                 #( #vec_cfgs __r.vec_of::<#vec_elems>(); )*
                 #( __r.literal(#literals); )*
+                #invariant
                 #( #registrations )*
             }
             ::drt::__private::inventory::submit! {
@@ -194,6 +197,15 @@ fn register_operation(self_ty: &Type, op: &Operation<'_>) -> TokenStream {
         None => quote!(::core::option::Option::None),
     };
     let weight = op.weight;
+    let panics = match &op.panics {
+        Panics::No => quote!(No),
+        Panics::Any => quote!(Any),
+        Panics::Containing(text) => quote!(Containing(#text)),
+    };
+    let requires = match &op.requires {
+        Some(expr) => precondition(op, &slots, expr),
+        None => quote!(::core::option::Option::None),
+    };
     quote! {
         #cfgs
         __r.operation(::drt::__private::OperationSpec {
@@ -208,6 +220,80 @@ fn register_operation(self_ty: &Type, op: &Operation<'_>) -> TokenStream {
                 #wrap
             },
             weight: #weight,
+            panics: ::drt::__private::Panics::#panics,
+            requires: #requires,
+        });
+    }
+}
+
+/// `requires = "expr"` as a precondition over the argument slots: each
+/// parameter is bound under its own name (`self` as `__drt_self`), `Copy`
+/// values by value and everything else by shared reference, so the
+/// expression reads as it would inside the method.
+fn precondition(op: &Operation<'_>, slots: &[syn::Ident], expr: &syn::Expr) -> TokenStream {
+    let mut expr = expr.clone();
+    RenameSelf.visit_expr_mut(&mut expr);
+    let binds = op.params.iter().zip(slots).filter(|(p, _)| p.name != "_").map(|(p, slot)| {
+        let pool = &p.pool;
+        let name = if p.name == "self" { format_ident!("__drt_self") } else { format_ident!("{}", p.name) };
+        let value = match p.kind {
+            Kind::Value => quote!((&&::drt::__private::Bind(::drt::__private::arg_ref::<#pool>(#slot))).drt_bind()),
+            Kind::Ref | Kind::Mut => quote!(::drt::__private::arg_ref::<#pool>(#slot)),
+            Kind::Str => quote!(::drt::__private::arg_str(#slot)),
+            Kind::Slice | Kind::SliceMut => {
+                let elem = crate::types::vec_elem(pool).expect("slice pool types are Vec<T>");
+                quote!(::drt::__private::arg_slice::<#elem>(#slot))
+            }
+        };
+        let value = if p.name == "self" { quote!(::drt::__private::arg_ref::<#pool>(#slot)) } else { value };
+        quote!(#[allow(unused_variables)] let #name = #value;)
+    });
+    quote! {
+        ::core::option::Option::Some(|__slots: &mut [::drt::__private::Slot]| -> bool {
+            #[allow(unused_imports)]
+            use ::drt::__private::{BindCopy as _, BindRef as _};
+            let [#(#slots),*] = __slots else { ::drt::__private::arity_mismatch() };
+            #(#binds)*
+            #expr
+        })
+    }
+}
+
+/// Renames `self` to `__drt_self` in a precondition, which is not a method body.
+struct RenameSelf;
+
+impl VisitMut for RenameSelf {
+    fn visit_expr_path_mut(&mut self, e: &mut syn::ExprPath) {
+        if e.qself.is_none() && e.path.is_ident("self") {
+            let span = e.path.segments[0].ident.span();
+            e.path.segments[0].ident = syn::Ident::new("__drt_self", span);
+        }
+        syn::visit_mut::visit_expr_path_mut(self, e);
+    }
+}
+
+/// `invariant(f)`: a check over the type's values, with how to assert it in an emitted test.
+fn register_invariant(self_ty: &Type, inv: &Invariant<'_>) -> TokenStream {
+    let name = &inv.original.sig.ident;
+    let name_str = name.to_string();
+    let template = match inv.style {
+        InvariantStyle::Bool => format!("assert!($0.{name}(), \"invariant `{name}` must hold\");"),
+        InvariantStyle::Result => format!("$0.{name}().expect(\"invariant `{name}` must hold\");"),
+        InvariantStyle::Panics => format!("$0.{name}();"),
+    };
+    let template = if matches!(inv.original.vis, syn::Visibility::Public(_)) {
+        template
+    } else {
+        format!("// `{name}` is private: this line compiles inside its module (use `crate::` paths there)\n{template}")
+    };
+    quote! {
+        __r.invariant(::drt::__private::Invariant {
+            name: #name_str,
+            check: |__v: &dyn ::core::any::Any| -> ::core::result::Result<(), ::std::string::String> {
+                let __v = __v.downcast_ref::<#self_ty>().expect("drt: invariant of the wrong type (bug in drt)");
+                ::drt::__private::InvariantOutcome::outcome(<#self_ty>::#name(__v))
+            },
+            template: #template,
         });
     }
 }

@@ -1,26 +1,60 @@
 //! Runs a sequence: fills each call's argument slots from variables, seeds and
-//! builders, calls the type-erased invoker under `catch_unwind`, and puts
-//! borrowed values back. Panics are captured silently by [`crate::hook`].
+//! builders, checks the precondition, calls the type-erased invoker under
+//! `catch_unwind`, puts borrowed values back, and checks the oracles on what
+//! the call touched. Panics are captured silently by [`crate::hook`].
 
 use std::any::Any;
 use std::panic::{self, AssertUnwindSafe};
 
 use crate::__private::Slot;
 use crate::hook::{payload_text, Caught, SilentPanics};
+use crate::oracle::Violation;
 use crate::private::Returned;
-use crate::sequence::{Mode, Operand, Sequence};
+use crate::sequence::{Call, Mode, Operand, Sequence};
 use crate::world::World;
+
+/// What went wrong in a failing call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Fault {
+    /// The call panicked (or, with `dropped`, dropping a value of that type did).
+    Panic { caught: Caught, dropped: Option<&'static str> },
+    /// A contract or invariant does not hold after the call.
+    Broken(Violation),
+}
 
 /// How a sequence's execution ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Outcome {
-    /// Every call returned.
+    /// Every call returned and every oracle held.
     Normal,
-    /// Call `call` panicked (or, with `call == len`, dropping a value did).
-    Panic { call: usize, caught: Caught, dropped: Option<&'static str> },
+    /// Call `call` failed (`call == len` when dropping the values did).
+    Failed { call: usize, fault: Fault },
+    /// Call `call` was an illegal input: its precondition was false, or it
+    /// panicked in a documented way.
+    Illegal { call: usize },
     /// Call `call` needed a variable that holds no value (a `None` / `Err`
     /// earlier, or a value moved away): the sequence is not well-formed.
     Invalid { call: usize },
+}
+
+/// Which oracles an execution checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Checks {
+    /// Calls before this one come from sequences already checked.
+    pub from: usize,
+    /// Whether `Debug` / `Display` are run after each call (generation checks
+    /// them once per new value instead, in index pruning).
+    pub formatting: bool,
+}
+
+impl Checks {
+    /// Every oracle on every call: for minimizing and re-running failures.
+    pub const ALL: Checks = Checks { from: 0, formatting: true };
+
+    /// The oracles on new calls only, formatting left to index pruning.
+    pub fn after(prefix: usize) -> Checks {
+        Checks { from: prefix, formatting: false }
+    }
 }
 
 /// The result of running a sequence: its outcome and the final variables.
@@ -29,58 +63,86 @@ pub(crate) struct Execution {
     pub vars: Vec<Slot>,
 }
 
+fn caught(payload: Box<dyn Any + Send>) -> Caught {
+    let caught =
+        SilentPanics::take_last().unwrap_or_else(|| Caught { message: payload_text(&*payload), location: None });
+    drop_quietly(payload);
+    caught
+}
+
 impl World<'_> {
-    /// Runs `seq` from scratch.
-    pub fn execute(&self, seq: &Sequence) -> Execution {
+    /// Runs `seq` from scratch, checking the oracles `checks` asks for.
+    pub fn execute(&self, seq: &Sequence, checks: Checks) -> Execution {
         let mut vars: Vec<Slot> = Vec::with_capacity(seq.len());
         let mut slots: Vec<Slot> = Vec::new();
         for (i, call) in seq.calls.iter().enumerate() {
-            let op = &self.ops[call.op as usize];
-            slots.clear();
-            for (k, arg) in call.args.iter().enumerate() {
-                let value = match arg {
-                    Operand::Var { var, mode } => {
-                        let slot = &mut vars[*var as usize];
-                        match mode {
-                            Mode::Clone => slot.as_deref().map(|v| (op.clone_fns[k].expect("clone"))(v)),
-                            _ => slot.take(),
-                        }
-                    }
-                    Operand::Seed(s) => Some(self.seed_value(*s)),
-                    Operand::SeedVec { builder, elems } => Some(self.build_vec(*builder, elems)),
-                };
-                if value.is_none() {
-                    self.put_back(call, &mut slots, &mut vars);
-                    return Execution { outcome: Outcome::Invalid { call: i }, vars };
-                }
-                slots.push(value);
-            }
-            let invoke = op.op.spec.invoke;
-            let result = panic::catch_unwind(AssertUnwindSafe(|| invoke(&mut slots)));
-            match result {
-                Ok(returned) => {
-                    self.put_back(call, &mut slots, &mut vars);
-                    vars.push(match returned {
-                        Returned::Value(v) => Some(v),
-                        Returned::Nothing | Returned::Empty => None,
-                    });
-                }
-                Err(payload) => {
-                    let caught = SilentPanics::take_last()
-                        .unwrap_or_else(|| Caught { message: payload_text(&*payload), location: None });
-                    drop_quietly(payload);
-                    slots.clear();
-                    return Execution { outcome: Outcome::Panic { call: i, caught, dropped: None }, vars };
-                }
+            let checks = (i >= checks.from).then_some(checks.formatting);
+            let outcome = self.call(seq, i, call, &mut slots, &mut vars, checks);
+            if outcome != Outcome::Normal {
+                return Execution { outcome, vars };
             }
         }
         Execution { outcome: Outcome::Normal, vars }
     }
 
-    fn put_back(&self, call: &crate::sequence::Call, slots: &mut [Slot], vars: &mut [Slot]) {
-        for (arg, slot) in call.args.iter().zip(slots.iter_mut()) {
-            if let Operand::Var { var, mode: Mode::Ref | Mode::Mut } = arg {
-                vars[*var as usize] = slot.take();
+    /// Runs call `i`; `check` is `None` for no oracles, else whether to include formatting.
+    fn call(
+        &self,
+        seq: &Sequence,
+        i: usize,
+        call: &Call,
+        slots: &mut Vec<Slot>,
+        vars: &mut Vec<Slot>,
+        check: Option<bool>,
+    ) -> Outcome {
+        let op = &self.ops[call.op as usize];
+        slots.clear();
+        for (k, arg) in call.args.iter().enumerate() {
+            let value = match arg {
+                Operand::Var { var, mode: Mode::Clone } => {
+                    vars[*var as usize].as_deref().map(|v| (op.clone_fns[k].expect("Clone mode needs Clone"))(v))
+                }
+                Operand::Var { var, .. } => vars[*var as usize].take(),
+                Operand::Seed(s) => Some(self.seed_value(*s)),
+                Operand::SeedVec { builder, elems } => Some(self.build_vec(*builder, elems)),
+            };
+            if value.is_none() {
+                put_back(call, slots, vars);
+                return Outcome::Invalid { call: i };
+            }
+            slots.push(value);
+        }
+        let spec = &op.op.spec;
+        if let Some(requires) = spec.requires {
+            // A precondition that panics is as good as false: the input is not for this method.
+            if !panic::catch_unwind(AssertUnwindSafe(|| requires(slots))).unwrap_or(false) {
+                let _ = SilentPanics::take_last();
+                put_back(call, slots, vars);
+                return Outcome::Illegal { call: i };
+            }
+        }
+        match panic::catch_unwind(AssertUnwindSafe(|| (spec.invoke)(slots))) {
+            Ok(returned) => {
+                put_back(call, slots, vars);
+                vars.push(match returned {
+                    Returned::Value(v) => Some(v),
+                    Returned::Nothing | Returned::Empty => None,
+                });
+                let Some(formatting) = check else { return Outcome::Normal };
+                let touched: Vec<u32> = seq.touched(i).collect();
+                match self.check_contracts(&touched, vars, formatting) {
+                    Ok(()) => Outcome::Normal,
+                    Err(violation) => Outcome::Failed { call: i, fault: Fault::Broken(violation) },
+                }
+            }
+            Err(payload) => {
+                let caught = caught(payload);
+                slots.clear();
+                if spec.panics.expects(&caught.message) {
+                    Outcome::Illegal { call: i }
+                } else {
+                    Outcome::Failed { call: i, fault: Fault::Panic { caught, dropped: None } }
+                }
             }
         }
     }
@@ -100,6 +162,15 @@ impl World<'_> {
     }
 }
 
+/// Returns borrowed arguments to their variables; moved ones stay gone.
+fn put_back(call: &Call, slots: &mut [Slot], vars: &mut [Slot]) {
+    for (arg, slot) in call.args.iter().zip(slots.iter_mut()) {
+        if let Operand::Var { var, mode: Mode::Ref | Mode::Mut } = arg {
+            vars[*var as usize] = slot.take();
+        }
+    }
+}
+
 impl Execution {
     /// Drops the variables in reverse order, each under `catch_unwind`, and
     /// turns a panicking `Drop` into the outcome (when it was normal).
@@ -107,13 +178,12 @@ impl Execution {
         let len = self.vars.len();
         while let Some(slot) = self.vars.pop() {
             let Some(value) = slot else { continue };
-            let name = world.reg.types.get(&(*value).type_id()).map_or("value", |d| d.name);
+            let id = (*value).type_id();
             if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(move || drop(value))) {
-                let caught = SilentPanics::take_last()
-                    .unwrap_or_else(|| Caught { message: payload_text(&*payload), location: None });
-                drop_quietly(payload);
+                let caught = caught(payload);
                 if self.outcome == Outcome::Normal {
-                    self.outcome = Outcome::Panic { call: len, caught, dropped: Some(name) };
+                    let dropped = Some(world.reg.types.get(&id).map_or("value", |d| d.name));
+                    self.outcome = Outcome::Failed { call: len, fault: Fault::Panic { caught, dropped } };
                 }
             }
         }

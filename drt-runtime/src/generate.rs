@@ -19,8 +19,8 @@ use std::time::{Duration, Instant};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::execute::Outcome;
-use crate::hook::Caught;
+use crate::execute::{Checks, Fault, Outcome};
+use crate::oracle::Violation;
 use crate::pool::Pool;
 use crate::registry::ParamKind;
 use crate::report::{Failure, FailureKind, OperationStats, Report, Stats};
@@ -146,17 +146,27 @@ impl<'w> Engine<'w> {
         let sequences_before = self.stats.sequences;
         self.stats.sequences += 1;
         self.per_op[op].attempted += 1;
-        let exec = self.world.execute(&seq);
+        let exec = self.world.execute(&seq, Checks::after(prefix));
         self.stats.calls += match &exec.outcome {
-            Outcome::Panic { call, .. } | Outcome::Invalid { call } => (*call + 1).min(seq.len()) as u64,
+            Outcome::Failed { call, .. } | Outcome::Illegal { call } | Outcome::Invalid { call } => {
+                (*call + 1).min(seq.len()) as u64
+            }
             Outcome::Normal => seq.len() as u64,
         };
-        let touched = match exec.outcome {
-            Outcome::Normal => self.touched_values(&seq, prefix, &exec.vars),
+        let mut outcome = exec.outcome.clone();
+        let touched = match outcome {
+            Outcome::Normal => self.touched_values(&seq, prefix, &exec.vars).unwrap_or_else(|(call, v)| {
+                outcome = Outcome::Failed { call, fault: Fault::Broken(v) };
+                Vec::new()
+            }),
             _ => Vec::new(),
         };
         let alive = alive_values(&exec.vars);
-        match exec.finish(self.world) {
+        let dropped = exec.finish(self.world);
+        if outcome == Outcome::Normal {
+            outcome = dropped;
+        }
+        match outcome {
             Outcome::Normal if touched.is_empty() => {
                 self.stats.redundant += 1;
                 self.per_op[op].succeeded += 1;
@@ -166,14 +176,14 @@ impl<'w> Engine<'w> {
                 self.per_op[op].succeeded += 1;
                 self.pool.add(seq, alive, &touched);
             }
-            Outcome::Invalid { .. } => {
+            Outcome::Illegal { .. } | Outcome::Invalid { .. } => {
                 self.stats.illegal += 1;
                 self.per_op[op].illegal += 1;
             }
-            Outcome::Panic { call, caught, dropped } => {
+            Outcome::Failed { call, fault } => {
                 self.stats.failing += 1;
                 self.per_op[op].failed += 1;
-                self.record_failure(seq, call, caught, dropped, sequences_before);
+                self.record_failure(seq, call, fault, sequences_before);
             }
         }
         true
@@ -286,46 +296,48 @@ impl<'w> Engine<'w> {
 
     /// The values the new calls produced or mutated that were never seen
     /// before (index pruning): the only ones the sequence offers for reuse.
-    fn touched_values(&mut self, seq: &Sequence, prefix: usize, vars: &[Option<Box<dyn Any>>]) -> Vec<(u32, TypeId)> {
-        let mut touched: Vec<u32> = Vec::new();
-        for (i, call) in seq.calls.iter().enumerate().skip(prefix) {
-            touched.push(i as u32);
-            for a in &call.args {
-                if let Operand::Var { var, mode: Mode::Mut } = a {
-                    touched.push(*var);
-                }
+    /// `Debug` and `Display` are checked here, once per distinct value, rather
+    /// than after every call: formatting a large value costs more than the call.
+    fn touched_values(
+        &mut self,
+        seq: &Sequence,
+        prefix: usize,
+        vars: &[Option<Box<dyn Any>>],
+    ) -> Result<Vec<(u32, TypeId)>, (usize, Violation)> {
+        // Each touched variable with the last new call that touched it.
+        let mut touched: Vec<(u32, usize)> = Vec::new();
+        for i in prefix..seq.len() {
+            for var in seq.touched(i) {
+                touched.retain(|(v, _)| *v != var);
+                touched.push((var, i));
             }
         }
         touched.sort_unstable();
-        touched.dedup();
         let mut fresh = Vec::new();
-        for var in touched {
-            let Some(value) = vars.get(var as usize).and_then(|v| v.as_deref()) else {
-                continue;
-            };
+        for (var, call) in touched {
+            let Some(value) = vars.get(var as usize).and_then(|v| v.as_deref()) else { continue };
             let ty = value.type_id();
-            let new = match self.world.reg.types.get(&ty).and_then(|d| d.fingerprint(value)) {
-                Some(fp) => self.pool.is_new_value(fp),
-                None => true,
+            let desc = self.world.reg.types.get(&ty);
+            let new = match desc.map(|d| crate::oracle::guarded(|| d.fingerprint(value))) {
+                Some(Ok(Some(fp))) => self.pool.is_new_value(fp),
+                _ => true,
             };
             if new {
+                self.world.check_formatting(var, vars).map_err(|v| (call, v))?;
                 fresh.push((var, ty));
             }
         }
-        fresh
+        Ok(fresh)
     }
 
-    fn record_failure(
-        &mut self,
-        mut seq: Sequence,
-        call: usize,
-        caught: Caught,
-        dropped: Option<&'static str>,
-        sequences_before: u64,
-    ) {
+    fn record_failure(&mut self, mut seq: Sequence, call: usize, fault: Fault, sequences_before: u64) {
+        let call = call.min(seq.len() - 1);
         seq.calls.truncate(call + 1);
-        let key = failure_key(self.world, &seq, call, &caught, dropped);
+        let key = failure_key(self.world, &seq, call, &fault);
         let existing = self.groups.iter().position(|g| g.key == key);
+        if let Some(g) = existing {
+            self.groups[g].failure.hits += 1;
+        }
         // A later hit is worth minimizing only when it is already shorter than
         // the best reproduction so far: greedy minimization has local minima.
         if existing.is_some_and(|g| self.groups[g].failure.len <= seq.len()) {
@@ -336,33 +348,40 @@ impl<'w> Engine<'w> {
         if existing.is_some_and(|g| self.groups[g].failure.len <= seq.len()) {
             return;
         }
-        // The message and location shown are those of the sequence shown: the
-        // minimized one, run once more (the first hit may have failed with
-        // other values in the message).
-        let caught = match self.world.execute(&seq).finish(self.world) {
-            Outcome::Panic { caught: rerun, .. } if rerun.location == caught.location => rerun,
-            _ => caught,
+        // Every failure is run once more before it is reported (one that does
+        // not fail again is flaky), and the message and location shown are
+        // those of the sequence shown, not of the first, longer hit.
+        let (kind, fault) = match reproduce(self.world, &seq, &key) {
+            Some(rerun) => (key.1, rerun),
+            None => (FailureKind::Flaky, fault),
         };
         let operation = key.0.clone();
-        let code = crate::render::render_test(self.world, &seq, &operation, &caught.message);
+        let (message, location) = match &fault {
+            Fault::Panic { caught, .. } => (caught.message.clone(), caught.location.clone()),
+            Fault::Broken(v) => (v.message.clone(), None),
+        };
+        let code = crate::render::render_test(self.world, &seq, &operation, kind, &fault);
         let failure = Failure {
-            kind: FailureKind::Panic,
+            kind,
             operation,
-            message: caught.message,
-            location: caught.location,
+            message,
+            location,
             code,
             len: seq.len(),
             found_after: self.start.elapsed(),
             sequences_before,
+            hits: 1,
         };
         match existing {
             Some(g) => {
-                let g = &mut self.groups[g];
-                g.failure = Failure {
-                    found_after: g.failure.found_after,
-                    sequences_before: g.failure.sequences_before,
+                let old = &self.groups[g].failure;
+                let failure = Failure {
+                    found_after: old.found_after,
+                    sequences_before: old.sequences_before,
+                    hits: old.hits,
                     ..failure
                 };
+                self.groups[g].failure = failure;
             }
             None => self.groups.push(Group { key, failure }),
         }
@@ -384,9 +403,9 @@ impl<'w> Engine<'w> {
             self.budget.max_len = best.len() - 1;
             let Some((seq, _)) = self.extend(op) else { continue };
             let world = self.world;
-            if let Outcome::Panic { call, caught, dropped } = world.execute(&seq).finish(world) {
+            if let Outcome::Failed { call, fault } = world.execute(&seq, Checks::ALL).finish(world) {
                 let call = call.min(seq.len() - 1);
-                if failure_key(world, &seq, call, &caught, dropped) == *key {
+                if failure_key(world, &seq, call, &fault) == *key {
                     let mut seq = seq;
                     seq.calls.truncate(call + 1);
                     let shorter = crate::minimize::minimize(world, seq, key);
@@ -429,20 +448,31 @@ fn alive_values(vars: &[Option<Box<dyn Any>>]) -> Vec<(u32, TypeId)> {
     vars.iter().enumerate().filter_map(|(i, v)| v.as_deref().map(|v| (i as u32, v.type_id()))).collect()
 }
 
-/// The group a failure belongs to: (operation, kind, location or message).
-pub(crate) fn failure_key(
-    world: &World<'_>,
-    seq: &Sequence,
-    call: usize,
-    caught: &Caught,
-    dropped: Option<&'static str>,
-) -> FailureKey {
-    let operation = match dropped {
-        Some(ty) => format!("drop({})", crate::value::short_type_name(ty)),
-        None => world.ops[seq.calls[call].op as usize].op.display.clone(),
-    };
-    let place = caught.location.clone().unwrap_or_else(|| caught.message.clone());
-    (operation, FailureKind::Panic, place)
+/// The group a failure belongs to: (operation, kind, panic location or
+/// message, or the contract broken).
+pub(crate) fn failure_key(world: &World<'_>, seq: &Sequence, call: usize, fault: &Fault) -> FailureKey {
+    let op = || world.ops[seq.calls[call].op as usize].op.display.clone();
+    match fault {
+        Fault::Panic { caught, dropped } => {
+            let operation = match dropped {
+                Some(ty) => format!("drop({})", crate::value::short_type_name(ty)),
+                None => op(),
+            };
+            let place = caught.location.clone().unwrap_or_else(|| caught.message.clone());
+            (operation, FailureKind::Panic, place)
+        }
+        Fault::Broken(v) => (op(), v.kind, v.contract.to_string()),
+    }
+}
+
+/// Runs `seq` again; the fault when it fails with `key` again.
+pub(crate) fn reproduce(world: &World<'_>, seq: &Sequence, key: &FailureKey) -> Option<Fault> {
+    match world.execute(seq, Checks::ALL).finish(world) {
+        Outcome::Failed { call, fault } if failure_key(world, seq, call.min(seq.len() - 1), &fault) == *key => {
+            Some(fault)
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -569,10 +599,10 @@ mod tests {
             ],
         };
         seq.check_ownership().unwrap();
-        assert_eq!(world.execute(&seq).outcome, crate::execute::Outcome::Normal);
+        assert_eq!(world.execute(&seq, Checks::ALL).outcome, crate::execute::Outcome::Normal);
         let path = "drt::generate::tests::Wallet";
         assert_eq!(
-            statements(&world, &seq),
+            statements(&world, &seq, &[]),
             vec![
                 format!("let mut wallet = {path}::new();"),
                 format!("let ticket = {path}::issue(1);"),

@@ -33,6 +33,7 @@ mod execute;
 mod generate;
 mod hook;
 mod minimize;
+mod oracle;
 mod pool;
 #[doc(hidden)]
 pub mod private;
@@ -51,6 +52,7 @@ pub use report::{Failure, FailureKind, OperationStats, Report, Stats};
 /// Not public API. Used by generated code.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::oracle::Invariant;
     pub use crate::private::*;
-    pub use crate::registry::{Literal, OperationSpec, ParamSpec, RetKind};
+    pub use crate::registry::{Literal, OperationSpec, Panics, ParamSpec, Precondition, RetKind};
 }

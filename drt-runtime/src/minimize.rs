@@ -8,7 +8,7 @@
 //!
 //! repeated until neither step changes anything, within an execution budget.
 
-use crate::execute::Outcome;
+use crate::execute::{Checks, Outcome};
 use crate::generate::FailureKey;
 use crate::sequence::{Operand, Sequence};
 use crate::world::World;
@@ -45,10 +45,10 @@ impl Minimizer<'_, '_> {
         }
         self.executions += 1;
         let world = self.world;
-        match world.execute(&candidate).finish(world) {
-            Outcome::Panic { call, caught, dropped } => {
+        match world.execute(&candidate, Checks::ALL).finish(world) {
+            Outcome::Failed { call, fault } => {
                 let call = call.min(candidate.len() - 1);
-                let same = crate::generate::failure_key(world, &candidate, call, &caught, dropped) == *self.key;
+                let same = crate::generate::failure_key(world, &candidate, call, &fault) == *self.key;
                 candidate.calls.truncate(call + 1);
                 same.then_some(candidate)
             }

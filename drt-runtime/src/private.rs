@@ -110,6 +110,63 @@ pub fn arity_mismatch() -> ! {
     panic!("drt: operation invoked with the wrong number of arguments (bug in drt)")
 }
 
+/// Not public API. A parameter as a precondition sees it: `Copy` values by
+/// value, everything else by reference (autoref specialization picks
+/// [`BindCopy`] over [`BindRef`] when it applies).
+pub struct Bind<'a, T>(pub &'a T);
+
+/// Not public API. Binds a `Copy` parameter by value.
+pub trait BindCopy<T> {
+    /// Not public API.
+    fn drt_bind(&self) -> T;
+}
+
+impl<T: Copy> BindCopy<T> for &Bind<'_, T> {
+    fn drt_bind(&self) -> T {
+        *self.0
+    }
+}
+
+/// Not public API. Binds any other parameter by reference.
+pub trait BindRef<'a, T> {
+    /// Not public API.
+    fn drt_bind(&self) -> &'a T;
+}
+
+impl<'a, T> BindRef<'a, T> for Bind<'a, T> {
+    fn drt_bind(&self) -> &'a T {
+        self.0
+    }
+}
+
+/// Not public API. What an invariant method's return value says.
+pub trait InvariantOutcome {
+    /// `Err` with a description when the invariant does not hold.
+    fn outcome(self) -> Result<(), String>;
+}
+
+impl InvariantOutcome for bool {
+    fn outcome(self) -> Result<(), String> {
+        if self {
+            Ok(())
+        } else {
+            Err("it returned false".into())
+        }
+    }
+}
+
+impl InvariantOutcome for () {
+    fn outcome(self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+impl<T, E: std::fmt::Debug> InvariantOutcome for Result<T, E> {
+    fn outcome(self) -> Result<(), String> {
+        self.map(drop).map_err(|e| format!("it returned Err({e:?})"))
+    }
+}
+
 /// Not public API. Builds a [`TypeDesc`] for a concrete type, detecting its
 /// capabilities by autoref specialization (`probe`).
 #[doc(hidden)]

@@ -7,8 +7,15 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::__private::{Registration, Slot};
+use crate::oracle::Invariant;
 use crate::private::Returned;
 use crate::value::TypeDesc;
+
+/// Whether a type is std's own (primitives, `String`, `Vec<u8>`, ...): its
+/// contracts hold, and checking them would only cost time.
+fn is_std(name: &str) -> bool {
+    !name.contains("::") || ["core::", "alloc::", "std::"].iter().any(|p| name.starts_with(p))
+}
 
 /// Not public API. How an operation takes its receiver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +80,31 @@ pub struct ParamSpec {
 /// operation, and wraps the result.
 pub type Invoker = fn(&mut [Slot]) -> Returned;
 
+/// Not public API. A precondition over the argument slots (`requires(...)`).
+pub type Precondition = fn(&mut [Slot]) -> bool;
+
+/// Not public API. Which panics of an operation are documented (illegal input, not a bug).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Panics {
+    /// None: every panic is a failure.
+    No,
+    /// Any panic (`panics(f)`, `#[drt(panics)]`, a `# Panics` doc section).
+    Any,
+    /// Only a panic whose message contains this text (`panics(f = "capacity")`).
+    Containing(&'static str),
+}
+
+impl Panics {
+    /// Whether a panic with this message is documented.
+    pub(crate) fn expects(self, message: &str) -> bool {
+        match self {
+            Panics::No => false,
+            Panics::Any => true,
+            Panics::Containing(text) => message.contains(text),
+        }
+    }
+}
+
 /// Not public API. One operation, as registered by the macro.
 #[derive(Clone, Debug)]
 pub struct OperationSpec {
@@ -92,6 +124,10 @@ pub struct OperationSpec {
     pub invoke: Invoker,
     /// Relative selection weight.
     pub weight: u32,
+    /// Which panics are documented.
+    pub panics: Panics,
+    /// Checked before the call; false makes the call illegal.
+    pub requires: Option<Precondition>,
 }
 
 /// Not public API. A literal found in a method body (GRT's constant mining).
@@ -124,9 +160,16 @@ pub struct Registrar {
     ops: Vec<OperationSpec>,
     literals: Vec<(TypeId, Literal)>,
     vecs: Vec<VecBuilder>,
+    invariants: Vec<(TypeId, Invariant)>,
 }
 
 impl Registrar {
+    /// Not public API. Registers the owner type's invariant.
+    pub fn invariant(&mut self, invariant: Invariant) {
+        let owner = self.owner.expect("drt: invariant registered before owner (bug in drt)");
+        self.invariants.push((owner, invariant));
+    }
+
     /// Not public API. Declares the impl block's self type.
     pub fn owner(&mut self, desc: TypeDesc) {
         self.owner = Some(desc.id);
@@ -180,6 +223,9 @@ pub(crate) struct Registry {
     pub ops: Vec<Operation>,
     pub literals: Vec<(TypeId, Literal)>,
     pub vecs: Vec<VecBuilder>,
+    pub invariants: HashMap<TypeId, Invariant>,
+    /// Types whose values get contract checks: not std's own.
+    pub checked: std::collections::HashSet<TypeId>,
 }
 
 impl Registry {
@@ -217,7 +263,9 @@ impl Registry {
         let mut vecs = r.vecs;
         vecs.sort_by_key(|v| types.get(&v.vec).map(|d| d.name));
         vecs.dedup_by_key(|v| v.vec);
-        Registry { types, ops, literals, vecs }
+        let invariants = r.invariants.into_iter().collect();
+        let checked = types.values().filter(|d| !is_std(d.name)).map(|d| d.id).collect();
+        Registry { types, ops, literals, vecs, invariants, checked }
     }
 
     /// The descriptor of a registered type.

@@ -5,7 +5,9 @@
 
 use std::fmt::Write;
 
+use crate::execute::Fault;
 use crate::registry::{ParamKind, ParamSpec, Receiver, RetKind};
+use crate::report::FailureKind;
 use crate::sequence::{Mode, Operand, Sequence};
 use crate::world::World;
 
@@ -56,12 +58,15 @@ fn base_name(world: &World<'_>, seq: &Sequence, i: usize) -> String {
     }
 }
 
-/// Variable names: each used result gets its base name, numbered on clashes.
-fn names(world: &World<'_>, seq: &Sequence) -> Vec<Option<String>> {
+/// Variable names: each result used by a later call or by the final
+/// assertion (`extra`) gets its base name, numbered on clashes.
+fn names(world: &World<'_>, seq: &Sequence, extra: &[u32]) -> Vec<Option<String>> {
     let mut taken: Vec<String> = Vec::new();
     (0..seq.len())
         .map(|i| {
-            seq.uses(i as u32).next()?;
+            if seq.uses(i as u32).next().is_none() && !extra.contains(&(i as u32)) {
+                return None;
+            }
             let base = base_name(world, seq, i);
             let mut name = base.clone();
             let mut n = 2;
@@ -143,13 +148,18 @@ fn call_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], i: usi
     }
 }
 
-/// The body statements of a sequence, one per call.
-pub(crate) fn statements(world: &World<'_>, seq: &Sequence) -> Vec<String> {
-    let names = names(world, seq);
+#[cfg(test)]
+/// The body statements of a sequence, one per call; the results in `extra`
+/// are named even when no call uses them.
+pub(crate) fn statements(world: &World<'_>, seq: &Sequence, extra: &[u32]) -> Vec<String> {
+    lines(world, seq, &names(world, seq, extra))
+}
+
+fn lines(world: &World<'_>, seq: &Sequence, names: &[Option<String>]) -> Vec<String> {
     (0..seq.len())
         .map(|i| {
             let op = &world.ops[seq.calls[i].op as usize].op;
-            let expr = call_text(world, seq, &names, i);
+            let expr = call_text(world, seq, names, i);
             match &names[i] {
                 Some(name) => {
                     let mutable = seq.uses(i as u32).any(|(_, m)| m == Mode::Mut);
@@ -170,20 +180,60 @@ pub(crate) fn statements(world: &World<'_>, seq: &Sequence) -> Vec<String> {
         .collect()
 }
 
-/// A complete `#[test]` reproducing a failure of `operation`.
-pub(crate) fn render_test(world: &World<'_>, seq: &Sequence, operation: &str, message: &str) -> String {
-    let fn_name =
-        format!("{}_fails", snake_case(&operation.replace("::", "_").replace(['(', ')'], "_"))).replace("__", "_");
-    let mut out = String::new();
-    let first_line = message.lines().next().unwrap_or("");
-    let _ = writeln!(out, "// drt: {operation} panics: {first_line}");
-    let _ = writeln!(out, "#[test]");
-    let _ = writeln!(out, "fn {fn_name}() {{");
-    for s in statements(world, seq) {
-        let _ = writeln!(out, "    {s}");
+/// Fills an assertion template: `$0`, `$1`, `$2` become the variables' names.
+fn fill(template: &str, vars: &[u32], names: &[Option<String>]) -> String {
+    let mut out = template.to_string();
+    for (k, var) in vars.iter().enumerate() {
+        let name = names.get(*var as usize).and_then(|n| n.as_deref()).unwrap_or("_");
+        out = out.replace(&format!("${k}"), name);
     }
-    out.push('}');
-    out.push('\n');
+    out
+}
+
+/// A complete `#[test]` reproducing a failure of `operation`: the calls, then
+/// for a broken contract or invariant the assertion that fails.
+pub(crate) fn render_test(
+    world: &World<'_>,
+    seq: &Sequence,
+    operation: &str,
+    kind: FailureKind,
+    fault: &Fault,
+) -> String {
+    let (summary, assertion) = match fault {
+        Fault::Panic { caught, .. } => {
+            (format!("{operation} panics: {}", caught.message.lines().next().unwrap_or("")), None)
+        }
+        Fault::Broken(v) => (format!("after {operation}: {}", v.message.lines().next().unwrap_or("")), Some(v)),
+    };
+    let suffix = match kind {
+        FailureKind::Flaky => "is_flaky",
+        FailureKind::Invariant => "breaks_invariant",
+        FailureKind::Contract => "breaks_contract",
+        _ => "panics",
+    };
+    let base = snake_case(&operation.replace("::", "_").replace(['(', ')'], "_"));
+    let fn_name = format!("{base}_{suffix}").replace("__", "_");
+    let extra = assertion.map_or(&[][..], |v| &v.vars[..]);
+    let names = names(world, seq, extra);
+    let mut out = String::new();
+    let _ = writeln!(out, "// drt: {summary}");
+    if kind == FailureKind::Flaky {
+        let _ = writeln!(out, "// drt: flaky: this failed once but not when run again, so this test may pass");
+    }
+    let _ = writeln!(out, "#[test]");
+    if let Some(allow) = assertion.and_then(|v| v.allow) {
+        let _ = writeln!(out, "{allow}");
+    }
+    let _ = writeln!(out, "fn {fn_name}() {{");
+    for line in lines(world, seq, &names) {
+        let _ = writeln!(out, "    {line}");
+    }
+    if let Some(v) = assertion {
+        for line in fill(v.template, &v.vars, &names).lines() {
+            let _ = writeln!(out, "    {line}");
+        }
+    }
+    out.push_str("}\n");
     out
 }
 

@@ -28,6 +28,9 @@ pub enum FailureKind {
     Crash,
     /// A call exceeded the per-call time limit.
     Timeout,
+    /// A failure that did not happen again when its sequence was re-run:
+    /// nondeterminism (time, randomness, global state), not a reproducible bug.
+    Flaky,
 }
 
 impl fmt::Display for FailureKind {
@@ -38,6 +41,7 @@ impl fmt::Display for FailureKind {
             FailureKind::Invariant => "broken invariant",
             FailureKind::Crash => "crash",
             FailureKind::Timeout => "timeout",
+            FailureKind::Flaky => "flaky failure",
         })
     }
 }
@@ -62,6 +66,8 @@ pub struct Failure {
     pub found_after: Duration,
     /// Sequences executed before that sequence.
     pub sequences_before: u64,
+    /// Sequences that failed this way (this failure's group).
+    pub hits: u64,
 }
 
 /// Counts for one operation.

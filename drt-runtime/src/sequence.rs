@@ -92,6 +92,16 @@ impl Sequence {
         }
     }
 
+    /// The variables call `i` produced or mutated: its result and its `&mut`
+    /// arguments. These are the values the oracles check and index pruning
+    /// looks at.
+    pub fn touched(&self, i: usize) -> impl Iterator<Item = u32> + '_ {
+        std::iter::once(i as u32).chain(self.calls[i].args.iter().filter_map(|a| match a {
+            Operand::Var { var, mode: Mode::Mut } => Some(*var),
+            _ => None,
+        }))
+    }
+
     /// Checks the rules rustc would enforce on the rendered test (DESIGN.md
     /// §4): a variable is used only after the call that made it, never after
     /// it was moved, and never twice in one call.

@@ -1,0 +1,366 @@
+//! Oracles: the default contracts Randoop checks (thesis Fig 7-3), recast for
+//! Rust's traits, plus user invariants.
+//!
+//! After every call, each value the call produced or mutated is checked:
+//! - `Debug` and `Display` do not panic;
+//! - `x == x` (only for `Eq` types: a float-like `PartialEq` type may hold NaN);
+//! - `x.clone() == x` (when `x == x`);
+//! - against every other live value of its type in the same sequence:
+//!   `==` is symmetric, equal values hash alike, `cmp` agrees with `==` and
+//!   with `partial_cmp` and is antisymmetric, `partial_cmp` agrees with `==`;
+//!   and against pairs of them, `cmp` is transitive;
+//! - the type's invariant, when it has one.
+//!
+//! A broken contract is a [`Violation`]: the failure's group key is its
+//! contract, and its template renders the assertion that fails the same way in
+//! the emitted test. Checks only ever compare values of one sequence, so the
+//! emitted test holds every value it needs.
+
+use std::any::{Any, TypeId};
+use std::cmp::Ordering;
+use std::fmt;
+use std::panic::{self, AssertUnwindSafe};
+
+use crate::__private::Slot;
+use crate::hook::{payload_text, SilentPanics};
+use crate::report::FailureKind;
+use crate::value::TypeDesc;
+use crate::world::World;
+
+/// Other values of the same type compared with each checked value (the latest).
+const MAX_PARTNERS: usize = 8;
+/// Of those, the ones combined in pairs for transitivity.
+const MAX_TRIPLE_PARTNERS: usize = 4;
+
+/// A broken contract or invariant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Violation {
+    pub kind: FailureKind,
+    /// The contract's name, the same for every violation of it.
+    pub contract: &'static str,
+    /// What happened, with the values.
+    pub message: String,
+    /// The variables the assertion uses, in template order (`$0`, `$1`, `$2`).
+    pub vars: Vec<u32>,
+    /// The assertion, with `$0`.. standing for the variables' names.
+    pub template: &'static str,
+    /// An attribute the emitted test needs (`#[allow(clippy::eq_op)]`).
+    pub allow: Option<&'static str>,
+}
+
+/// A user invariant, as registered by `invariant(f)`.
+#[derive(Clone, Copy, Debug)]
+pub struct Invariant {
+    /// The function's name.
+    pub name: &'static str,
+    /// Runs it: `Err` with what it said when it does not hold.
+    pub check: fn(&dyn Any) -> Result<(), String>,
+    /// The assertion rendered in emitted tests, `$0` standing for the value.
+    pub template: &'static str,
+}
+
+struct Shown<'a>(&'a TypeDesc, &'a dyn Any);
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.debug_text(self.1) {
+            Some(text) => f.write_str(&text),
+            None => write!(f, "<{} without Debug>", self.0.short_name()),
+        }
+    }
+}
+
+/// Discards what it is written; `Debug` / `Display` are run only to see that they do not panic.
+struct Sink;
+
+impl fmt::Write for Sink {
+    fn write_str(&mut self, _: &str) -> fmt::Result {
+        Ok(())
+    }
+}
+
+struct Fmt<'a>(&'a dyn Any, crate::value::FmtFn);
+
+impl fmt::Display for Fmt<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (self.1)(self.0, f)
+    }
+}
+
+/// Runs a piece of user code (a trait method), catching a panic as its message.
+pub(crate) fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    panic::catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
+        let message = SilentPanics::take_last().map_or_else(|| payload_text(&*payload), |c| c.message);
+        let _ = panic::catch_unwind(AssertUnwindSafe(move || drop(payload)));
+        message
+    })
+}
+
+struct Checker<'a> {
+    desc: &'a TypeDesc,
+    vars: &'a [Slot],
+}
+
+impl Checker<'_> {
+    fn value(&self, var: u32) -> &dyn Any {
+        self.vars[var as usize].as_deref().expect("checked variables hold values")
+    }
+
+    fn show(&self, var: u32) -> Shown<'_> {
+        Shown(self.desc, self.value(var))
+    }
+
+    fn violation(&self, contract: &'static str, template: &'static str, vars: &[u32], details: String) -> Violation {
+        Violation {
+            kind: FailureKind::Contract,
+            contract,
+            message: format!("{contract}: {details}"),
+            vars: vars.to_vec(),
+            template,
+            allow: template.contains("$0 == $0").then_some("#[allow(clippy::eq_op)]"),
+        }
+    }
+
+    /// Runs `check` on user code; a panic inside it breaks the contract too.
+    fn run(
+        &self,
+        contract: &'static str,
+        template: &'static str,
+        vars: &[u32],
+        check: impl FnOnce() -> Option<String>,
+    ) -> Result<(), Violation> {
+        match guarded(check) {
+            Ok(None) => Ok(()),
+            Ok(Some(message)) => Err(self.violation(contract, template, vars, message)),
+            Err(panic) => Err(self.violation(contract, template, vars, format!("panicked: {panic}"))),
+        }
+    }
+
+    fn formatting(&self, x: u32) -> Result<(), Violation> {
+        let d = self.desc;
+        let v = self.value(x);
+        if let Some(debug) = d.debug {
+            self.run("Debug does not panic", "let _ = format!(\"{:?}\", $0);", &[x], || {
+                let _ = fmt::write(&mut Sink, format_args!("{}", Fmt(v, debug)));
+                None
+            })?;
+        }
+        if let Some(display) = d.display {
+            self.run("Display does not panic", "let _ = $0.to_string();", &[x], || {
+                let _ = fmt::write(&mut Sink, format_args!("{}", Fmt(v, display)));
+                None
+            })?;
+        }
+        Ok(())
+    }
+
+    fn unary(&self, x: u32) -> Result<(), Violation> {
+        let d = self.desc;
+        let v = self.value(x);
+        let Some(eq) = d.eq else { return Ok(()) };
+        let reflexive = guarded(|| eq(v, v)).unwrap_or(false);
+        if d.total_eq && !reflexive {
+            self.run("x == x", "assert!($0 == $0, \"x == x must hold for Eq types\");", &[x], || {
+                Some(format!("x == x is false for an Eq type: x = {}", self.show(x)))
+            })?;
+        }
+        if let (Some(clone), true) = (d.clone, reflexive) {
+            self.run(
+                "x.clone() == x",
+                "assert!($0.clone() == $0, \"a clone must equal its original\");",
+                &[x],
+                || {
+                    let c = clone(v);
+                    let same = eq(&*c, v);
+                    let shown =
+                        (!same).then(|| format!("{} is not equal to its clone {}", self.show(x), Shown(d, &*c)));
+                    drop(c);
+                    shown
+                },
+            )?;
+        }
+        Ok(())
+    }
+
+    fn binary(&self, x: u32, y: u32) -> Result<(), Violation> {
+        let d = self.desc;
+        let (a, b) = (self.value(x), self.value(y));
+        let Some(eq) = d.eq else { return Ok(()) };
+        let mut equal = false;
+        self.run("== is symmetric", "assert_eq!($0 == $1, $1 == $0, \"== must be symmetric\");", &[x, y], || {
+            let (ab, ba) = (eq(a, b), eq(b, a));
+            equal = ab;
+            (ab != ba).then(|| {
+                format!("a == b is {ab} but b == a is {ba}, with a = {} and b = {}", self.show(x), self.show(y))
+            })
+        })?;
+        if let (Some(hash), true, true) = (d.hash, d.total_eq, equal) {
+            const TEMPLATE: &str = "assert!($0 == $1);\n\
+                let hasher = std::collections::hash_map::RandomState::new();\n\
+                assert_eq!(\n    std::hash::BuildHasher::hash_one(&hasher, &$0),\n    \
+                std::hash::BuildHasher::hash_one(&hasher, &$1),\n    \"equal values must hash alike\"\n);";
+            self.run("equal values hash alike", TEMPLATE, &[x, y], || {
+                (hash(a) != hash(b)).then(|| {
+                    format!("a == b but hash(a) != hash(b), with a = {} and b = {}", self.show(x), self.show(y))
+                })
+            })?;
+        }
+        if let Some(cmp) = d.cmp {
+            self.run(
+                "cmp agrees with ==",
+                "assert_eq!($0.cmp(&$1) == std::cmp::Ordering::Equal, $0 == $1, \"cmp must agree with ==\");",
+                &[x, y],
+                || {
+                    let c = cmp(a, b);
+                    ((c == Ordering::Equal) != equal).then(|| {
+                        format!(
+                            "a.cmp(&b) is {c:?} but a == b is {equal}, with a = {} and b = {}",
+                            self.show(x),
+                            self.show(y)
+                        )
+                    })
+                },
+            )?;
+            self.run(
+                "cmp is antisymmetric",
+                "assert_eq!($0.cmp(&$1), $1.cmp(&$0).reverse(), \"cmp must be antisymmetric\");",
+                &[x, y],
+                || {
+                    let (ab, ba) = (cmp(a, b), cmp(b, a));
+                    (ab != ba.reverse()).then(|| {
+                        format!(
+                            "a.cmp(&b) is {ab:?} and b.cmp(&a) is {ba:?}, with a = {} and b = {}",
+                            self.show(x),
+                            self.show(y)
+                        )
+                    })
+                },
+            )?;
+            if let Some(partial) = d.partial_cmp {
+                self.run(
+                    "partial_cmp agrees with cmp",
+                    "assert_eq!($0.partial_cmp(&$1), Some($0.cmp(&$1)), \"partial_cmp must agree with cmp\");",
+                    &[x, y],
+                    || {
+                        let (p, c) = (partial(a, b), cmp(a, b));
+                        (p != Some(c)).then(|| {
+                            format!(
+                                "a.partial_cmp(&b) is {p:?} but a.cmp(&b) is {c:?}, with a = {} and b = {}",
+                                self.show(x),
+                                self.show(y)
+                            )
+                        })
+                    },
+                )?;
+            }
+        } else if let Some(partial) = d.partial_cmp {
+            self.run(
+                "partial_cmp agrees with ==",
+                "assert_eq!($0.partial_cmp(&$1) == Some(std::cmp::Ordering::Equal), $0 == $1, \"partial_cmp must agree with ==\");",
+                &[x, y],
+                || {
+                    let p = partial(a, b);
+                    ((p == Some(Ordering::Equal)) != equal).then(|| {
+                        format!("a.partial_cmp(&b) is {p:?} but a == b is {equal}, with a = {} and b = {}", self.show(x), self.show(y))
+                    })
+                },
+            )?;
+        }
+        Ok(())
+    }
+
+    fn transitive(&self, x: u32, y: u32, z: u32) -> Result<(), Violation> {
+        let Some(cmp) = self.desc.cmp else { return Ok(()) };
+        let (a, b, c) = (self.value(x), self.value(y), self.value(z));
+        const TEMPLATE: &str = "use std::cmp::Ordering::Greater;\n\
+            assert!(\n    $0.cmp(&$1) == Greater || $1.cmp(&$2) == Greater || $0.cmp(&$2) != Greater,\n    \
+            \"a <= b and b <= c must give a <= c\"\n);";
+        self.run("cmp is transitive", TEMPLATE, &[x, y, z], || {
+            let le = |p, q| cmp(p, q) != Ordering::Greater;
+            (le(a, b) && le(b, c) && !le(a, c)).then(|| {
+                format!(
+                    "a <= b and b <= c but a > c, with a = {}, b = {} and c = {}",
+                    self.show(x),
+                    self.show(y),
+                    self.show(z)
+                )
+            })
+        })
+    }
+
+    fn invariant(&self, x: u32, inv: &Invariant) -> Result<(), Violation> {
+        match guarded(|| (inv.check)(self.value(x))) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(said)) | Err(said) => Err(Violation {
+                kind: FailureKind::Invariant,
+                contract: inv.name,
+                message: format!("invariant `{}` does not hold ({said}) for {}", inv.name, self.show(x)),
+                vars: vec![x],
+                template: inv.template,
+                allow: None,
+            }),
+        }
+    }
+}
+
+impl World<'_> {
+    /// Checks that `Debug` and `Display` of variable `x` do not panic.
+    pub(crate) fn check_formatting(&self, x: u32, vars: &[Slot]) -> Result<(), Violation> {
+        let Some(value) = vars.get(x as usize).and_then(|v| v.as_deref()) else { return Ok(()) };
+        let ty = value.type_id();
+        match self.reg.types.get(&ty) {
+            Some(desc) if self.reg.checked.contains(&ty) => Checker { desc, vars }.formatting(x),
+            _ => Ok(()),
+        }
+    }
+
+    /// Checks the contracts on the values a call produced or mutated
+    /// (`touched`); `formatting` includes `Debug` and `Display`.
+    pub(crate) fn check_contracts(&self, touched: &[u32], vars: &[Slot], formatting: bool) -> Result<(), Violation> {
+        for &x in touched {
+            let Some(value) = vars.get(x as usize).and_then(|v| v.as_deref()) else { continue };
+            let ty = value.type_id();
+            if !self.reg.checked.contains(&ty) {
+                continue;
+            }
+            let Some(desc) = self.reg.types.get(&ty) else { continue };
+            let checker = Checker { desc, vars };
+            if formatting {
+                checker.formatting(x)?;
+            }
+            checker.unary(x)?;
+            if let Some(inv) = self.reg.invariants.get(&ty) {
+                checker.invariant(x, inv)?;
+            }
+            if desc.eq.is_none() {
+                continue;
+            }
+            let partners: Vec<u32> = same_type(vars, ty, x).take(MAX_PARTNERS).collect();
+            for &y in &partners {
+                checker.binary(x, y)?;
+            }
+            if desc.cmp.is_some() {
+                let partners = &partners[..partners.len().min(MAX_TRIPLE_PARTNERS)];
+                for &y in partners {
+                    for &z in partners {
+                        if y != z {
+                            checker.transitive(x, y, z)?;
+                            checker.transitive(y, x, z)?;
+                            checker.transitive(y, z, x)?;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Live variables holding a value of type `ty`, latest first, except `x`.
+fn same_type(vars: &[Slot], ty: TypeId, x: u32) -> impl Iterator<Item = u32> + '_ {
+    vars.iter()
+        .enumerate()
+        .rev()
+        .filter(move |(i, v)| *i as u32 != x && v.as_deref().is_some_and(|v| v.type_id() == ty))
+        .map(|(i, _)| i as u32)
+}
