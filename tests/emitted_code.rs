@@ -1,11 +1,13 @@
 //! Every failure drt reports for drt-examples is a `#[test]` that compiles
 //! as-is in another crate (the way a user pastes it into `tests/`) and fails
-//! with the same panic message.
+//! the same way: with the same panic message, or, for a broken contract or
+//! invariant, at the assertion drt wrote for it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use drt_examples::{bank, histogram, inline_stack, ring};
+use drt::FailureKind;
+use drt_examples::{bank, histogram, inline_stack, ledger, playlist, ring, username, version};
 
 fn failures() -> Vec<drt::Failure> {
     let reports = [
@@ -13,6 +15,10 @@ fn failures() -> Vec<drt::Failure> {
         drt::explore::<bank::Account>().seed(7).max_sequences(20_000).report(),
         drt::explore::<inline_stack::InlineStack>().seed(7).max_sequences(20_000).report(),
         drt::explore::<histogram::Histogram>().seed(7).max_sequences(20_000).report(),
+        drt::explore::<username::Username>().seed(7).max_sequences(20_000).report(),
+        drt::explore::<version::Version>().seed(7).max_sequences(20_000).report(),
+        drt::explore::<playlist::Playlist>().seed(7).max_sequences(20_000).report(),
+        drt::explore::<ledger::Ledger>().seed(7).max_sequences(20_000).report(),
     ];
     reports.into_iter().flat_map(|r| r.failures).collect()
 }
@@ -56,7 +62,7 @@ fn panics_by_test(stdout: &str) -> Vec<(String, String)> {
 #[test]
 fn emitted_tests_compile_and_fail_the_same_way() {
     let failures = failures();
-    assert_eq!(failures.len(), 4, "one planted bug per example type");
+    assert_eq!(failures.len(), 8, "one planted bug per example type");
     let dir = scratch_crate(&failures);
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let output = Command::new(cargo)
@@ -78,6 +84,12 @@ fn emitted_tests_compile_and_fail_the_same_way() {
             .iter()
             .find(|(name, _)| name.starts_with(&prefix))
             .unwrap_or_else(|| panic!("no failure output for {prefix}:\n{stdout}"));
-        assert_eq!(message, &f.message, "{name} failed differently than drt reported:\n{}", f.code);
+        match f.kind {
+            FailureKind::Panic => {
+                assert_eq!(message, &f.message, "{name} failed differently than drt reported:\n{}", f.code)
+            }
+            // drt's assertions all say what "must" hold.
+            _ => assert!(message.contains("must"), "{name} did not fail at drt's assertion: {message}\n{}", f.code),
+        }
     }
 }

@@ -164,7 +164,7 @@ pub(crate) fn seeds_for(wanted: &[TypeId], literals: &[Literal]) -> Vec<Seed> {
         }
     }
     if wants(TypeId::of::<String>()) {
-        let mut strs = vec!["", "hi!", "a b", "héllo", "日本語"];
+        let mut strs = vec!["", "a", "hi!", "a b", "héllo", "日本語"];
         for l in literals {
             if let Literal::Str(s) = l {
                 strs.push(s);

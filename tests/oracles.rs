@@ -1,0 +1,373 @@
+//! The oracles: default contracts, invariants, documented panics,
+//! preconditions, grouping and flakiness, on small fixtures and on the
+//! drt-examples types that break each contract.
+
+#![allow(clippy::new_without_default)]
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use drt::{FailureKind, Report};
+use drt_examples::{ledger, playlist, username, version};
+
+fn explore<T: 'static>(n: u64) -> Report {
+    drt::explore::<T>().seed(11).max_sequences(n).report()
+}
+
+fn only_failure(report: &Report) -> &drt::Failure {
+    assert_eq!(report.failures.len(), 1, "expected exactly one failure:\n{report}");
+    &report.failures[0]
+}
+
+// --- contracts broken by the example types -------------------------------
+
+#[test]
+fn hash_disagreeing_with_eq_is_a_two_call_test() {
+    let report = explore::<username::Username>(5_000);
+    let f = only_failure(&report);
+    assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Contract, "Username::canonical"));
+    assert_eq!(
+        f.message,
+        "equal values hash alike: a == b but hash(a) != hash(b), with a = Username(\"guest\") and b = Username(\"Guest\")"
+    );
+    assert_eq!(f.len, 2, "{}", f.code);
+    assert!(f.code.contains("std::hash::BuildHasher::hash_one(&hasher, &username)"), "{}", f.code);
+    assert_eq!(f.location, None);
+}
+
+#[test]
+fn ord_ignoring_a_field_breaks_cmp_agrees_with_eq() {
+    let report = explore::<version::Version>(5_000);
+    let f = only_failure(&report);
+    assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Contract, "Version::with_build"));
+    assert!(f.message.starts_with("cmp agrees with ==: a.cmp(&b) is Equal but a == b is false"), "{}", f.message);
+    assert!(f.code.contains("std::cmp::Ordering::Equal"), "{}", f.code);
+    assert_eq!(f.len, 2, "{}", f.code);
+}
+
+#[test]
+fn clone_dropping_state_breaks_clone_equals_original() {
+    let report = explore::<playlist::Playlist>(5_000);
+    let f = only_failure(&report);
+    assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Contract, "Playlist::play_next"));
+    assert_eq!(
+        f.message,
+        "x.clone() == x: Playlist { tracks: [0], cursor: 1 } is not equal to its clone Playlist { tracks: [0], cursor: 0 }"
+    );
+    assert!(f.code.contains("assert!(playlist.clone() == playlist"), "{}", f.code);
+    assert_eq!(f.len, 3);
+}
+
+#[test]
+fn an_invariant_broken_after_several_operations_is_found() {
+    let report = explore::<ledger::Ledger>(5_000);
+    let f = only_failure(&report);
+    assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Invariant, "Ledger::compact"));
+    assert!(f.message.starts_with("invariant `entries_match_balance` does not hold (it returned false) for Ledger"));
+    assert_eq!(f.len, 4, "new, two records, compact:\n{}", f.code);
+    assert!(f.code.contains("assert!(ledger.entries_match_balance()"), "{}", f.code);
+}
+
+// --- fixtures ---------------------------------------------------------------
+
+/// Float-like: `PartialEq` but not `Eq`; NaN != NaN is not a bug.
+#[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
+pub struct Celsius(f64);
+
+#[drt::operations]
+impl Celsius {
+    pub fn new(degrees: f64) -> Self {
+        Celsius(degrees)
+    }
+    pub fn warmer(&self, by: f64) -> Celsius {
+        Celsius(self.0 + by)
+    }
+}
+
+#[test]
+fn a_float_like_type_is_not_flagged_for_nan() {
+    let report = explore::<Celsius>(5_000);
+    assert!(report.failures.is_empty(), "{report}");
+}
+
+/// `Eq`, but an expired token is not equal to itself.
+#[derive(Clone, Debug)]
+pub struct Token {
+    id: u32,
+    expired: bool,
+}
+
+impl PartialEq for Token {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id && !self.expired
+    }
+}
+impl Eq for Token {}
+
+#[drt::operations]
+impl Token {
+    pub fn issue(id: u32) -> Token {
+        Token { id, expired: false }
+    }
+    pub fn expire(&mut self) {
+        self.expired = true;
+    }
+}
+
+#[test]
+fn eq_that_is_not_reflexive_is_reported() {
+    let report = explore::<Token>(2_000);
+    let f = only_failure(&report);
+    assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Contract, "Token::expire"));
+    assert_eq!(f.message, "x == x: x == x is false for an Eq type: x = Token { id: 0, expired: true }");
+    assert!(f.code.contains("#[allow(clippy::eq_op)]") && f.code.contains("assert!(token == token"), "{}", f.code);
+}
+
+/// `Debug` panics in one state.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Gauge(u8);
+
+impl fmt::Debug for Gauge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        assert!(self.0 != 3, "gauge 3 has no label");
+        write!(f, "Gauge({})", self.0)
+    }
+}
+
+#[drt::operations]
+impl Gauge {
+    pub fn new() -> Self {
+        Gauge(0)
+    }
+    pub fn step(&mut self) {
+        self.0 = self.0.wrapping_add(1);
+    }
+}
+
+#[test]
+fn a_panicking_debug_is_reported() {
+    let report = explore::<Gauge>(2_000);
+    let f = only_failure(&report);
+    assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Contract, "Gauge::step"));
+    assert_eq!(f.message, "Debug does not panic: panicked: gauge 3 has no label");
+    assert!(f.code.contains("let _ = format!(\"{:?}\", gauge);"), "{}", f.code);
+    assert_eq!(f.len, 4);
+}
+
+/// A buffer whose `reserve` panics on purpose above its capacity, and by mistake on 7.
+pub struct Buffer {
+    len: usize,
+}
+
+#[drt::operations(panics(reserve = "capacity"))]
+impl Buffer {
+    pub fn new() -> Self {
+        Buffer { len: 0 }
+    }
+    pub fn reserve(&mut self, n: usize) {
+        assert!(n <= 1000, "capacity exceeded");
+        assert!(n != 7, "unlucky seven");
+        self.len = n;
+    }
+    /// Shrinks to `n`.
+    ///
+    /// # Panics
+    ///
+    /// If `n` is larger than the buffer.
+    pub fn truncate(&mut self, n: usize) {
+        assert!(n <= self.len, "cannot grow by truncating");
+        self.len = n;
+    }
+    #[drt(panics = "zero")]
+    pub fn per_item(&self, items: usize) -> usize {
+        assert!(items != 0, "zero items");
+        self.len / items
+    }
+}
+
+#[test]
+fn only_undocumented_panics_are_failures() {
+    let report = explore::<Buffer>(3_000);
+    let f = only_failure(&report);
+    assert_eq!(
+        (f.kind, f.operation.as_str(), f.message.as_str()),
+        (FailureKind::Panic, "Buffer::reserve", "unlucky seven")
+    );
+    let ops = &report.stats.operations;
+    let illegal = |name: &str| ops.iter().find(|o| o.name == name).unwrap().illegal;
+    assert!(illegal("Buffer::reserve") > 0 && illegal("Buffer::truncate") > 0 && illegal("Buffer::per_item") > 0);
+}
+
+/// Preconditions over a `Copy` parameter, an owned `String`, `&str` and `self`.
+pub struct Shelf {
+    labels: Vec<String>,
+}
+
+#[drt::operations(requires(divide = "by != 0", first_char = "self.labels.len() > 0"))]
+impl Shelf {
+    pub fn new() -> Self {
+        Shelf { labels: Vec::new() }
+    }
+    #[drt(requires = "!label.is_empty() && self.labels.len() < 4")]
+    pub fn add(&mut self, label: String) {
+        assert!(self.labels.len() < 4, "shelf full");
+        self.labels.push(label.chars().next().unwrap().to_string());
+    }
+    #[drt(requires = "prefix.len() == 1")]
+    pub fn count_prefix(&self, prefix: &str) -> usize {
+        assert_eq!(prefix.chars().count(), 1, "one-character prefix");
+        self.labels.iter().filter(|l| l.starts_with(prefix)).count()
+    }
+    pub fn divide(&self, by: u32) -> u32 {
+        self.labels.len() as u32 / by
+    }
+    pub fn first_char(&self) -> char {
+        self.labels[0].chars().next().unwrap()
+    }
+}
+
+#[test]
+fn false_preconditions_are_illegal_not_failures() {
+    let report = explore::<Shelf>(5_000);
+    assert!(report.failures.is_empty(), "{report}");
+    let ops = &report.stats.operations;
+    assert!(ops.iter().all(|o| o.succeeded > 0), "{ops:?}");
+    assert!(ops.iter().filter(|o| o.name != "Shelf::new").all(|o| o.illegal > 0), "{ops:?}");
+}
+
+/// Invariants written as `Result` and as a panicking check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Range {
+    lo: i32,
+    hi: i32,
+}
+
+#[drt::operations(invariant(ordered))]
+impl Range {
+    pub fn new() -> Self {
+        Range { lo: 0, hi: 0 }
+    }
+    pub fn shift_lo(&mut self, by: i8) {
+        self.lo = self.lo.saturating_add(i32::from(by)); // forgets to keep lo <= hi
+    }
+    pub fn ordered(&self) -> Result<(), String> {
+        if self.lo <= self.hi {
+            Ok(())
+        } else {
+            Err(format!("lo {} > hi {}", self.lo, self.hi))
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tank {
+    litres: u8,
+}
+
+#[drt::operations(invariant(check))]
+impl Tank {
+    pub fn new() -> Self {
+        Tank { litres: 0 }
+    }
+    pub fn fill(&mut self, litres: u8) {
+        self.litres = self.litres.saturating_add(litres);
+    }
+    pub fn check(&self) {
+        assert!(self.litres <= 200, "tank overflows at {} litres", self.litres);
+    }
+}
+
+#[test]
+fn invariants_may_return_result_or_panic() {
+    let report = explore::<Range>(2_000);
+    let f = only_failure(&report);
+    assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Invariant, "Range::shift_lo"));
+    assert_eq!(
+        f.message,
+        "invariant `ordered` does not hold (it returned Err(\"lo 1 > hi 0\")) for Range { lo: 1, hi: 0 }"
+    );
+    assert!(f.code.contains("range.ordered().expect("), "{}", f.code);
+
+    let report = explore::<Tank>(2_000);
+    let f = only_failure(&report);
+    assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Invariant, "Tank::fill"));
+    assert_eq!(f.message, "invariant `check` does not hold (tank overflows at 201 litres) for Tank { litres: 201 }");
+    assert!(f.code.trim_end().ends_with("tank.check();\n}"), "{}", f.code);
+}
+
+/// Panics the first time it is poked, never again: not reproducible.
+pub struct Skittish;
+
+static ARMED: AtomicBool = AtomicBool::new(true);
+
+#[drt::operations]
+impl Skittish {
+    pub fn new() -> Self {
+        Skittish
+    }
+    pub fn poke(&self) {
+        assert!(!ARMED.swap(false, Ordering::SeqCst), "startled");
+    }
+}
+
+#[test]
+fn a_failure_that_does_not_reproduce_is_flaky() {
+    let report = explore::<Skittish>(200);
+    let f = only_failure(&report);
+    assert_eq!((f.kind, f.message.as_str()), (FailureKind::Flaky, "startled"));
+    assert!(f.code.contains("// drt: flaky: this failed once but not when run again"), "{}", f.code);
+    assert!(report.to_string().contains("drt: failure 1 of 1: flaky failure in Skittish::poke: startled"), "{report}");
+}
+
+/// Breaks on every large value: one group, many hits.
+pub struct Meter(u8);
+
+#[drt::operations]
+impl Meter {
+    pub fn new() -> Self {
+        Meter(0)
+    }
+    pub fn add(&mut self, n: u8) {
+        self.0 += n;
+    }
+}
+
+#[test]
+fn failures_are_grouped_by_operation_kind_and_location() {
+    let report = explore::<Meter>(2_000);
+    let f = only_failure(&report);
+    assert!(f.hits > 10, "{} hits", f.hits);
+    assert_eq!(f.len, 3, "{}", f.code);
+    assert_eq!(report.stats.failing, report.failures.iter().map(|f| f.hits).sum::<u64>());
+}
+
+/// Dropping it panics once it was armed.
+pub struct Bomb {
+    armed: bool,
+}
+
+impl Drop for Bomb {
+    fn drop(&mut self) {
+        if self.armed && !std::thread::panicking() {
+            panic!("boom");
+        }
+    }
+}
+
+#[drt::operations]
+impl Bomb {
+    pub fn new() -> Self {
+        Bomb { armed: false }
+    }
+    pub fn arm(&mut self) {
+        self.armed = true;
+    }
+}
+
+#[test]
+fn a_panicking_drop_is_reported() {
+    let report = explore::<Bomb>(200);
+    let f = only_failure(&report);
+    assert_eq!((f.kind, f.operation.as_str(), f.message.as_str()), (FailureKind::Panic, "drop(Bomb)", "boom"));
+    assert_eq!(f.len, 2, "{}", f.code);
+}
