@@ -76,7 +76,7 @@ drt: failure 1 of 1: panic in Counter::bump: attempt to add with overflow
 
 #[test]
 fn run_panics_with_one_short_line_after_the_report() {
-    let msg = panic_text(|| drt::explore::<Counter>().seed(5).max_sequences(200).run());
+    let msg = panic_text(|| drt::explore::<Counter>().seed(5).max_sequences(200).persist(false).run());
     assert_eq!(msg, "drt found 1 failure in Counter (seed 5); the reproducing test is printed above");
 }
 
@@ -89,11 +89,11 @@ fn a_clean_run_summarizes_in_one_line() {
     assert!(line.ends_with(", no failures (seed 1)"), "{line}");
     // The search space is tiny: it is exhausted long before the budget.
     assert!(report.stats.sequences < 100, "{:?}", report.stats);
-    drt::explore::<Calm>().seed(1).max_sequences(100).run();
+    drt::explore::<Calm>().seed(1).max_sequences(100).persist(false).run();
 }
 
 #[test]
 fn exploring_a_type_without_operations_says_what_to_do() {
-    let msg = panic_text(|| drt::explore::<Unregistered>().max_sequences(10).run());
+    let msg = panic_text(|| drt::explore::<Unregistered>().max_sequences(10).persist(false).run());
     assert_eq!(msg, "drt: no operations are registered for Unregistered: put #[drt::operations] on its impl block");
 }

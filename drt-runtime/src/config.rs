@@ -3,9 +3,12 @@
 //! so CI can lengthen every exploration without code changes).
 
 use std::any::TypeId;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::generate::{Budget, Engine};
+use crate::minimize::{Limits, DEFAULT_MINIMIZE_STEPS, DEFAULT_MINIMIZE_TIME};
+use crate::persist::Store;
 use crate::registry::Registry;
 use crate::report::Report;
 use crate::world::World;
@@ -39,6 +42,7 @@ pub struct Explorer {
     max_sequences: Option<u64>,
     seed: Option<u64>,
     max_len: Option<usize>,
+    persist: Option<bool>,
 }
 
 /// Starts an exploration of the operations registered by `#[drt::operations]`
@@ -53,6 +57,7 @@ pub fn explore<T: 'static>() -> Explorer {
         max_sequences: None,
         seed: None,
         max_len: None,
+        persist: None,
     }
 }
 
@@ -83,6 +88,15 @@ impl Explorer {
         self
     }
 
+    /// Whether failing sequences are saved to `drt-regressions/<type>.txt` in
+    /// the crate under test and replayed first next time (default: yes for
+    /// [`run`](Self::run), no for [`report`](Self::report)). Env:
+    /// `DRT_PERSIST=off` (or `on`).
+    pub fn persist(mut self, on: bool) -> Self {
+        self.persist = Some(on);
+        self
+    }
+
     /// Also puts `U`'s operations under test.
     pub fn also<U: 'static>(mut self) -> Self {
         self.subjects.push((TypeId::of::<U>(), std::any::type_name::<U>()));
@@ -97,9 +111,16 @@ impl Explorer {
     /// operation is registered for the types under test.
     #[track_caller]
     pub fn report(self) -> Report {
-        let budget = match self.budget(&|name| std::env::var(name).ok()) {
-            Ok(budget) => budget,
-            Err(e) => panic!("{e}"),
+        self.explore(false).0
+    }
+
+    /// Explores; also returns the regression file when persistence is on.
+    #[track_caller]
+    fn explore(self, persist_by_default: bool) -> (Report, Option<PathBuf>) {
+        let env = |name: &str| std::env::var(name).ok();
+        let (budget, persist) = match (self.budget(&env), parse_env(&env, "DRT_PERSIST", parse_switch)) {
+            (Ok(budget), Ok(persist)) => (budget, persist.or(self.persist).unwrap_or(persist_by_default)),
+            (Err(e), _) | (_, Err(e)) => panic!("{e}"),
         };
         let registry = Registry::global();
         let ids: Vec<TypeId> = self.subjects.iter().map(|(id, _)| *id).collect();
@@ -110,7 +131,10 @@ impl Explorer {
                 self.subject()
             );
         }
-        Engine::new(&world, budget).run()
+        let names: Vec<&str> = self.subjects.iter().map(|(_, n)| *n).collect();
+        let store = if persist { Store::for_crate(&names) } else { None };
+        let path = store.as_ref().map(|s| s.path().to_path_buf());
+        (Engine::new(&world, budget).with_store(store).run(), path)
     }
 
     /// Explores; panics with the report if anything failed, else prints a
@@ -123,12 +147,15 @@ impl Explorer {
     #[track_caller]
     pub fn run(self) {
         let subject = self.subject();
-        let report = self.report();
+        let (report, saved) = self.explore(true);
         if report.failures.is_empty() {
             println!("{}", report.summary(&subject));
             return;
         }
         eprintln!("{report}");
+        if let Some(path) = saved {
+            eprintln!("drt: the failing sequences are saved in {} and run first next time", path.display());
+        }
         let n = report.failures.len();
         panic!(
             "drt found {n} failure{} in {subject} (seed {}); the reproducing test{} printed above",
@@ -155,7 +182,11 @@ impl Explorer {
             (None, None) => Some(DEFAULT_TIME_LIMIT),
             (t, _) => t,
         };
-        Ok(Budget { seed, time_limit, max_sequences, max_len })
+        let minimize = Limits {
+            steps: parse_env(env, "DRT_MINIMIZE_STEPS", |s| s.parse::<u64>().ok())?.unwrap_or(DEFAULT_MINIMIZE_STEPS),
+            time: parse_env(env, "DRT_MINIMIZE_TIME", parse_duration)?.unwrap_or(DEFAULT_MINIMIZE_TIME),
+        };
+        Ok(Budget { seed, time_limit, max_sequences, max_len, minimize })
     }
 }
 
@@ -169,9 +200,10 @@ fn parse_env<T>(
         Some(raw) if raw.trim().is_empty() => Ok(None),
         Some(raw) => parse(raw.trim()).map(Some).ok_or_else(|| {
             let expected = match name {
-                "DRT_TIME_LIMIT" => "milliseconds (`500`) or seconds (`2s`)",
+                "DRT_TIME_LIMIT" | "DRT_MINIMIZE_TIME" => "milliseconds (`500`) or seconds (`2s`)",
                 "DRT_SEED" => "an integer (decimal or 0x hex)",
                 "DRT_MAX_LEN" => "a positive integer",
+                "DRT_PERSIST" => "`on` or `off`",
                 _ => "an integer",
             };
             format!("drt: {name} must be {expected}, got `{raw}`")
@@ -188,6 +220,14 @@ fn parse_duration(s: &str) -> Option<Duration> {
         return secs.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0).map(Duration::from_secs_f64);
     }
     s.parse::<u64>().ok().map(Duration::from_millis)
+}
+
+fn parse_switch(s: &str) -> Option<bool> {
+    match s.to_ascii_lowercase().as_str() {
+        "on" | "1" | "true" | "yes" => Some(true),
+        "off" | "0" | "false" | "no" => Some(false),
+        _ => None,
+    }
 }
 
 fn parse_seed(s: &str) -> Option<u64> {

@@ -21,6 +21,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::execute::{Checks, Fault, Outcome};
 use crate::oracle::Violation;
+use crate::persist::Store;
 use crate::pool::Pool;
 use crate::registry::ParamKind;
 use crate::report::{Failure, FailureKind, OperationStats, Report, Stats};
@@ -52,6 +53,7 @@ pub(crate) struct Budget {
     pub time_limit: Option<Duration>,
     pub max_sequences: Option<u64>,
     pub max_len: usize,
+    pub minimize: crate::minimize::Limits,
 }
 
 /// What makes two failures the same: (operation, kind, location or message).
@@ -61,6 +63,8 @@ pub(crate) type FailureKey = (String, FailureKind, String);
 struct Group {
     key: FailureKey,
     failure: Failure,
+    /// The reproducing sequence, for the regression file.
+    seq: Sequence,
 }
 
 pub(crate) struct Engine<'w> {
@@ -77,6 +81,8 @@ pub(crate) struct Engine<'w> {
     start: Instant,
     /// Pool values drawn per argument, the shortest kept.
     tournament: u32,
+    /// Where failures are saved and replayed from, when persistence is on.
+    store: Option<Store>,
 }
 
 impl<'w> Engine<'w> {
@@ -107,18 +113,58 @@ impl<'w> Engine<'w> {
             groups: Vec::new(),
             start: Instant::now(),
             tournament: EXPLORE_TOURNAMENT,
+            store: None,
         }
+    }
+
+    /// Replays and saves failures in `store`.
+    pub fn with_store(mut self, store: Option<Store>) -> Self {
+        self.store = store;
+        self
     }
 
     /// Explores until a budget runs out or nothing new can be made.
     pub fn run(mut self) -> Report {
         self.explore();
+        self.save();
         self.finish()
+    }
+
+    /// Runs the saved failing sequences before anything else.
+    fn replay(&mut self) {
+        let Some(store) = &self.store else { return };
+        for seq in store.load(self.world) {
+            let sequences_before = self.stats.sequences;
+            self.stats.sequences += 1;
+            self.stats.calls += seq.len() as u64;
+            if let Outcome::Failed { call, fault } = self.world.execute(&seq, Checks::ALL).finish(self.world) {
+                self.stats.failing += 1;
+                self.record_failure(seq, call, fault, sequences_before);
+            }
+        }
+    }
+
+    /// Saves every reproducible failure to the regression file.
+    fn save(&self) {
+        let Some(store) = &self.store else { return };
+        let entries: Vec<(String, &Sequence)> = self
+            .groups
+            .iter()
+            .filter(|g| g.failure.kind != FailureKind::Flaky)
+            .map(|g| {
+                let f = &g.failure;
+                let first = f.message.lines().next().unwrap_or("");
+                let comment = format!("{} in {}: {first} (seed {})\n{}", f.kind, f.operation, self.stats.seed, f.code);
+                (comment, &g.seq)
+            })
+            .collect();
+        store.save(self.world, &entries);
     }
 
     fn explore(&mut self) {
         let _silent = crate::hook::SilentPanics::install();
         self.start = Instant::now();
+        self.replay();
         let mut idle = 0;
         while !self.out_of_budget() && idle < MAX_IDLE_STEPS && !self.world.ops.is_empty() {
             if self.step() {
@@ -343,8 +389,9 @@ impl<'w> Engine<'w> {
         if existing.is_some_and(|g| self.groups[g].failure.len <= seq.len()) {
             return;
         }
-        let seq = crate::minimize::minimize(self.world, seq, &key);
-        let seq = self.shorten(&key, seq);
+        let unminimized_len = seq.len();
+        let (seq, cut_short) = crate::minimize::minimize(self.world, seq, &key, self.budget.minimize);
+        let seq = if cut_short.is_none() { self.shorten(&key, seq) } else { seq };
         if existing.is_some_and(|g| self.groups[g].failure.len <= seq.len()) {
             return;
         }
@@ -371,6 +418,9 @@ impl<'w> Engine<'w> {
             found_after: self.start.elapsed(),
             sequences_before,
             hits: 1,
+            unminimized_len,
+            minimize_limit: cut_short
+                .map(|setting| format!("minimization stopped at its limit; raise {setting} for a shorter test")),
         };
         match existing {
             Some(g) => {
@@ -382,8 +432,9 @@ impl<'w> Engine<'w> {
                     ..failure
                 };
                 self.groups[g].failure = failure;
+                self.groups[g].seq = seq;
             }
-            None => self.groups.push(Group { key, failure }),
+            None => self.groups.push(Group { key, failure, seq }),
         }
     }
 
@@ -408,7 +459,7 @@ impl<'w> Engine<'w> {
                 if failure_key(world, &seq, call, &fault) == *key {
                     let mut seq = seq;
                     seq.calls.truncate(call + 1);
-                    let shorter = crate::minimize::minimize(world, seq, key);
+                    let (shorter, _) = crate::minimize::minimize(world, seq, key, self.budget.minimize);
                     if shorter.len() < best.len() {
                         best = shorter;
                     }
@@ -476,7 +527,7 @@ pub(crate) fn reproduce(world: &World<'_>, seq: &Sequence, key: &FailureKey) -> 
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::registry::Registry;
     use crate::render::statements;
@@ -524,8 +575,21 @@ mod tests {
         }
     }
 
+    /// The component set after `n` sequences of exploring `world`.
+    pub(crate) fn pool_sequences(world: &World<'_>, n: u64) -> Vec<Sequence> {
+        let mut engine = Engine::new(world, budget(3, n));
+        engine.explore();
+        engine.pool.entries.into_iter().map(|e| e.seq).collect()
+    }
+
     fn budget(seed: u64, n: u64) -> Budget {
-        Budget { seed, time_limit: None, max_sequences: Some(n), max_len: 100 }
+        Budget {
+            seed,
+            time_limit: None,
+            max_sequences: Some(n),
+            max_len: 100,
+            minimize: crate::minimize::Limits { steps: 4_000, time: Duration::from_secs(10) },
+        }
     }
 
     fn world() -> World<'static> {
@@ -607,7 +671,7 @@ mod tests {
                 format!("let mut wallet = {path}::new();"),
                 format!("let ticket = {path}::issue(1);"),
                 "wallet.redeem(ticket);".to_string(),
-                "wallet.rename(\"hi!\");".to_string(),
+                "wallet.rename(\"a\");".to_string(),
                 "let first = wallet.first().unwrap();".to_string(),
                 format!("let _ = {path}::issue(first);"),
                 format!("let wallet2 = {path}::new();"),

@@ -34,6 +34,7 @@ mod generate;
 mod hook;
 mod minimize;
 mod oracle;
+mod persist;
 mod pool;
 #[doc(hidden)]
 pub mod private;

@@ -6,33 +6,57 @@
 //!    table lists `0`, `1`, `""` first), and drop elements of seeded vectors,
 //!    under the same rule;
 //!
-//! repeated until neither step changes anything, within an execution budget.
+//! repeated until neither step changes anything, within a budget of
+//! executions (`DRT_MINIMIZE_STEPS`) and time (`DRT_MINIMIZE_TIME`); when a
+//! budget stops it, the failure says which setting to raise.
+
+use std::time::{Duration, Instant};
 
 use crate::execute::{Checks, Outcome};
 use crate::generate::FailureKey;
 use crate::sequence::{Operand, Sequence};
 use crate::world::World;
 
-/// Candidate executions one minimization may spend.
-const MAX_EXECUTIONS: usize = 4_000;
+/// Candidate executions one minimization may spend, unless `DRT_MINIMIZE_STEPS` says otherwise.
+pub const DEFAULT_MINIMIZE_STEPS: u64 = 4_000;
+/// Time one minimization may spend, unless `DRT_MINIMIZE_TIME` says otherwise.
+pub const DEFAULT_MINIMIZE_TIME: Duration = Duration::from_secs(10);
 /// Seeds tried in place of one variable.
 const MAX_SEED_TRIES: usize = 8;
+
+/// How much one minimization may spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Limits {
+    pub steps: u64,
+    pub time: Duration,
+}
 
 struct Minimizer<'a, 'w> {
     world: &'a World<'w>,
     key: &'a FailureKey,
-    executions: usize,
+    executions: u64,
+    limits: Limits,
+    deadline: Instant,
+    /// Which limit stopped it, when one did.
+    stopped: Option<&'static str>,
 }
 
-/// The smallest sequence found from `seq` that still fails with `key`.
-pub(crate) fn minimize(world: &World<'_>, mut seq: Sequence, key: &FailureKey) -> Sequence {
-    let mut m = Minimizer { world, key, executions: 0 };
+/// The smallest sequence found from `seq` that still fails with `key`, and
+/// the setting to raise when a limit cut the search short.
+pub(crate) fn minimize(
+    world: &World<'_>,
+    mut seq: Sequence,
+    key: &FailureKey,
+    limits: Limits,
+) -> (Sequence, Option<&'static str>) {
+    let deadline = Instant::now() + limits.time;
+    let mut m = Minimizer { world, key, executions: 0, limits, deadline, stopped: None };
     loop {
         let before = seq.clone();
         seq = m.remove_calls(seq);
         seq = m.simplify_seeds(seq);
-        if seq == before || m.executions >= MAX_EXECUTIONS {
-            return seq;
+        if seq == before || m.stopped.is_some() {
+            return (seq, m.stopped);
         }
     }
 }
@@ -40,7 +64,12 @@ pub(crate) fn minimize(world: &World<'_>, mut seq: Sequence, key: &FailureKey) -
 impl Minimizer<'_, '_> {
     /// `candidate`, truncated after its failing call, when it fails with the key.
     fn try_candidate(&mut self, mut candidate: Sequence) -> Option<Sequence> {
-        if self.executions >= MAX_EXECUTIONS {
+        if self.executions >= self.limits.steps {
+            self.stopped = Some("DRT_MINIMIZE_STEPS");
+            return None;
+        }
+        if self.executions % 64 == 0 && Instant::now() >= self.deadline {
+            self.stopped = Some("DRT_MINIMIZE_TIME");
             return None;
         }
         self.executions += 1;

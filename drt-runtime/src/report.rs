@@ -68,6 +68,10 @@ pub struct Failure {
     pub sequences_before: u64,
     /// Sequences that failed this way (this failure's group).
     pub hits: u64,
+    /// Calls in the sequence as first found, before minimization.
+    pub unminimized_len: usize,
+    /// Set when minimization stopped at a limit: which setting to raise.
+    pub minimize_limit: Option<String>,
 }
 
 /// Counts for one operation.
@@ -136,14 +140,22 @@ impl fmt::Display for Failure {
         if let Some(loc) = &self.location {
             writeln!(f, "  at {loc}")?;
         }
+        let shrunk = if self.unminimized_len > self.len {
+            format!(" (minimized from {})", self.unminimized_len)
+        } else {
+            String::new()
+        };
         writeln!(
             f,
-            "  found after {} sequences ({:.2}s); reproduced in {} call{}:",
+            "  found after {} sequences ({:.2}s); reproduced in {} call{}{shrunk}:",
             self.sequences_before,
             self.found_after.as_secs_f64(),
             self.len,
-            if self.len == 1 { "" } else { "s" }
+            if self.len == 1 { "" } else { "s" },
         )?;
+        if let Some(note) = &self.minimize_limit {
+            writeln!(f, "  {note}")?;
+        }
         writeln!(f)?;
         for line in self.code.lines() {
             writeln!(f, "    {line}")?;

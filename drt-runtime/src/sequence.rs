@@ -115,11 +115,11 @@ impl Sequence {
                 if v >= i {
                     return Err(format!("call {i} uses variable {v} before it exists"));
                 }
-                if moved[v] {
-                    return Err(format!("call {i} uses variable {v} after it was moved"));
-                }
                 if used.contains(var) {
                     return Err(format!("call {i} uses variable {v} twice"));
+                }
+                if moved[v] {
+                    return Err(format!("call {i} uses variable {v} after it was moved"));
                 }
                 used.push(*var);
                 if *mode == Mode::Move {
