@@ -68,7 +68,7 @@ impl Minimizer<'_, '_> {
             self.stopped = Some("DRT_MINIMIZE_STEPS");
             return None;
         }
-        if self.executions % 64 == 0 && Instant::now() >= self.deadline {
+        if self.executions.is_multiple_of(64) && Instant::now() >= self.deadline {
             self.stopped = Some("DRT_MINIMIZE_TIME");
             return None;
         }
