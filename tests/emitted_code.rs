@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use drt::FailureKind;
-use drt_examples::{bank, histogram, inline_stack, ledger, playlist, ring, username, version};
+use drt_examples::{bank, bugfree, histogram, inline_stack, ledger, playlist, ring, username, version};
 
 fn failures() -> Vec<drt::Failure> {
     let reports = [
@@ -44,7 +44,9 @@ fn scratch_crate(failures: &[drt::Failure]) -> PathBuf {
     for (i, f) in failures.iter().enumerate() {
         tests.push_str(&format!("mod f{i} {{\n{}}}\n\n", f.code));
     }
-    std::fs::write(dir.join("tests/generated.rs"), tests).unwrap();
+    if !failures.is_empty() {
+        std::fs::write(dir.join("tests/generated.rs"), tests).unwrap();
+    }
     dir
 }
 
@@ -59,23 +61,67 @@ fn panics_by_test(stdout: &str) -> Vec<(String, String)> {
     out
 }
 
+/// Runs one test target of the scratch crate: (stdout, stderr).
+fn cargo_test(dir: &Path, target: &str) -> (String, String) {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let output = Command::new(cargo)
+        .args(["test", "--offline", "--test", target, "--", "--test-threads=1"])
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", dir.join("target"))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("run cargo");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(!stderr.contains("error["), "{target} does not compile:\n{stderr}");
+    assert!(!stderr.contains("warning"), "{target} compiles with warnings:\n{stderr}");
+    (stdout, stderr)
+}
+
+/// Writes the regression tests of the example types, each into its own module.
+fn regression_suite(dir: &Path) -> String {
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("drt-regression-files");
+    let write = |name: &str, explorer: drt::Explorer| {
+        let path = scratch.join(format!("{name}.rs"));
+        explorer.seed(3).max_sequences(3_000).emit_regression_tests(&path).report();
+        let text = std::fs::read_to_string(&path).expect("regression tests were written");
+        (name.to_string(), text)
+    };
+    let files = [
+        write("sorted_set", drt::explore::<bugfree::SortedSet>()),
+        write("account", drt::explore::<bank::Account>()),
+        write("playlist", drt::explore::<playlist::Playlist>()),
+        write("username", drt::explore::<username::Username>()),
+        write("ring", drt::explore::<ring::RingBuffer>()),
+    ];
+    // The same seed and budget write the same file.
+    assert_eq!(write("sorted_set", drt::explore::<bugfree::SortedSet>()).1, files[0].1);
+    let mut all = String::new();
+    for (name, text) in &files {
+        all.push_str(&format!("mod {name} {{\n{text}}}\n\n"));
+    }
+    std::fs::write(dir.join("tests/regressions.rs"), &all).unwrap();
+    all
+}
+
+#[test]
+fn regression_tests_compile_and_pass() {
+    let dir = scratch_crate(&[]);
+    let all = regression_suite(&dir);
+    let tests = all.matches("#[test]").count();
+    // SortedSet alone has 16 operations; every one that ran normally has a test.
+    assert!(tests >= 16 + 5, "only {tests} regression tests:\n{all}");
+    assert!(all.contains("assert_eq!(format!(\"{:?}\", sorted_set), \"SortedSet { items: ["), "{all}");
+    let (stdout, _) = cargo_test(&dir, "regressions");
+    assert!(stdout.contains(&format!("test result: ok. {tests} passed; 0 failed")), "{stdout}");
+}
+
 #[test]
 fn emitted_tests_compile_and_fail_the_same_way() {
     let failures = failures();
     assert_eq!(failures.len(), 8, "one planted bug per example type");
     let dir = scratch_crate(&failures);
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let output = Command::new(cargo)
-        .args(["test", "--offline", "--test", "generated", "--", "--test-threads=1"])
-        .current_dir(&dir)
-        .env("CARGO_TARGET_DIR", dir.join("target"))
-        .env_remove("RUSTFLAGS")
-        .output()
-        .expect("run cargo");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!stderr.contains("error["), "emitted tests do not compile:\n{stderr}");
-    assert!(!stderr.contains("warning"), "emitted tests compile with warnings:\n{stderr}");
+    let (stdout, _) = cargo_test(&dir, "generated");
     assert!(stdout.contains(&format!("0 passed; {} failed", failures.len())), "every test must fail:\n{stdout}");
     let panics = panics_by_test(&stdout);
     for (i, f) in failures.iter().enumerate() {

@@ -43,6 +43,7 @@ pub struct Explorer {
     seed: Option<u64>,
     max_len: Option<usize>,
     persist: Option<bool>,
+    regression_tests: Option<PathBuf>,
 }
 
 /// Starts an exploration of the operations registered by `#[drt::operations]`
@@ -58,6 +59,7 @@ pub fn explore<T: 'static>() -> Explorer {
         seed: None,
         max_len: None,
         persist: None,
+        regression_tests: None,
     }
 }
 
@@ -94,6 +96,17 @@ impl Explorer {
     /// `DRT_PERSIST=off` (or `on`).
     pub fn persist(mut self, on: bool) -> Self {
         self.persist = Some(on);
+        self
+    }
+
+    /// After exploring, writes a file of passing `#[test]`s to `path` (relative
+    /// to the crate under test when run by `cargo test`): for every operation
+    /// that ran normally, its shortest sequence and `assert_eq!`s of what it
+    /// returned and of its receiver's `Debug` text. Each test was run twice
+    /// and kept only when both runs agreed; the same seed and
+    /// `max_sequences` write the same file.
+    pub fn emit_regression_tests(mut self, path: impl Into<PathBuf>) -> Self {
+        self.regression_tests = Some(path.into());
         self
     }
 
@@ -134,7 +147,8 @@ impl Explorer {
         let names: Vec<&str> = self.subjects.iter().map(|(_, n)| *n).collect();
         let store = if persist { Store::for_crate(&names) } else { None };
         let path = store.as_ref().map(|s| s.path().to_path_buf());
-        (Engine::new(&world, budget).with_store(store).run(), path)
+        let engine = Engine::new(&world, budget).with_store(store).with_regression_tests(self.regression_tests.clone());
+        (engine.run(), path)
     }
 
     /// Explores; panics with the report if anything failed, else prints a

@@ -61,6 +61,8 @@ impl Checks {
 pub(crate) struct Execution {
     pub outcome: Outcome,
     pub vars: Vec<Slot>,
+    /// Whether the last call that returned gave `None` or `Err`.
+    pub last_empty: bool,
 }
 
 fn caught(payload: Box<dyn Any + Send>) -> Caught {
@@ -75,14 +77,15 @@ impl World<'_> {
     pub fn execute(&self, seq: &Sequence, checks: Checks) -> Execution {
         let mut vars: Vec<Slot> = Vec::with_capacity(seq.len());
         let mut slots: Vec<Slot> = Vec::new();
+        let mut last_empty = false;
         for (i, call) in seq.calls.iter().enumerate() {
             let checks = (i >= checks.from).then_some(checks.formatting);
-            let outcome = self.call(seq, i, call, &mut slots, &mut vars, checks);
+            let outcome = self.call(seq, i, call, &mut slots, &mut vars, &mut last_empty, checks);
             if outcome != Outcome::Normal {
-                return Execution { outcome, vars };
+                return Execution { outcome, vars, last_empty };
             }
         }
-        Execution { outcome: Outcome::Normal, vars }
+        Execution { outcome: Outcome::Normal, vars, last_empty }
     }
 
     /// Runs call `i`; `check` is `None` for no oracles, else whether to include formatting.
@@ -93,6 +96,7 @@ impl World<'_> {
         call: &Call,
         slots: &mut Vec<Slot>,
         vars: &mut Vec<Slot>,
+        empty: &mut bool,
         check: Option<bool>,
     ) -> Outcome {
         let op = &self.ops[call.op as usize];
@@ -124,6 +128,7 @@ impl World<'_> {
         match panic::catch_unwind(AssertUnwindSafe(|| (spec.invoke)(slots))) {
             Ok(returned) => {
                 put_back(call, slots, vars);
+                *empty = matches!(returned, Returned::Empty);
                 vars.push(match returned {
                     Returned::Value(v) => Some(v),
                     Returned::Nothing | Returned::Empty => None,

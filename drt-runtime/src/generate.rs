@@ -14,6 +14,7 @@
 //!    pruning, §5.8), else it is redundant.
 
 use std::any::{Any, TypeId};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
@@ -83,6 +84,10 @@ pub(crate) struct Engine<'w> {
     tournament: u32,
     /// Where failures are saved and replayed from, when persistence is on.
     store: Option<Store>,
+    /// Per operation, the shortest sequence ending in it that ran normally.
+    shortest: Vec<Option<Sequence>>,
+    /// Where to write regression tests, when asked.
+    regression_tests: Option<PathBuf>,
 }
 
 impl<'w> Engine<'w> {
@@ -114,7 +119,15 @@ impl<'w> Engine<'w> {
             start: Instant::now(),
             tournament: EXPLORE_TOURNAMENT,
             store: None,
+            shortest: vec![None; world.ops.len()],
+            regression_tests: None,
         }
+    }
+
+    /// Writes a regression test file to `path` after exploring.
+    pub fn with_regression_tests(mut self, path: Option<PathBuf>) -> Self {
+        self.regression_tests = path;
+        self
     }
 
     /// Replays and saves failures in `store`.
@@ -127,7 +140,21 @@ impl<'w> Engine<'w> {
     pub fn run(mut self) -> Report {
         self.explore();
         self.save();
+        self.write_regression_tests();
         self.finish()
+    }
+
+    fn write_regression_tests(&self) {
+        let Some(path) = &self.regression_tests else { return };
+        let text = crate::regress::regression_file(self.world, &self.shortest, self.stats.seed);
+        let written = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(path, text));
+        if let Err(e) = written {
+            eprintln!("drt: warning: cannot write regression tests to {}: {e}", path.display());
+        }
     }
 
     /// Runs the saved failing sequences before anything else.
@@ -216,8 +243,10 @@ impl<'w> Engine<'w> {
             Outcome::Normal if touched.is_empty() => {
                 self.stats.redundant += 1;
                 self.per_op[op].succeeded += 1;
+                self.note_shortest(op, &seq);
             }
             Outcome::Normal => {
+                self.note_shortest(op, &seq);
                 self.stats.normal += 1;
                 self.per_op[op].succeeded += 1;
                 self.pool.add(seq, alive, &touched);
@@ -233,6 +262,12 @@ impl<'w> Engine<'w> {
             }
         }
         true
+    }
+
+    fn note_shortest(&mut self, op: usize, seq: &Sequence) {
+        if self.regression_tests.is_some() && self.shortest[op].as_ref().is_none_or(|s| s.len() > seq.len()) {
+            self.shortest[op] = Some(seq.clone());
+        }
     }
 
     fn pick_operation(&mut self) -> usize {

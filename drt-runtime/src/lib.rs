@@ -39,6 +39,7 @@ mod pool;
 #[doc(hidden)]
 pub mod private;
 mod registry;
+mod regress;
 mod render;
 mod report;
 mod seeds;

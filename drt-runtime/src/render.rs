@@ -60,7 +60,7 @@ fn base_name(world: &World<'_>, seq: &Sequence, i: usize) -> String {
 
 /// Variable names: each result used by a later call or by the final
 /// assertion (`extra`) gets its base name, numbered on clashes.
-fn names(world: &World<'_>, seq: &Sequence, extra: &[u32]) -> Vec<Option<String>> {
+pub(crate) fn names(world: &World<'_>, seq: &Sequence, extra: &[u32]) -> Vec<Option<String>> {
     let mut taken: Vec<String> = Vec::new();
     (0..seq.len())
         .map(|i| {
@@ -137,16 +137,85 @@ fn call_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], i: usi
     let receiver = (op.spec.receiver != Receiver::None).then(|| args.next()).flatten();
     let args: Vec<String> = args.map(|(a, p)| operand_text(world, names, a, p)).collect();
     let args = args.join(", ");
+    let path = owner_path(op.owner_name);
+    let method = op.spec.name;
     match receiver {
         Some((Operand::Var { var, mode }, p)) => {
             let name = names[*var as usize].as_deref().unwrap_or("_");
+            let by_ref = matches!(p.kind, ParamKind::Ref | ParamKind::Mut);
+            if by_ref && SHADOWED_BY_PRELUDE.contains(&method) {
+                // `x.max()` would call `Ord::max(self, ..)`: by-value trait
+                // methods are found before auto-referenced inherent ones.
+                let borrow = if p.kind == ParamKind::Mut { "&mut " } else { "&" };
+                let sep = if args.is_empty() { "" } else { ", " };
+                return format!("{path}::{method}({borrow}{name}{sep}{args})");
+            }
             let cloned = *mode == Mode::Clone && !world.reg.desc(p.ty).copy;
             let recv = if cloned { format!("{name}.clone()") } else { name.to_string() };
-            format!("{recv}.{}({args})", op.spec.name)
+            format!("{recv}.{method}({args})")
         }
-        _ => format!("{}::{}({args})", owner_path(op.owner_name), op.spec.name),
+        _ => format!("{path}::{method}({args})"),
     }
 }
+
+/// Names of by-value methods of prelude traits (`Ord`, `Into`, `IntoIterator`,
+/// `Iterator`): an inherent `&self` method of the same name cannot be called
+/// with method syntax on a type that implements the trait.
+const SHADOWED_BY_PRELUDE: &[&str] = &[
+    "max",
+    "min",
+    "clamp",
+    "into",
+    "try_into",
+    "into_iter",
+    "count",
+    "last",
+    "sum",
+    "product",
+    "collect",
+    "fold",
+    "map",
+    "filter",
+    "take",
+    "skip",
+    "zip",
+    "chain",
+    "rev",
+    "enumerate",
+    "peekable",
+    "flatten",
+    "flat_map",
+    "cycle",
+    "step_by",
+    "fuse",
+    "inspect",
+    "partition",
+    "reduce",
+    "unzip",
+    "copied",
+    "cloned",
+    "for_each",
+    "max_by",
+    "min_by",
+    "max_by_key",
+    "min_by_key",
+    "cmp",
+    "partial_cmp",
+    "eq",
+    "ne",
+    "lt",
+    "le",
+    "gt",
+    "ge",
+    "find_map",
+    "filter_map",
+    "skip_while",
+    "take_while",
+    "map_while",
+    "scan",
+    "sum",
+    "is_sorted",
+];
 
 #[cfg(test)]
 /// The body statements of a sequence, one per call; the results in `extra`
@@ -155,7 +224,8 @@ pub(crate) fn statements(world: &World<'_>, seq: &Sequence, extra: &[u32]) -> Ve
     lines(world, seq, &names(world, seq, extra))
 }
 
-fn lines(world: &World<'_>, seq: &Sequence, names: &[Option<String>]) -> Vec<String> {
+/// One statement per call, with these variable names.
+pub(crate) fn lines(world: &World<'_>, seq: &Sequence, names: &[Option<String>]) -> Vec<String> {
     (0..seq.len())
         .map(|i| {
             let op = &world.ops[seq.calls[i].op as usize].op;

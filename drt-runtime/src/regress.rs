@@ -1,0 +1,142 @@
+//! Regression suites (thesis ch. 7, regression oracles): for every operation
+//! that ever ran normally, its shortest normal sequence becomes a passing
+//! `#[test]` that asserts what was observed: the final call's result (a
+//! primitive, a `String`, `None` / `Err`, or a value's `Debug` text) and its
+//! receiver's `Debug` text. Each candidate is run twice and dropped when the
+//! two runs disagree (addresses, hash-map order, time), so the file only
+//! holds assertions that hold every time.
+
+use std::any::{Any, TypeId};
+use std::fmt::Write as _;
+
+use crate::execute::{Checks, Outcome};
+use crate::registry::{Receiver, RetKind};
+use crate::render::{lines, names, snake_case};
+use crate::sequence::{Operand, Sequence};
+use crate::world::World;
+
+/// One observed fact about the end of a sequence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Observation {
+    /// `assert_eq!(var, literal)` for primitives and `String`.
+    Literal { var: u32, text: String },
+    /// `assert!(var)` or `assert!(!var)`.
+    Bool { var: u32, value: bool },
+    /// `assert_eq!(format!("{var:?}"), text)`.
+    Debug { var: u32, text: String },
+    /// The final call returned `None` / `Err`: `assert!(call.is_none())`.
+    Empty { is_option: bool },
+}
+
+/// Types whose `Debug` text is also a Rust literal of the type.
+fn literal_types() -> [TypeId; 15] {
+    macro_rules! ids { ($($t:ty),*) => { [$(TypeId::of::<$t>()),*] } }
+    ids!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize, char, String, f64)
+}
+
+fn observe_value(world: &World<'_>, var: u32, value: &dyn Any) -> Option<Observation> {
+    let ty = value.type_id();
+    let desc = world.reg.types.get(&ty)?;
+    if let Some(b) = value.downcast_ref::<bool>() {
+        return Some(Observation::Bool { var, value: *b });
+    }
+    let text = desc.debug_text(value)?;
+    let float = value.downcast_ref::<f64>().copied().or(value.downcast_ref::<f32>().map(|f| f64::from(*f)));
+    if float.is_some_and(|f| !f.is_finite()) {
+        return None;
+    }
+    if literal_types().contains(&ty) || ty == TypeId::of::<f32>() {
+        Some(Observation::Literal { var, text })
+    } else {
+        Some(Observation::Debug { var, text })
+    }
+}
+
+/// What can be asserted after `seq`, or `None` when it does not run normally.
+fn observe(world: &World<'_>, seq: &Sequence) -> Option<Vec<Observation>> {
+    let exec = world.execute(seq, Checks::ALL);
+    if exec.outcome != Outcome::Normal {
+        return None;
+    }
+    let last = seq.len() - 1;
+    let op = &world.ops[seq.calls[last].op as usize].op.spec;
+    let mut out = Vec::new();
+    match (exec.vars[last].as_deref(), exec.last_empty) {
+        (Some(value), _) => out.extend(observe_value(world, last as u32, value)),
+        (None, true) => out.push(Observation::Empty { is_option: op.ret == RetKind::Option }),
+        (None, false) => {}
+    }
+    if op.receiver != Receiver::None {
+        if let Some(Operand::Var { var, .. }) = seq.calls[last].args.first() {
+            if let Some(value) = exec.vars[*var as usize].as_deref() {
+                out.extend(observe_value(world, *var, value));
+            }
+        }
+    }
+    let outcome = exec.finish(world);
+    (outcome == Outcome::Normal && !out.is_empty()).then_some(out)
+}
+
+fn test_text(world: &World<'_>, seq: &Sequence, fn_name: &str, observations: &[Observation]) -> String {
+    let vars: Vec<u32> = observations
+        .iter()
+        .filter_map(|o| match o {
+            Observation::Literal { var, .. } | Observation::Bool { var, .. } | Observation::Debug { var, .. } => {
+                Some(*var)
+            }
+            Observation::Empty { .. } => None,
+        })
+        .collect();
+    let names = names(world, seq, &vars);
+    let name = |var: &u32| names[*var as usize].clone().unwrap_or_else(|| "_".into());
+    let mut body = lines(world, seq, &names);
+    for o in observations {
+        let line = match o {
+            Observation::Literal { var, text } => format!("assert_eq!({}, {text});", name(var)),
+            Observation::Bool { var, value: true } => format!("assert!({});", name(var)),
+            Observation::Bool { var, value: false } => format!("assert!(!{});", name(var)),
+            Observation::Debug { var, text } => format!("assert_eq!(format!(\"{{:?}}\", {}), {text:?});", name(var)),
+            Observation::Empty { is_option } => {
+                // The final call's statement becomes the assertion.
+                let call = body.pop().unwrap_or_default();
+                let expr = call.trim_start_matches("let _ = ").trim_end_matches(';');
+                format!("assert!({expr}.{});", if *is_option { "is_none()" } else { "is_err()" })
+            }
+        };
+        body.push(line);
+    }
+    let mut out = format!("#[test]\nfn {fn_name}() {{\n");
+    for line in body {
+        let _ = writeln!(out, "    {line}");
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// The regression test file for the shortest normal sequence of each operation.
+pub(crate) fn regression_file(world: &World<'_>, shortest: &[Option<Sequence>], seed: u64) -> String {
+    let mut out = format!(
+        "// Regression tests generated by drt (seed {seed}): each runs the shortest call sequence\n\
+         // drt found for one operation and asserts what it observed then. They pass today; one that\n\
+         // fails later shows a change in behaviour.\n"
+    );
+    let mut used: Vec<String> = Vec::new();
+    for (op, seq) in shortest.iter().enumerate() {
+        let Some(seq) = seq else { continue };
+        let Some(first) = observe(world, seq) else { continue };
+        if observe(world, seq).as_ref() != Some(&first) {
+            continue;
+        }
+        let base = snake_case(&world.ops[op].op.display.replace("::", "_"));
+        let mut fn_name = base.clone();
+        let mut n = 2;
+        while used.contains(&fn_name) {
+            fn_name = format!("{base}_{n}");
+            n += 1;
+        }
+        used.push(fn_name.clone());
+        out.push('\n');
+        out.push_str(&test_text(world, seq, &fn_name, &first));
+    }
+    out
+}
