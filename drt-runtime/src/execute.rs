@@ -57,6 +57,14 @@ impl Checks {
     }
 }
 
+/// The state of a sequence while it runs.
+struct Frame {
+    vars: Vec<Slot>,
+    /// The current call's arguments.
+    slots: Vec<Slot>,
+    last_empty: bool,
+}
+
 /// The result of running a sequence: its outcome and the final variables.
 pub(crate) struct Execution {
     pub outcome: Outcome,
@@ -75,30 +83,20 @@ fn caught(payload: Box<dyn Any + Send>) -> Caught {
 impl World<'_> {
     /// Runs `seq` from scratch, checking the oracles `checks` asks for.
     pub fn execute(&self, seq: &Sequence, checks: Checks) -> Execution {
-        let mut vars: Vec<Slot> = Vec::with_capacity(seq.len());
-        let mut slots: Vec<Slot> = Vec::new();
-        let mut last_empty = false;
-        for (i, call) in seq.calls.iter().enumerate() {
-            let checks = (i >= checks.from).then_some(checks.formatting);
-            let outcome = self.call(seq, i, call, &mut slots, &mut vars, &mut last_empty, checks);
+        let mut frame = Frame { vars: Vec::with_capacity(seq.len()), slots: Vec::new(), last_empty: false };
+        for i in 0..seq.len() {
+            let outcome = self.call(seq, i, &mut frame, (i >= checks.from).then_some(checks.formatting));
             if outcome != Outcome::Normal {
-                return Execution { outcome, vars, last_empty };
+                return Execution { outcome, vars: frame.vars, last_empty: frame.last_empty };
             }
         }
-        Execution { outcome: Outcome::Normal, vars, last_empty }
+        Execution { outcome: Outcome::Normal, vars: frame.vars, last_empty: frame.last_empty }
     }
 
     /// Runs call `i`; `check` is `None` for no oracles, else whether to include formatting.
-    fn call(
-        &self,
-        seq: &Sequence,
-        i: usize,
-        call: &Call,
-        slots: &mut Vec<Slot>,
-        vars: &mut Vec<Slot>,
-        empty: &mut bool,
-        check: Option<bool>,
-    ) -> Outcome {
+    fn call(&self, seq: &Sequence, i: usize, frame: &mut Frame, check: Option<bool>) -> Outcome {
+        let Frame { vars, slots, last_empty } = frame;
+        let call = &seq.calls[i];
         let op = &self.ops[call.op as usize];
         slots.clear();
         for (k, arg) in call.args.iter().enumerate() {
@@ -128,7 +126,7 @@ impl World<'_> {
         match panic::catch_unwind(AssertUnwindSafe(|| (spec.invoke)(slots))) {
             Ok(returned) => {
                 put_back(call, slots, vars);
-                *empty = matches!(returned, Returned::Empty);
+                *last_empty = matches!(returned, Returned::Empty);
                 vars.push(match returned {
                     Returned::Value(v) => Some(v),
                     Returned::Nothing | Returned::Empty => None,
