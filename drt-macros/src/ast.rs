@@ -1,8 +1,9 @@
 //! The impl block as drt sees it: operations and their parameters, each
 //! keeping the syntax it came from so errors point at the right tokens.
 
+use quote::quote;
 use syn::visit_mut::VisitMut;
-use syn::{Expr, FnArg, ImplItem, ImplItemFn, ItemImpl, LitStr, Pat, Type};
+use syn::{Expr, FnArg, GenericParam, ImplItem, ImplItemFn, ItemImpl, LitStr, Pat, Type};
 
 use crate::attr::{ImplArgs, MethodArgs};
 use crate::ctxt::Ctxt;
@@ -103,7 +104,8 @@ impl<'a> Operations<'a> {
         for f in &fns {
             let margs = MethodArgs::parse(cx, &f.attrs);
             let name = &f.sig.ident;
-            let is_invariant = invariant.as_ref().is_some_and(|i| i.original.sig.ident == *name);
+            // Even an invariant refused above is not an operation: its error is enough.
+            let is_invariant = args.invariant.as_ref().is_some_and(|i| i == name);
             if margs.skip || is_invariant || args.skip.iter().any(|s| s == name) {
                 continue;
             }
@@ -201,18 +203,42 @@ impl<'a> Invariant<'a> {
             cx.error_spanned_by(name, format!("`invariant` names no method of this impl block: `{name}`"));
             return None;
         };
-        let by_ref = matches!(
-            f.sig.inputs.first(),
-            Some(FnArg::Receiver(r)) if r.reference.is_some() && r.mutability.is_none() && r.colon_token.is_none()
+        let sig = &f.sig;
+        let only_self = format!(
+            "invariant `{name}` must take `&self` only: `fn {name}(&self) -> bool` (or a `Result`, or a method that panics)"
         );
-        if !by_ref || f.sig.inputs.len() != 1 || !f.sig.generics.params.is_empty() {
-            cx.error_spanned_by(
-                &f.sig,
-                format!("invariant `{name}` must take `&self` only: `fn {name}(&self) -> bool` (or a `Result`, or a method that panics)"),
+        let errors = Ctxt::new();
+        match sig.inputs.first() {
+            Some(FnArg::Receiver(r)) if r.reference.is_some() && r.mutability.is_none() && r.colon_token.is_none() => {}
+            Some(first) => errors.error_spanned_by(first, &only_self),
+            None => errors.syn_error(syn::Error::new(sig.paren_token.span.join(), &only_self)),
+        }
+        let extra: Vec<&FnArg> = sig.inputs.iter().skip(1).collect();
+        if !extra.is_empty() {
+            errors.error_spanned_by(quote!(#(#extra),*), &only_self);
+        }
+        if let Some(a) = &sig.asyncness {
+            errors.error_spanned_by(
+                a,
+                format!("invariant `{name}` cannot be async: drt calls it directly, with nothing to poll it"),
             );
+        }
+        if let Some(u) = &sig.unsafety {
+            errors.error_spanned_by(
+                u,
+                format!("invariant `{name}` cannot be unsafe: drt calls it on every value, which its safety contract cannot allow"),
+            );
+        }
+        for g in &sig.generics.params {
+            if !matches!(g, GenericParam::Lifetime(_)) {
+                errors.error_spanned_by(g, format!("invariant `{name}` cannot be generic: drt has no type to choose"));
+            }
+        }
+        if let Err(e) = errors.check() {
+            cx.syn_error(e);
             return None;
         }
-        let style = match &f.sig.output {
+        let style = match &sig.output {
             syn::ReturnType::Default => InvariantStyle::Panics,
             syn::ReturnType::Type(_, ty) => match &**ty {
                 Type::Path(p) if p.path.is_ident("bool") => InvariantStyle::Bool,

@@ -1,9 +1,9 @@
 //! parse -> validate -> expand: the impl block re-emitted unchanged, then one
 //! registration function submitted through `inventory`.
 
-use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, ToTokens};
-use syn::visit_mut::VisitMut;
+use proc_macro2::{Group, Span, TokenStream, TokenTree};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
+use syn::spanned::Spanned;
 use syn::{ImplItem, ItemImpl, Type};
 
 use crate::ast::{Invariant, InvariantStyle, Operation, Operations, Panics, Receiver};
@@ -203,7 +203,7 @@ fn register_operation(self_ty: &Type, op: &Operation<'_>) -> TokenStream {
         Panics::Containing(text) => quote!(Containing(#text)),
     };
     let requires = match &op.requires {
-        Some(expr) => precondition(op, &slots, expr),
+        Some(expr) => precondition(self_ty, op, &slots, expr),
         None => quote!(::core::option::Option::None),
     };
     quote! {
@@ -230,9 +230,9 @@ fn register_operation(self_ty: &Type, op: &Operation<'_>) -> TokenStream {
 /// parameter is bound under its own name (`self` as `__drt_self`), `Copy`
 /// values by value and everything else by shared reference, so the
 /// expression reads as it would inside the method.
-fn precondition(op: &Operation<'_>, slots: &[syn::Ident], expr: &syn::Expr) -> TokenStream {
-    let mut expr = expr.clone();
-    RenameSelf.visit_expr_mut(&mut expr);
+fn precondition(self_ty: &Type, op: &Operation<'_>, slots: &[syn::Ident], expr: &syn::Expr) -> TokenStream {
+    let cond = rename_self(expr.to_token_stream(), self_ty);
+    let cond = quote_spanned!(expr.span()=> (#cond));
     let binds = op.params.iter().zip(slots).filter(|(p, _)| p.name != "_").map(|(p, slot)| {
         let pool = &p.pool;
         let name = if p.name == "self" { format_ident!("__drt_self") } else { format_ident!("{}", p.name) };
@@ -254,22 +254,36 @@ fn precondition(op: &Operation<'_>, slots: &[syn::Ident], expr: &syn::Expr) -> T
             use ::drt::__private::{BindCopy as _, BindRef as _};
             let [#(#slots),*] = __slots else { ::drt::__private::arity_mismatch() };
             #(#binds)*
-            #expr
+            // A condition, so that an expression that is not `bool` is
+            // reported at the string alone, with no "because of return
+            // type" pointing at the attribute. The parentheses keep a
+            // struct literal in it from ending the condition.
+            if #cond { true } else { false }
         })
     }
 }
 
-/// Renames `self` to `__drt_self` in a precondition, which is not a method body.
-struct RenameSelf;
-
-impl VisitMut for RenameSelf {
-    fn visit_expr_path_mut(&mut self, e: &mut syn::ExprPath) {
-        if e.qself.is_none() && e.path.is_ident("self") {
-            let span = e.path.segments[0].ident.span();
-            e.path.segments[0].ident = syn::Ident::new("__drt_self", span);
+/// A precondition is not a method body: `self` becomes `__drt_self` and `Self`
+/// the impl's self type, inside macro calls too (`matches!(self.state, Self::Open)`).
+/// `self::` paths are left alone.
+fn rename_self(tokens: TokenStream, self_ty: &Type) -> TokenStream {
+    let mut out = TokenStream::new();
+    let mut iter = tokens.into_iter().peekable();
+    while let Some(tt) = iter.next() {
+        let path_follows = matches!(iter.peek(), Some(TokenTree::Punct(p)) if p.as_char() == ':');
+        match tt {
+            TokenTree::Ident(i) if i == "self" && !path_follows => out.extend(quote_spanned!(i.span()=> __drt_self)),
+            TokenTree::Ident(i) if i == "Self" && path_follows => out.extend(quote_spanned!(i.span()=> <#self_ty>)),
+            TokenTree::Ident(i) if i == "Self" => self_ty.to_tokens(&mut out),
+            TokenTree::Group(g) => {
+                let mut renamed = Group::new(g.delimiter(), rename_self(g.stream(), self_ty));
+                renamed.set_span(g.span());
+                out.extend([TokenTree::Group(renamed)]);
+            }
+            tt => out.extend([tt]),
         }
-        syn::visit_mut::visit_expr_path_mut(self, e);
     }
+    out
 }
 
 /// `invariant(f)`: a check over the type's values, with how to assert it in an emitted test.
@@ -286,12 +300,23 @@ fn register_invariant(self_ty: &Type, inv: &Invariant<'_>) -> TokenStream {
     } else {
         format!("// `{name}` is private: this line compiles inside its module (use `crate::` paths there)\n{template}")
     };
+    // Spanned at the return type, which is what a type error (an `Err` type
+    // without `Debug`) is about.
+    let at = match &inv.original.sig.output {
+        syn::ReturnType::Type(_, ty) => ty.span(),
+        syn::ReturnType::Default => name.span(),
+    };
+    let mut callee = name.clone();
+    callee.set_span(at);
+    let outcome = quote_spanned!(at=> ::drt::__private::InvariantOutcome::outcome(<#self_ty>::#callee(__v)));
+    let cfgs = cfgs(inv.original);
     quote! {
+        #cfgs
         __r.invariant(::drt::__private::Invariant {
             name: #name_str,
             check: |__v: &dyn ::core::any::Any| -> ::core::result::Result<(), ::std::string::String> {
                 let __v = __v.downcast_ref::<#self_ty>().expect("drt: invariant of the wrong type (bug in drt)");
-                ::drt::__private::InvariantOutcome::outcome(<#self_ty>::#name(__v))
+                #outcome
             },
             template: #template,
         });

@@ -15,9 +15,15 @@ use proc_macro::TokenStream;
 /// Registers every method and associated function of an impl block as an
 /// operation for `drt::explore`. The impl block is emitted unchanged.
 ///
-/// Arguments: `skip(a, b)` leaves methods out; `weight(a = 3)` makes a method
-/// more likely to be chosen (default 1). On a method, `#[drt(skip)]` and
-/// `#[drt(weight = 3)]` do the same.
+/// Arguments (all optional): `skip(a, b)` leaves methods out; `weight(a = 3)`
+/// makes a method more likely to be chosen (default 1); `invariant(f)` names a
+/// `fn f(&self) -> bool` (or `Result`, or panicking) checked after every call;
+/// `panics(a, b = "text")` marks panics as documented (illegal input, not a
+/// failure); `requires(a = "expr")` gives a precondition over `self` and the
+/// parameters. On a method: `#[drt(skip)]`, `#[drt(weight = 3)]`,
+/// `#[drt(panics)]`, `#[drt(panics = "text")]`, `#[drt(requires = "expr")]`;
+/// a `# Panics` doc section means `panics` too. Unsupported input is a
+/// compile error pointing at it.
 #[proc_macro_attribute]
 pub fn operations(args: TokenStream, input: TokenStream) -> TokenStream {
     expand::operations(args.into(), input.into()).into()

@@ -1,15 +1,15 @@
 pub struct Account {
-    balance: u64,
+    balance: u8,
 }
 
-#[drt::operations(invariant(check))]
+#[drt::operations(seeds(u8 = [1]))]
 impl Account {
     pub fn new() -> Self {
         Account { balance: 0 }
     }
 
-    pub fn check(&self) -> bool {
-        self.balance < 1_000
+    pub fn deposit(&mut self, amount: u8) {
+        self.balance = self.balance.saturating_add(amount);
     }
 }
 

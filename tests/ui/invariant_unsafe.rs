@@ -1,0 +1,16 @@
+pub struct Account {
+    balance: u64,
+}
+
+#[drt::operations(invariant(check))]
+impl Account {
+    pub fn new() -> Self {
+        Account { balance: 0 }
+    }
+
+    pub unsafe fn check(&self) -> bool {
+        self.balance < 1_000
+    }
+}
+
+fn main() {}

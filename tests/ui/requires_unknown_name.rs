@@ -1,0 +1,21 @@
+pub struct Account {
+    balance: u64,
+}
+
+#[drt::operations(requires(deposit = "amont > 0"))]
+impl Account {
+    pub fn new() -> Self {
+        Account { balance: 0 }
+    }
+
+    pub fn deposit(&mut self, amount: u64) {
+        self.balance = self.balance.saturating_add(amount);
+    }
+
+    #[drt(requires = "amount <= self.balance")]
+    pub fn withdraw(&mut self) {
+        self.balance = 0;
+    }
+}
+
+fn main() {}
