@@ -40,14 +40,17 @@ fn a_saved_failure_is_replayed_before_exploring() {
     assert!(text.contains("\ncall persist::Dial::new\ncall persist::Dial::turn\n  var 0 mut\n  seed "), "{text}");
 
     // Another seed and a budget of one sequence: only the replay can find it.
-    let second = drt::explore::<Dial>().seed(99).max_sequences(1).persist(true).report();
+    // (In-process: a child process would re-run this test from the top,
+    // including the remove_file above.)
+    let second =
+        drt::explore::<Dial>().seed(99).max_sequences(1).persist(true).isolation(drt::Isolation::InProcess).report();
     assert_eq!(second.failures.len(), 1, "{second}");
     assert_eq!(second.failures[0].sequences_before, 0);
     assert_eq!(second.failures[0].code, first.failures[0].code);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), text, "an entry is saved once");
 
     // Without persistence the file is neither read nor written.
-    let third = drt::explore::<Dial>().seed(99).max_sequences(1).report();
+    let third = drt::explore::<Dial>().seed(99).max_sequences(1).isolation(drt::Isolation::InProcess).report();
     assert!(third.failures.is_empty(), "{third}");
     std::fs::remove_file(&file).unwrap();
 }

@@ -2,12 +2,15 @@
 //! drt to find. Each module documents its bug; `bugfree` has none. The demo
 //! (`cargo run --release -p drt-examples`) explores them all.
 
+pub mod arena;
 pub mod bank;
 pub mod bugfree;
 pub mod histogram;
+pub mod index;
 pub mod inline_stack;
 pub mod ledger;
 pub mod playlist;
 pub mod ring;
+pub mod units;
 pub mod username;
 pub mod version;

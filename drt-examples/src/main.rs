@@ -1,7 +1,9 @@
 //! Explores every example type and prints what drt finds: the README's main
 //! command, `cargo run --release -p drt-examples`.
 
-use drt_examples::{bank, bugfree, histogram, inline_stack, ledger, playlist, ring, username, version};
+use drt_examples::{
+    arena, bank, bugfree, histogram, index, inline_stack, ledger, playlist, ring, units, username, version,
+};
 
 /// One example type: its name, its planted bug, and how to explore it.
 type Example = (&'static str, &'static str, fn() -> drt::Report);
@@ -21,6 +23,13 @@ fn main() {
         ("playlist::Playlist", "Clone drops state", || drt::explore::<playlist::Playlist>().report()),
         ("ledger::Ledger", "invariant broken by compact after two records", || {
             drt::explore::<ledger::Ledger>().report()
+        }),
+        ("units::Length", "unbounded recursion (stack overflow) for yards and miles", || {
+            drt::explore::<units::Length>().report()
+        }),
+        ("arena::Arena", "abort on a double free", || drt::explore::<arena::Arena>().report()),
+        ("index::SortedIndex", "infinite loop in a binary search", || {
+            drt::explore::<index::SortedIndex>().call_timeout(std::time::Duration::from_millis(500)).report()
         }),
         ("bugfree::SortedSet", "none", || drt::explore::<bugfree::SortedSet>().report()),
     ];

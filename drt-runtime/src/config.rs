@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::generate::{Budget, Engine};
+use crate::isolate::{Channel, Isolation, Job, Supervisor};
 use crate::minimize::{Limits, DEFAULT_MINIMIZE_STEPS, DEFAULT_MINIMIZE_TIME};
 use crate::persist::Store;
 use crate::registry::Registry;
@@ -20,6 +21,11 @@ pub const DEFAULT_SEED: u64 = 0x5eed;
 pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(2);
 /// The longest sequence generated when neither `.max_len()` nor `DRT_MAX_LEN` gives one.
 pub const DEFAULT_MAX_LEN: usize = 100;
+/// How long a call may run before it counts as a hang, unless `.call_timeout()`
+/// or `DRT_CALL_TIMEOUT` says otherwise (the thesis's 5 s).
+pub const DEFAULT_CALL_TIMEOUT: Duration = Duration::from_secs(5);
+/// Child processes where the platform lets drt watch them.
+const DEFAULT_ISOLATION: Isolation = if cfg!(unix) { Isolation::Process } else { Isolation::InProcess };
 
 /// Explores the operations registered for one or more types. Made by
 /// [`explore`]; finish with [`Explorer::run`] or [`Explorer::report`].
@@ -44,6 +50,8 @@ pub struct Explorer {
     max_len: Option<usize>,
     persist: Option<bool>,
     regression_tests: Option<PathBuf>,
+    isolation: Option<Isolation>,
+    call_timeout: Option<Duration>,
 }
 
 /// Starts an exploration of the operations registered by `#[drt::operations]`
@@ -60,6 +68,8 @@ pub fn explore<T: 'static>() -> Explorer {
         max_len: None,
         persist: None,
         regression_tests: None,
+        isolation: None,
+        call_timeout: None,
     }
 }
 
@@ -110,6 +120,22 @@ impl Explorer {
         self
     }
 
+    /// Where to explore: [`Isolation::Process`] (the default on Unix) runs the
+    /// exploration in a child process, so a stack overflow, an abort or an
+    /// infinite loop is reported as a failure instead of killing the test
+    /// run. Env: `DRT_ISOLATION` (`process` or `in-process`).
+    pub fn isolation(mut self, isolation: Isolation) -> Self {
+        self.isolation = Some(isolation);
+        self
+    }
+
+    /// How long a call may run before it counts as a hang (default 5 s; only
+    /// with [`Isolation::Process`]). Env: `DRT_CALL_TIMEOUT`.
+    pub fn call_timeout(mut self, timeout: Duration) -> Self {
+        self.call_timeout = Some(timeout);
+        self
+    }
+
     /// Also puts `U`'s operations under test.
     pub fn also<U: 'static>(mut self) -> Self {
         self.subjects.push((TypeId::of::<U>(), std::any::type_name::<U>()));
@@ -130,10 +156,20 @@ impl Explorer {
     /// Explores; also returns the regression file when persistence is on.
     #[track_caller]
     fn explore(self, persist_by_default: bool) -> (Report, Option<PathBuf>) {
+        if let Some(channel) = Channel::from_env() {
+            crate::isolate::child_main(&channel);
+        }
         let env = |name: &str| std::env::var(name).ok();
-        let (budget, persist) = match (self.budget(&env), parse_env(&env, "DRT_PERSIST", parse_switch)) {
-            (Ok(budget), Ok(persist)) => (budget, persist.or(self.persist).unwrap_or(persist_by_default)),
-            (Err(e), _) | (_, Err(e)) => panic!("{e}"),
+        let settings = (|| {
+            let persist = parse_env(&env, "DRT_PERSIST", parse_switch)?.or(self.persist).unwrap_or(persist_by_default);
+            let isolation =
+                parse_env(&env, "DRT_ISOLATION", parse_isolation)?.or(self.isolation).unwrap_or(DEFAULT_ISOLATION);
+            let timeout = parse_env(&env, "DRT_CALL_TIMEOUT", parse_duration)?.or(self.call_timeout);
+            Ok::<_, String>((self.budget(&env)?, persist, isolation, timeout.unwrap_or(DEFAULT_CALL_TIMEOUT)))
+        })();
+        let (budget, persist, isolation, call_timeout) = match settings {
+            Ok(settings) => settings,
+            Err(e) => panic!("{e}"),
         };
         let registry = Registry::global();
         let ids: Vec<TypeId> = self.subjects.iter().map(|(id, _)| *id).collect();
@@ -147,7 +183,30 @@ impl Explorer {
         let names: Vec<&str> = self.subjects.iter().map(|(_, n)| *n).collect();
         let store = if persist { Store::for_crate(&names) } else { None };
         let path = store.as_ref().map(|s| s.path().to_path_buf());
-        let engine = Engine::new(&world, budget).with_store(store).with_regression_tests(self.regression_tests.clone());
+        if isolation == Isolation::Process {
+            if let Some(supervisor) = Supervisor::for_current_test(call_timeout) {
+                let job = Job {
+                    subjects: names.iter().map(|n| n.to_string()).collect(),
+                    replay: false,
+                    seed: budget.seed,
+                    max_sequences: budget.max_sequences,
+                    time_ms: budget.time_limit.map(|t| t.as_millis().max(1) as u64),
+                    max_len: budget.max_len,
+                    trace_after: None,
+                    replay_saved: persist,
+                    save: persist,
+                    regression_tests: self.regression_tests.clone(),
+                    avoid: Vec::new(),
+                };
+                match crate::isolate::supervise(&supervisor, &world, job, store.as_ref()) {
+                    Ok((failures, stats)) => return (Report { failures, stats }, path),
+                    Err(e) => eprintln!("drt: warning: cannot explore in a child process ({e}); exploring in-process"),
+                }
+            }
+        }
+        let engine = Engine::new(&world, budget)
+            .with_store(store, persist, persist)
+            .with_regression_tests(self.regression_tests.clone());
         (engine.run(), path)
     }
 
@@ -196,10 +255,7 @@ impl Explorer {
             (None, None) => Some(DEFAULT_TIME_LIMIT),
             (t, _) => t,
         };
-        let minimize = Limits {
-            steps: parse_env(env, "DRT_MINIMIZE_STEPS", |s| s.parse::<u64>().ok())?.unwrap_or(DEFAULT_MINIMIZE_STEPS),
-            time: parse_env(env, "DRT_MINIMIZE_TIME", parse_duration)?.unwrap_or(DEFAULT_MINIMIZE_TIME),
-        };
+        let minimize = minimize_limits_from(env)?;
         Ok(Budget { seed, time_limit, max_sequences, max_len, minimize })
     }
 }
@@ -214,10 +270,11 @@ fn parse_env<T>(
         Some(raw) if raw.trim().is_empty() => Ok(None),
         Some(raw) => parse(raw.trim()).map(Some).ok_or_else(|| {
             let expected = match name {
-                "DRT_TIME_LIMIT" | "DRT_MINIMIZE_TIME" => "milliseconds (`500`) or seconds (`2s`)",
+                "DRT_TIME_LIMIT" | "DRT_MINIMIZE_TIME" | "DRT_CALL_TIMEOUT" => "milliseconds (`500`) or seconds (`2s`)",
                 "DRT_SEED" => "an integer (decimal or 0x hex)",
                 "DRT_MAX_LEN" => "a positive integer",
                 "DRT_PERSIST" => "`on` or `off`",
+                "DRT_ISOLATION" => "`process` or `in-process`",
                 _ => "an integer",
             };
             format!("drt: {name} must be {expected}, got `{raw}`")
@@ -234,6 +291,27 @@ fn parse_duration(s: &str) -> Option<Duration> {
         return secs.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0).map(Duration::from_secs_f64);
     }
     s.parse::<u64>().ok().map(Duration::from_millis)
+}
+
+fn minimize_limits_from(env: &dyn Fn(&str) -> Option<String>) -> Result<Limits, String> {
+    Ok(Limits {
+        steps: parse_env(env, "DRT_MINIMIZE_STEPS", |s| s.parse::<u64>().ok())?.unwrap_or(DEFAULT_MINIMIZE_STEPS),
+        time: parse_env(env, "DRT_MINIMIZE_TIME", parse_duration)?.unwrap_or(DEFAULT_MINIMIZE_TIME),
+    })
+}
+
+/// The minimization limits from the environment (a child's, already checked by its parent).
+pub(crate) fn minimize_limits() -> Limits {
+    let defaults = Limits { steps: DEFAULT_MINIMIZE_STEPS, time: DEFAULT_MINIMIZE_TIME };
+    minimize_limits_from(&|name| std::env::var(name).ok()).unwrap_or(defaults)
+}
+
+fn parse_isolation(s: &str) -> Option<Isolation> {
+    match s.to_ascii_lowercase().as_str() {
+        "process" | "child" | "on" => Some(Isolation::Process),
+        "in-process" | "inprocess" | "thread" | "off" => Some(Isolation::InProcess),
+        _ => None,
+    }
 }
 
 fn parse_switch(s: &str) -> Option<bool> {

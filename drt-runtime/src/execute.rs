@@ -140,7 +140,9 @@ impl World<'_> {
             }
             Err(payload) => {
                 let caught = caught(payload);
-                slots.clear();
+                // The arguments may panic when dropped, too.
+                let _ = panic::catch_unwind(AssertUnwindSafe(|| slots.clear()));
+                let _ = SilentPanics::take_last();
                 if spec.panics.expects(&caught.message) {
                     Outcome::Illegal { call: i }
                 } else {

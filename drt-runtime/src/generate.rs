@@ -21,6 +21,7 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::execute::{Checks, Fault, Outcome};
+use crate::isolate::Channel;
 use crate::oracle::Violation;
 use crate::persist::Store;
 use crate::pool::Pool;
@@ -84,10 +85,15 @@ pub(crate) struct Engine<'w> {
     tournament: u32,
     /// Where failures are saved and replayed from, when persistence is on.
     store: Option<Store>,
+    replay_saved: bool,
+    save_failures: bool,
     /// Per operation, the shortest sequence ending in it that ran normally.
     shortest: Vec<Option<Sequence>>,
     /// Where to write regression tests, when asked.
     regression_tests: Option<PathBuf>,
+    /// In a child process: where to report progress, and after how many
+    /// sequences to trace each one (to find the one that crashes).
+    channel: Option<(Channel, Option<u64>)>,
 }
 
 impl<'w> Engine<'w> {
@@ -119,8 +125,30 @@ impl<'w> Engine<'w> {
             start: Instant::now(),
             tournament: EXPLORE_TOURNAMENT,
             store: None,
+            replay_saved: false,
+            save_failures: false,
             shortest: vec![None; world.ops.len()],
             regression_tests: None,
+            channel: None,
+        }
+    }
+
+    /// Reports progress and failures to a supervising process.
+    pub fn with_channel(mut self, channel: Channel, trace_after: Option<u64>) -> Self {
+        self.channel = Some((channel, trace_after));
+        self
+    }
+
+    /// Counts a sequence about to run: heartbeat and trace for a supervisor.
+    fn starting(&mut self, seq: &Sequence) {
+        self.stats.sequences += 1;
+        let Some((channel, trace_after)) = &self.channel else { return };
+        let n = self.stats.sequences;
+        if trace_after.is_some_and(|after| n > after) {
+            channel.trace(&crate::persist::encode(self.world, seq));
+        }
+        if n.is_multiple_of(crate::isolate::HEARTBEAT_EVERY) {
+            channel.heartbeat(n);
         }
     }
 
@@ -130,9 +158,11 @@ impl<'w> Engine<'w> {
         self
     }
 
-    /// Replays and saves failures in `store`.
-    pub fn with_store(mut self, store: Option<Store>) -> Self {
+    /// Replays (when `replay`) and saves (when `save`) failures in `store`.
+    pub fn with_store(mut self, store: Option<Store>, replay: bool, save: bool) -> Self {
         self.store = store;
+        self.replay_saved = replay;
+        self.save_failures = save;
         self
     }
 
@@ -159,10 +189,10 @@ impl<'w> Engine<'w> {
 
     /// Runs the saved failing sequences before anything else.
     fn replay(&mut self) {
-        let Some(store) = &self.store else { return };
+        let Some(store) = self.store.clone().filter(|_| self.replay_saved) else { return };
         for seq in store.load(self.world) {
             let sequences_before = self.stats.sequences;
-            self.stats.sequences += 1;
+            self.starting(&seq);
             self.stats.calls += seq.len() as u64;
             if let Outcome::Failed { call, fault } = self.world.execute(&seq, Checks::ALL).finish(self.world) {
                 self.stats.failing += 1;
@@ -173,7 +203,7 @@ impl<'w> Engine<'w> {
 
     /// Saves every reproducible failure to the regression file.
     fn save(&self) {
-        let Some(store) = &self.store else { return };
+        let Some(store) = self.store.as_ref().filter(|_| self.save_failures) else { return };
         let entries: Vec<(String, &Sequence)> = self
             .groups
             .iter()
@@ -217,7 +247,7 @@ impl<'w> Engine<'w> {
             return false;
         }
         let sequences_before = self.stats.sequences;
-        self.stats.sequences += 1;
+        self.starting(&seq);
         self.per_op[op].attempted += 1;
         let exec = self.world.execute(&seq, Checks::after(prefix));
         self.stats.calls += match &exec.outcome {
@@ -469,7 +499,11 @@ impl<'w> Engine<'w> {
                 self.groups[g].failure = failure;
                 self.groups[g].seq = seq;
             }
-            None => self.groups.push(Group { key, failure, seq }),
+            None => self.groups.push(Group { key: key.clone(), failure, seq }),
+        }
+        if let Some((channel, _)) = &self.channel {
+            let g = self.groups.iter().find(|g| g.key == key).expect("just recorded");
+            channel.failure(&g.failure);
         }
     }
 

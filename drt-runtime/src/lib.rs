@@ -32,6 +32,7 @@ mod config;
 mod execute;
 mod generate;
 mod hook;
+mod isolate;
 mod minimize;
 mod oracle;
 mod persist;
@@ -47,8 +48,9 @@ mod sequence;
 mod value;
 mod world;
 
-pub use config::{explore, Explorer, DEFAULT_MAX_LEN, DEFAULT_SEED, DEFAULT_TIME_LIMIT};
+pub use config::{explore, Explorer, DEFAULT_CALL_TIMEOUT, DEFAULT_MAX_LEN, DEFAULT_SEED, DEFAULT_TIME_LIMIT};
 pub use drt_macros::operations;
+pub use isolate::Isolation;
 pub use report::{Failure, FailureKind, OperationStats, Report, Stats};
 
 /// Not public API. Used by generated code.

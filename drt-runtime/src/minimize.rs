@@ -31,9 +31,15 @@ pub(crate) struct Limits {
     pub time: Duration,
 }
 
+/// Whether a candidate still fails the same way: the candidate as it should
+/// be kept (truncated after its failing call), or `None`.
+type Oracle<'a> = dyn FnMut(Sequence) -> Option<Sequence> + 'a;
+
 struct Minimizer<'a, 'w> {
     world: &'a World<'w>,
-    key: &'a FailureKey,
+    oracle: &'a mut Oracle<'a>,
+    /// Whether the last call must stay (it is the failing one).
+    keep_last: bool,
     executions: u64,
     limits: Limits,
     deadline: Instant,
@@ -45,12 +51,34 @@ struct Minimizer<'a, 'w> {
 /// the setting to raise when a limit cut the search short.
 pub(crate) fn minimize(
     world: &World<'_>,
-    mut seq: Sequence,
+    seq: Sequence,
     key: &FailureKey,
     limits: Limits,
 ) -> (Sequence, Option<&'static str>) {
+    let mut oracle = |mut candidate: Sequence| match world.execute(&candidate, Checks::ALL).finish(world) {
+        Outcome::Failed { call, fault } => {
+            let call = call.min(candidate.len() - 1);
+            let same = crate::generate::failure_key(world, &candidate, call, &fault) == *key;
+            candidate.calls.truncate(call + 1);
+            same.then_some(candidate)
+        }
+        _ => None,
+    };
+    minimize_with(world, seq, limits, true, &mut oracle)
+}
+
+/// The same steps with any oracle (a crash is checked by replaying the
+/// candidate in a fresh process). With `keep_last` false, the last call may
+/// go too: a crash does not say which call caused it.
+pub(crate) fn minimize_with<'a>(
+    world: &'a World<'_>,
+    mut seq: Sequence,
+    limits: Limits,
+    keep_last: bool,
+    oracle: &'a mut Oracle<'a>,
+) -> (Sequence, Option<&'static str>) {
     let deadline = Instant::now() + limits.time;
-    let mut m = Minimizer { world, key, executions: 0, limits, deadline, stopped: None };
+    let mut m = Minimizer { world, oracle, keep_last, executions: 0, limits, deadline, stopped: None };
     loop {
         let before = seq.clone();
         seq = m.remove_calls(seq);
@@ -62,8 +90,8 @@ pub(crate) fn minimize(
 }
 
 impl Minimizer<'_, '_> {
-    /// `candidate`, truncated after its failing call, when it fails with the key.
-    fn try_candidate(&mut self, mut candidate: Sequence) -> Option<Sequence> {
+    /// `candidate`, as the oracle keeps it, when it still fails the same way.
+    fn try_candidate(&mut self, candidate: Sequence) -> Option<Sequence> {
         if self.executions >= self.limits.steps {
             self.stopped = Some("DRT_MINIMIZE_STEPS");
             return None;
@@ -73,23 +101,15 @@ impl Minimizer<'_, '_> {
             return None;
         }
         self.executions += 1;
-        let world = self.world;
-        match world.execute(&candidate, Checks::ALL).finish(world) {
-            Outcome::Failed { call, fault } => {
-                let call = call.min(candidate.len() - 1);
-                let same = crate::generate::failure_key(world, &candidate, call, &fault) == *self.key;
-                candidate.calls.truncate(call + 1);
-                same.then_some(candidate)
-            }
-            _ => None,
-        }
+        (self.oracle)(candidate)
     }
 
     fn remove_calls(&mut self, mut seq: Sequence) -> Sequence {
-        let mut i = seq.len().saturating_sub(1);
+        let mut i = if self.keep_last { seq.len().saturating_sub(1) } else { seq.len() };
         while i > 0 {
             i -= 1;
-            if i + 1 >= seq.len() || seq.uses(i as u32).next().is_some() {
+            let last = i + 1 >= seq.len();
+            if (last && self.keep_last) || seq.len() < 2 || seq.uses(i as u32).next().is_some() {
                 continue;
             }
             let mut candidate = seq.clone();

@@ -307,6 +307,28 @@ pub(crate) fn render_test(
     out
 }
 
+/// A `#[test]` that crashes (or hangs) the test binary the way the exploration did.
+pub(crate) fn render_crash(
+    world: &World<'_>,
+    seq: &Sequence,
+    operation: &str,
+    kind: FailureKind,
+    message: &str,
+) -> String {
+    let base = snake_case(&operation.replace("::", "_"));
+    let (verb, note, suffix) = match kind {
+        FailureKind::Timeout => ("hangs", "this test does not finish: run it with a timeout", "hangs"),
+        _ => ("crashes the process", "running this test takes its test binary down with it", "crashes"),
+    };
+    let mut out = format!("// drt: {operation} {verb}: {message}\n// drt: {note}\n#[test]\n");
+    let _ = writeln!(out, "fn {base}_{suffix}() {{");
+    for line in lines(world, seq, &names(world, seq, &[])) {
+        let _ = writeln!(out, "    {line}");
+    }
+    out.push_str("}\n");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

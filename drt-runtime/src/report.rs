@@ -113,6 +113,8 @@ pub struct Stats {
     pub operations: Vec<OperationStats>,
     /// Operations under test never executed successfully, and why.
     pub uncallable: Vec<(String, String)>,
+    /// Where the exploration ran: in a child process, or in the test's thread.
+    pub isolation: crate::Isolation,
 }
 
 impl Report {
@@ -125,10 +127,11 @@ impl Report {
             n => format!("{n} failures"),
         };
         format!(
-            "drt: {subject}: {} sequences ({} calls) in {:.2}s, {found} (seed {})",
+            "drt: {subject}: {} sequences ({} calls) in {:.2}s{}, {found} (seed {})",
             s.sequences,
             s.calls,
             s.elapsed.as_secs_f64(),
+            s.isolation.describe(),
             s.seed
         )
     }
@@ -174,10 +177,11 @@ impl fmt::Display for Report {
         let s = &self.stats;
         writeln!(
             f,
-            "drt: {} sequences ({} calls) in {:.2}s: {} normal, {} redundant, {} illegal, {} failing",
+            "drt: {} sequences ({} calls) in {:.2}s{}: {} normal, {} redundant, {} illegal, {} failing",
             s.sequences,
             s.calls,
             s.elapsed.as_secs_f64(),
+            s.isolation.describe(),
             s.normal,
             s.redundant,
             s.illegal,

@@ -1,0 +1,70 @@
+//! Crash and hang isolation: a stack overflow, an abort or an infinite loop in
+//! the code under test is a reported failure, and the test run goes on.
+
+use std::time::Duration;
+
+use drt::{FailureKind, Isolation};
+use drt_examples::{arena, index, units};
+
+fn only_failure(report: &drt::Report) -> &drt::Failure {
+    assert_eq!(report.failures.len(), 1, "expected exactly one failure:\n{report}");
+    &report.failures[0]
+}
+
+/// The crashes of a report, which must be all its failures.
+fn crashes(report: &drt::Report) -> &[drt::Failure] {
+    assert!(!report.failures.is_empty(), "no failure:\n{report}");
+    assert!(report.failures.iter().all(|f| f.kind == FailureKind::Crash), "{report}");
+    &report.failures
+}
+
+#[test]
+fn a_stack_overflow_is_a_crash_with_a_minimized_test() {
+    let report = drt::explore::<units::Length>().seed(1).max_sequences(3_000).report();
+    assert_eq!(report.stats.isolation, Isolation::Process);
+    // `metres` overflows the stack, and so does `to`, which calls it; each is
+    // left out of the exploration once it crashed, and `new` is explored on.
+    for f in crashes(&report) {
+        assert!(f.message.contains("stack overflow"), "{}", f.message);
+        assert!(f.len <= 2, "not minimized:\n{}", f.code);
+        assert!(f.code.contains("fn length_") && f.code.contains("_crashes()"), "{}", f.code);
+    }
+    assert!(report.stats.sequences > 0, "{report}");
+}
+
+#[test]
+fn an_abort_is_a_crash() {
+    let report = drt::explore::<arena::Arena>().seed(1).max_sequences(3_000).report();
+    let f = &crashes(&report)[0];
+    assert_eq!((report.failures.len(), f.operation.as_str()), (1, "Arena::free"), "{report}");
+    assert!(f.message.contains("SIGABRT") && f.message.contains("arena: double free of handle"), "{}", f.message);
+    assert!(f.code.contains(".free(") && f.len <= 4, "{}", f.code);
+}
+
+#[test]
+fn an_infinite_loop_is_a_timeout() {
+    let report = drt::explore::<index::SortedIndex>()
+        .seed(1)
+        .max_sequences(3_000)
+        .call_timeout(Duration::from_millis(300))
+        .report();
+    let f = only_failure(&report);
+    assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Timeout, "SortedIndex::position"), "{report}");
+    assert!(f.code.contains(".position(") && f.code.contains("fn sorted_index_position_hangs()"), "{}", f.code);
+    assert_eq!(f.message, "a call ran longer than the call timeout (300ms)");
+}
+
+#[test]
+fn panics_found_in_a_child_are_reported_like_in_process() {
+    let child = drt::explore::<drt_examples::bank::Account>().seed(7).max_sequences(5_000).report();
+    let local = drt::explore::<drt_examples::bank::Account>()
+        .seed(7)
+        .max_sequences(5_000)
+        .isolation(Isolation::InProcess)
+        .report();
+    assert_eq!(local.stats.isolation, Isolation::InProcess);
+    let key = |r: &drt::Report| r.failures.iter().map(|f| (f.code.clone(), f.sequences_before)).collect::<Vec<_>>();
+    assert_eq!(key(&child), key(&local));
+    assert_eq!(child.stats.sequences, local.stats.sequences);
+    assert_eq!(child.stats.operations, local.stats.operations);
+}
