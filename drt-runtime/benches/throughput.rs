@@ -164,6 +164,8 @@ struct Run {
     /// Wall-clock time of `report()`, set-up included.
     wall: Duration,
     driver: Duration,
+    /// Wall-clock time of the same exploration in a child process.
+    isolated_wall: Duration,
 }
 
 impl Run {
@@ -185,11 +187,17 @@ impl Run {
     fn ratio(&self) -> f64 {
         self.calls_per_s() / self.driver_calls_per_s()
     }
+    fn isolated_seq_per_s(&self) -> f64 {
+        self.stats.sequences as f64 / self.isolated_wall.as_secs_f64()
+    }
+    fn isolation_overhead(&self) -> f64 {
+        (self.isolated_wall.as_secs_f64() / self.wall.as_secs_f64() - 1.0) * 100.0
+    }
 }
 
-fn explore(seed: u64, max_sequences: u64) -> (drt::Stats, Duration) {
+fn explore(seed: u64, max_sequences: u64, isolation: drt::Isolation) -> (drt::Stats, Duration) {
     let start = Instant::now();
-    let report = drt::explore::<Cheap>().seed(seed).max_sequences(max_sequences).report();
+    let report = drt::explore::<Cheap>().seed(seed).max_sequences(max_sequences).isolation(isolation).report();
     let wall = start.elapsed();
     assert!(report.failures.is_empty(), "the cheap type has no bugs, yet drt reported:\n{report}");
     assert!(report.stats.uncallable.is_empty(), "every operation should be callable:\n{report}");
@@ -270,15 +278,17 @@ fn main() {
     );
 
     // Warm-up: registry collection, allocator, caches.
-    let _ = explore(0, max_sequences.min(5_000));
+    let _ = explore(0, max_sequences.min(5_000), drt::Isolation::InProcess);
     let _ = driver(0, 1_000_000);
 
     let mut results = Vec::new();
     for i in 0..runs {
         let seed = 0x5eed + i;
-        let (stats, wall) = explore(seed, max_sequences);
+        let (stats, wall) = explore(seed, max_sequences, drt::Isolation::InProcess);
         let driver = driver(seed, stats.calls);
-        let run = Run { seed, stats, wall, driver };
+        let (isolated, isolated_wall) = explore(seed, max_sequences, drt::Isolation::Process);
+        assert_eq!(isolated.sequences, stats.sequences, "a child explores exactly as in-process");
+        let run = Run { seed, stats, wall, driver, isolated_wall };
         let s = &run.stats;
         println!(
             "run {i}: seed {:#x}: {} sequences, {} calls in {:.3}s (report() {:.3}s): {} normal, {} redundant, {} illegal, {} failing; driver {:.4}s",
@@ -336,5 +346,28 @@ fn main() {
         fmt_num(goal),
         if medians[0] >= goal { "met" } else { "NOT met" },
         fmt_num(medians[0])
+    );
+
+    // Isolation: the same exploration in a child process (the default on
+    // Unix), wall clock against wall clock, spawning the child included.
+    println!();
+    println!("| isolation (report() wall clock) | median | min | max |");
+    println!("|---|---:|---:|---:|");
+    let rows: [(&str, Metric); 3] = [
+        ("in-process sequences/s", Run::wall_seq_per_s),
+        ("child-process sequences/s", Run::isolated_seq_per_s),
+        ("isolation overhead %", Run::isolation_overhead),
+    ];
+    let mut iso = Vec::new();
+    for (name, f) in rows {
+        let (median, min, max) = summarize(results.iter().map(f).collect());
+        iso.push(median);
+        let cell = |x: f64| if name.ends_with('%') { format!("{x:.1}") } else { fmt_num(x) };
+        println!("| {name} | {} | {} | {} |", cell(median), cell(min), cell(max));
+    }
+    println!(
+        "design goal: isolation costs under 20%: {} (median {:.1}%)",
+        if iso[2] < 20.0 { "met" } else { "NOT met" },
+        iso[2]
     );
 }

@@ -153,6 +153,9 @@ impl Job {
 #[derive(Clone, Debug)]
 pub(crate) struct Channel {
     pub dir: PathBuf,
+    /// The heartbeat file, kept open in the child: rewriting it with
+    /// `fs::write` cost 150 µs a time, a positioned write 1 µs.
+    beat: Option<std::sync::Arc<std::fs::File>>,
 }
 
 impl Channel {
@@ -162,16 +165,26 @@ impl Channel {
 
     /// A child's channel, when this process is one.
     pub fn from_env() -> Option<Channel> {
-        std::env::var_os(CHILD_ENV).map(|d| Channel { dir: PathBuf::from(d) })
+        let dir = PathBuf::from(std::env::var_os(CHILD_ENV)?);
+        let beat = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(dir.join("heartbeat.txt"));
+        Some(Channel { dir, beat: beat.ok().map(std::sync::Arc::new) })
     }
 
     pub fn job(&self) -> Option<Job> {
         Job::decode(&std::fs::read_to_string(self.file("job.txt")).ok()?)
     }
 
-    /// Records that `sequences` have run (the child's heartbeat).
+    /// Records that `sequences` have run (the child's heartbeat): a
+    /// fixed-width number rewritten in place.
     pub fn heartbeat(&self, sequences: u64) {
-        let _ = std::fs::write(self.file("heartbeat.txt"), sequences.to_string());
+        let text = format!("{sequences:>20}\n");
+        #[cfg(unix)]
+        if let Some(file) = &self.beat {
+            use std::os::unix::fs::FileExt;
+            let _ = file.write_at(text.as_bytes(), 0);
+            return;
+        }
+        let _ = std::fs::write(self.file("heartbeat.txt"), text);
     }
 
     fn last_heartbeat(&self) -> Option<(u64, std::time::SystemTime)> {
@@ -240,7 +253,7 @@ impl Supervisor {
         };
         let n = CHANNELS.fetch_add(1, Ordering::Relaxed);
         let dir = std::env::temp_dir().join(format!("drt-{}-{n}", std::process::id()));
-        Some(Supervisor { test, call_timeout, channel: Channel { dir } })
+        Some(Supervisor { test, call_timeout, channel: Channel { dir, beat: None } })
     }
 
     /// Runs a child for `job` (with `sequence` for a replay) and waits for it.
