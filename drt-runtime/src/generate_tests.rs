@@ -1,0 +1,155 @@
+//! Engine tests on a fixture with every kind of parameter: ownership,
+//! determinism and rendering.
+
+use super::*;
+use crate::registry::Registry;
+use crate::render::statements;
+
+/// Redeemable once: not `Clone`, so passing it by value moves it.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct Ticket(u32);
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Wallet {
+    tickets: Vec<u32>,
+    name: String,
+}
+
+#[drt::operations]
+impl Wallet {
+    fn new() -> Self {
+        Wallet::default()
+    }
+    fn issue(n: u32) -> Ticket {
+        Ticket(n)
+    }
+    fn redeem(&mut self, t: Ticket) {
+        self.tickets.push(t.0);
+    }
+    fn rename(&mut self, name: &str) {
+        self.name = name.to_string();
+    }
+    fn add_all(&mut self, ns: &[u32]) {
+        self.tickets.extend_from_slice(ns);
+    }
+    fn first(&self) -> Option<u32> {
+        self.tickets.first().copied()
+    }
+    fn count(s: &str) -> Result<u32, String> {
+        s.parse().map_err(|_| format!("not a number: {s}"))
+    }
+    fn merged(self, other: Wallet) -> Wallet {
+        let mut w = self;
+        w.tickets.extend(other.tickets);
+        w
+    }
+    fn sizes(&self) -> (usize, usize) {
+        (self.tickets.len(), self.name.len())
+    }
+}
+
+/// The component set after `n` sequences of exploring `world`.
+pub(crate) fn pool_sequences(world: &World<'_>, n: u64) -> Vec<Sequence> {
+    let mut engine = Engine::new(world, budget(3, n));
+    engine.explore();
+    engine.pool.entries.into_iter().map(|e| e.seq).collect()
+}
+
+fn budget(seed: u64, n: u64) -> Budget {
+    Budget {
+        seed,
+        time_limit: None,
+        max_sequences: Some(n),
+        max_len: 100,
+        minimize: crate::minimize::Limits { steps: 4_000, time: Duration::from_secs(10) },
+    }
+}
+
+fn world() -> World<'static> {
+    World::new(Registry::global(), &[TypeId::of::<Wallet>()])
+}
+
+#[test]
+fn every_generated_sequence_obeys_ownership() {
+    let world = world();
+    let mut engine = Engine::new(&world, budget(1, 3_000));
+    engine.explore();
+    assert!(engine.pool.entries.len() > 100, "pool too small: {}", engine.pool.entries.len());
+    let mut moves = 0;
+    for e in &engine.pool.entries {
+        e.seq.check_ownership().unwrap_or_else(|err| panic!("{err}: {:?}", e.seq));
+        moves += e
+            .seq
+            .calls
+            .iter()
+            .flat_map(|c| &c.args)
+            .filter(|a| matches!(a, Operand::Var { mode: Mode::Move, .. }))
+            .count();
+    }
+    assert!(moves > 0, "no ticket was ever moved");
+    let report = engine.finish();
+    assert!(report.failures.is_empty(), "{report}");
+    assert!(report.stats.uncallable.is_empty(), "{:?}", report.stats.uncallable);
+}
+
+#[test]
+fn same_seed_same_run() {
+    let world = world();
+    let a = Engine::new(&world, budget(9, 2_000)).run().stats;
+    let b = Engine::new(&world, budget(9, 2_000)).run().stats;
+    assert_eq!(
+        (a.sequences, a.calls, a.normal, a.redundant, a.illegal),
+        (b.sequences, b.calls, b.normal, b.redundant, b.illegal)
+    );
+    assert_eq!(a.operations, b.operations);
+    let c = Engine::new(&world, budget(10, 2_000)).run().stats;
+    assert_ne!((a.calls, a.normal), (c.calls, c.normal), "different seeds should explore differently");
+}
+
+fn op(world: &World<'_>, name: &str) -> u32 {
+    world.ops.iter().position(|o| o.op.spec.name == name).unwrap() as u32
+}
+
+#[test]
+fn rendering_follows_ownership() {
+    let world = world();
+    let v = |var, mode| Operand::Var { var, mode };
+    let seed = |ty: TypeId| Operand::Seed(world.seeds_by_type[&ty][1]);
+    let u32_id = TypeId::of::<u32>();
+    let seq = Sequence {
+        calls: vec![
+            Call { op: op(&world, "new"), args: vec![] },
+            Call { op: op(&world, "issue"), args: vec![seed(u32_id)] },
+            Call { op: op(&world, "redeem"), args: vec![v(0, Mode::Mut), v(1, Mode::Move)] },
+            Call { op: op(&world, "rename"), args: vec![v(0, Mode::Mut), seed(TypeId::of::<String>())] },
+            Call { op: op(&world, "first"), args: vec![v(0, Mode::Ref)] },
+            Call { op: op(&world, "issue"), args: vec![v(4, Mode::Clone)] },
+            Call { op: op(&world, "new"), args: vec![] },
+            Call { op: op(&world, "merged"), args: vec![v(0, Mode::Clone), v(6, Mode::Clone)] },
+            Call {
+                op: op(&world, "add_all"),
+                args: vec![
+                    v(7, Mode::Mut),
+                    Operand::SeedVec { builder: 0, elems: vec![world.seeds_by_type[&u32_id][0]] },
+                ],
+            },
+        ],
+    };
+    seq.check_ownership().unwrap();
+    assert_eq!(world.execute(&seq, Checks::ALL).outcome, crate::execute::Outcome::Normal);
+    let path = "drt::generate::tests::Wallet";
+    assert_eq!(
+        statements(&world, &seq, &[]),
+        vec![
+            format!("let mut wallet = {path}::new();"),
+            format!("let ticket = {path}::issue(1);"),
+            "wallet.redeem(ticket);".to_string(),
+            "wallet.rename(\"a\");".to_string(),
+            "let first = wallet.first().unwrap();".to_string(),
+            format!("let _ = {path}::issue(first);"),
+            format!("let wallet2 = {path}::new();"),
+            "let mut wallet3 = wallet.clone().merged(wallet2.clone());".to_string(),
+            "wallet3.add_all(&[0]);".to_string(),
+        ]
+    );
+}

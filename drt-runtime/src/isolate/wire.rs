@@ -1,0 +1,189 @@
+//! Failures and stats as text between processes: `name length\nbytes\n`
+//! fields, so any text (a test's code, a multi-line message) passes unchanged
+//! and a record cut short by a crash is dropped rather than misread.
+
+use std::time::Duration;
+
+use crate::report::{Failure, FailureKind, OperationStats, Stats};
+
+fn field(out: &mut String, name: &str, value: &str) {
+    out.push_str(&format!("{name} {}\n{value}\n", value.len()));
+}
+
+struct Reader<'a>(&'a str);
+
+impl<'a> Reader<'a> {
+    fn field(&mut self, name: &str) -> Option<&'a str> {
+        let (header, rest) = self.0.split_once('\n')?;
+        let (n, len) = header.split_once(' ')?;
+        let len: usize = len.parse().ok()?;
+        if n != name || rest.len() < len + 1 {
+            return None;
+        }
+        let value = &rest[..len];
+        self.0 = &rest[len + 1..];
+        Some(value)
+    }
+    fn num<T: std::str::FromStr>(&mut self, name: &str) -> Option<T> {
+        self.field(name)?.parse().ok()
+    }
+}
+
+fn kind_name(kind: FailureKind) -> &'static str {
+    match kind {
+        FailureKind::Panic => "panic",
+        FailureKind::Contract => "contract",
+        FailureKind::Invariant => "invariant",
+        FailureKind::Crash => "crash",
+        FailureKind::Timeout => "timeout",
+        FailureKind::Flaky => "flaky",
+    }
+}
+
+pub(crate) fn failure(f: &Failure) -> String {
+    let mut out = String::new();
+    field(&mut out, "kind", kind_name(f.kind));
+    field(&mut out, "operation", &f.operation);
+    field(&mut out, "message", &f.message);
+    field(&mut out, "location", f.location.as_deref().unwrap_or(""));
+    field(&mut out, "code", &f.code);
+    field(&mut out, "len", &f.len.to_string());
+    field(&mut out, "found_ms", &f.found_after.as_millis().to_string());
+    field(&mut out, "before", &f.sequences_before.to_string());
+    field(&mut out, "hits", &f.hits.to_string());
+    field(&mut out, "unminimized", &f.unminimized_len.to_string());
+    field(&mut out, "limit", f.minimize_limit.as_deref().unwrap_or(""));
+    out
+}
+
+fn read_failure(r: &mut Reader<'_>) -> Option<Failure> {
+    let kind = r.field("kind")?;
+    let kind = [
+        FailureKind::Panic,
+        FailureKind::Contract,
+        FailureKind::Invariant,
+        FailureKind::Crash,
+        FailureKind::Timeout,
+        FailureKind::Flaky,
+    ]
+    .into_iter()
+    .find(|k| kind_name(*k) == kind)?;
+    let operation = r.field("operation")?.to_string();
+    let message = r.field("message")?.to_string();
+    let location = Some(r.field("location")?.to_string()).filter(|l| !l.is_empty());
+    let code = r.field("code")?.to_string();
+    let len = r.num("len")?;
+    let found_after = Duration::from_millis(r.num("found_ms")?);
+    let sequences_before = r.num("before")?;
+    let hits = r.num("hits")?;
+    let unminimized_len = r.num("unminimized")?;
+    let minimize_limit = Some(r.field("limit")?.to_string()).filter(|l| !l.is_empty());
+    Some(Failure {
+        kind,
+        operation,
+        message,
+        location,
+        code,
+        len,
+        found_after,
+        sequences_before,
+        hits,
+        unminimized_len,
+        minimize_limit,
+    })
+}
+
+/// Every complete failure in `text` (a crash may cut the last one short).
+pub(crate) fn failures(text: &str) -> Vec<Failure> {
+    let mut r = Reader(text);
+    std::iter::from_fn(|| read_failure(&mut r)).collect()
+}
+
+pub(crate) fn stats(s: &Stats) -> String {
+    let mut out = String::new();
+    for (name, v) in [
+        ("sequences", s.sequences),
+        ("calls", s.calls),
+        ("normal", s.normal),
+        ("illegal", s.illegal),
+        ("redundant", s.redundant),
+        ("failing", s.failing),
+    ] {
+        field(&mut out, name, &v.to_string());
+    }
+    for o in &s.operations {
+        field(&mut out, "op", &format!("{} {} {} {} {}", o.attempted, o.succeeded, o.illegal, o.failed, o.name));
+    }
+    for (op, why) in &s.uncallable {
+        field(&mut out, "uncallable", op);
+        field(&mut out, "why", why);
+    }
+    out
+}
+
+pub(crate) fn parse_stats(text: &str) -> Option<Stats> {
+    let mut r = Reader(text);
+    let mut s = Stats {
+        sequences: r.num("sequences")?,
+        calls: r.num("calls")?,
+        normal: r.num("normal")?,
+        illegal: r.num("illegal")?,
+        redundant: r.num("redundant")?,
+        failing: r.num("failing")?,
+        ..Stats::default()
+    };
+    while let Some(op) = r.field("op") {
+        let mut w = op.splitn(5, ' ');
+        let mut n = || w.next()?.parse::<u64>().ok();
+        let (attempted, succeeded, illegal, failed) = (n()?, n()?, n()?, n()?);
+        let name = op.splitn(5, ' ').nth(4)?.to_string();
+        s.operations.push(OperationStats { name, attempted, succeeded, illegal, failed });
+    }
+    while let (Some(op), Some(why)) = (r.field("uncallable"), r.field("why")) {
+        s.uncallable.push((op.to_string(), why.to_string()));
+    }
+    Some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn failures_and_stats_round_trip() {
+        let f = Failure {
+            kind: FailureKind::Contract,
+            operation: "A::b".into(),
+            message: "two\nlines with a 5 in them".into(),
+            location: None,
+            code: "#[test]\nfn x() {}\n".into(),
+            len: 3,
+            found_after: Duration::from_millis(12),
+            sequences_before: 40,
+            hits: 2,
+            unminimized_len: 9,
+            minimize_limit: Some("raise X".into()),
+        };
+        let text = format!("{}{}", failure(&f), failure(&f));
+        let back = failures(&text);
+        assert_eq!(back.len(), 2);
+        assert_eq!(format!("{:?}", back[1]), format!("{f:?}"));
+        // A failure cut short by a crash is dropped, not misread.
+        assert_eq!(failures(&text[..text.len() - 5]).len(), 1);
+        let sample = Stats {
+            sequences: 5,
+            calls: 9,
+            operations: vec![OperationStats {
+                name: "A::b c".into(),
+                attempted: 1,
+                succeeded: 2,
+                illegal: 3,
+                failed: 4,
+            }],
+            uncallable: vec![("A::c".into(), "no value".into())],
+            ..Stats::default()
+        };
+        let back = parse_stats(&stats(&sample)).unwrap();
+        assert_eq!(format!("{back:?}"), format!("{sample:?}"));
+    }
+}
