@@ -68,3 +68,11 @@ fn panics_found_in_a_child_are_reported_like_in_process() {
     assert_eq!(child.stats.sequences, local.stats.sequences);
     assert_eq!(child.stats.operations, local.stats.operations);
 }
+
+#[test]
+fn a_thread_of_the_users_own_explores_in_process() {
+    let report = std::thread::spawn(|| drt::explore::<drt_examples::bank::Account>().max_sequences(200).report())
+        .join()
+        .unwrap();
+    assert_eq!(report.stats.isolation, Isolation::InProcess);
+}

@@ -84,9 +84,11 @@ impl Supervisor {
     /// when it is not a test (its child stops at its first exploration).
     pub fn for_current_test(call_timeout: Duration) -> Option<Supervisor> {
         std::env::current_exe().ok()?;
-        let test = match std::thread::current().name() {
-            Some("main") | None => String::new(),
-            Some(name) => name.to_string(),
+        // A thread of the user's own has no name: re-running the binary
+        // without a filter would run every test, so it explores in-process.
+        let test = match std::thread::current().name()? {
+            "main" => String::new(),
+            name => name.to_string(),
         };
         let n = CHANNELS.fetch_add(1, Ordering::Relaxed);
         let dir = std::env::temp_dir().join(format!("drt-{}-{n}", std::process::id()));
