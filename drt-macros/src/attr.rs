@@ -2,6 +2,7 @@
 
 use proc_macro2::{TokenStream, TokenTree};
 use syn::meta::ParseNestedMeta;
+use syn::parse::Parse as _;
 use syn::parse::Parser;
 use syn::{Expr, ExprLit, Ident, Lit, LitStr, Token};
 
@@ -20,6 +21,20 @@ pub struct ImplArgs {
     pub panics: Vec<(Ident, Option<LitStr>)>,
     /// `requires(a = "expr")`.
     pub requires: Vec<(Ident, LitStr)>,
+    /// `seeds(u8 = [0, 64], String = ["a/b"])`.
+    pub seeds: Vec<(syn::Type, Vec<Expr>)>,
+}
+
+/// One `Type = [expr, ...]` of `seeds(...)`.
+struct SeedList(syn::Type, Vec<Expr>);
+
+impl syn::parse::Parse for SeedList {
+    fn parse(input: syn::parse::ParseStream<'_>) -> syn::Result<Self> {
+        let ty: syn::Type = input.parse()?;
+        input.parse::<Token![=]>()?;
+        let list: syn::ExprArray = input.parse()?;
+        Ok(SeedList(ty, list.elems.into_iter().collect()))
+    }
 }
 
 /// `#[drt(...)]` on one method.
@@ -36,7 +51,7 @@ pub struct MethodArgs {
 }
 
 /// Arguments that DESIGN.md defines but this version does not implement yet.
-const NOT_YET: &[&str] = &["instantiate", "seeds"];
+const NOT_YET: &[&str] = &["instantiate"];
 
 /// The optional `= "text"` after a name.
 fn optional_str(meta: &ParseNestedMeta<'_>) -> syn::Result<Option<LitStr>> {
@@ -144,6 +159,13 @@ impl ImplArgs {
                     }
                     Ok(())
                 })
+            } else if meta.path.is_ident("seeds") {
+                // seeds(Type = [expr, ...], ...)
+                let content;
+                syn::parenthesized!(content in meta.input);
+                let lists = content.parse_terminated(SeedList::parse, Token![,])?;
+                out.seeds.extend(lists.into_iter().map(|SeedList(ty, exprs)| (ty, exprs)));
+                Ok(())
             } else {
                 unknown(cx, &meta);
                 Ok(())

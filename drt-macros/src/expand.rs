@@ -96,8 +96,12 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
             Ret::Unit | Ret::Discard => {}
         }
     }
+    for (ty, _) in &ops.args.seeds {
+        note(&TokenStream::new(), ty);
+    }
     let (type_cfgs, types): (Vec<_>, Vec<_>) = types.into_iter().unzip();
     let (vec_cfgs, vec_elems): (Vec<_>, Vec<_>) = vec_elems.into_iter().unzip();
+    let seeds = ops.args.seeds.iter().flat_map(|(ty, exprs)| exprs.iter().map(move |e| register_seed(ty, e)));
     let registrations = ops.ops.iter().map(|op| register_operation(self_ty, op));
     let invariant = ops.invariant.as_ref().map(|inv| register_invariant(self_ty, inv));
     let literals = crate::mine::literals(ops.fns.iter().copied());
@@ -113,6 +117,7 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
                 #( #vec_cfgs __r.vec_of::<#vec_elems>(); )*
                 #( __r.literal(#literals); )*
                 #invariant
+                #( #seeds )*
                 #( #registrations )*
             }
             ::drt::__private::inventory::submit! {
@@ -284,6 +289,56 @@ fn rename_self(tokens: TokenStream, self_ty: &Type) -> TokenStream {
         }
     }
     out
+}
+
+/// One `seeds(T = [expr])` value: made by a function (so `T` needs no
+/// `Clone`), shown in emitted tests as the expression's source text.
+fn register_seed(ty: &Type, expr: &syn::Expr) -> TokenStream {
+    let text = tidy(expr.to_token_stream());
+    let is_string = matches!(ty, Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "String"))
+        && matches!(expr, syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(_), .. }));
+    let value = if is_string {
+        quote_spanned!(expr.span()=> ::std::string::String::from(#expr))
+    } else {
+        quote_spanned!(expr.span()=> { let __v: #ty = #expr; __v })
+    };
+    quote! {
+        __r.seed(::drt::__private::SeedSpec {
+            ty: ::core::any::TypeId::of::<#ty>(),
+            literal: #text,
+            is_string: #is_string,
+            make: || ::std::boxed::Box::new(#value),
+        });
+    }
+}
+
+/// Token text as a person writes it: `Currency::Eur`, `Price::new(5, -1)`,
+/// `vec![1, 2]`; literals are kept as written, words are separated by
+/// spaces, and commas are followed by one.
+fn tidy(tokens: TokenStream) -> String {
+    let mut out = String::new();
+    let mut prev_word = false;
+    for tt in tokens {
+        let word = matches!(tt, TokenTree::Ident(_) | TokenTree::Literal(_));
+        if word && prev_word {
+            out.push(' ');
+        }
+        match &tt {
+            TokenTree::Group(g) => {
+                let (open, close) = match g.delimiter() {
+                    proc_macro2::Delimiter::Parenthesis => ("(", ")"),
+                    proc_macro2::Delimiter::Bracket => ("[", "]"),
+                    proc_macro2::Delimiter::Brace => ("{ ", " }"),
+                    proc_macro2::Delimiter::None => ("", ""),
+                };
+                out.push_str(&format!("{open}{}{close}", tidy(g.stream())));
+            }
+            TokenTree::Punct(p) if p.as_char() == ',' => out.push_str(", "),
+            other => out.push_str(&other.to_string()),
+        }
+        prev_word = word;
+    }
+    out.trim_end().to_string()
 }
 
 /// `invariant(f)`: a check over the type's values, with how to assert it in an emitted test.

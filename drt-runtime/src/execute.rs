@@ -154,7 +154,11 @@ impl World<'_> {
 
     fn seed_value(&self, s: u32) -> Box<dyn Any> {
         let seed = &self.seeds[s as usize];
-        (self.seed_clone[s as usize])(&*seed.value)
+        match (seed.make, &seed.value, self.seed_clone[s as usize]) {
+            (Some(make), _, _) => make(),
+            (None, Some(value), Some(clone)) => clone(&**value),
+            _ => unreachable!("drt: a seed is a made value or a Clone prototype"),
+        }
     }
 
     fn build_vec(&self, builder: u32, elems: &[u32]) -> Box<dyn Any> {

@@ -549,10 +549,14 @@ impl<'w> Engine<'w> {
                         "every call panicked (see the failures)".to_string()
                     }
                     _ if s.attempted > 0 => "every call was illegal".to_string(),
-                    Some(ty) => format!(
-                        "no value of type `{}` could be built: register an impl block with an operation returning it",
-                        self.world.reg.desc(ty).name
-                    ),
+                    Some(ty) => {
+                        let name = self.world.reg.desc(ty).name;
+                        let short = crate::value::short_type_name(name);
+                        format!(
+                            "no value of type `{name}` could be built: put #[drt::operations] on an impl with a \
+                             constructor of `{short}`, or give values with seeds({short} = [...])"
+                        )
+                    }
                     None => "never chosen: raise max_sequences or time_limit".to_string(),
                 };
                 self.stats.uncallable.push((o.op.display.clone(), why));

@@ -143,6 +143,19 @@ pub enum Literal {
     Char(char),
 }
 
+/// Not public API. A seed value given with `seeds(T = [expr])`.
+#[derive(Clone, Copy, Debug)]
+pub struct SeedSpec {
+    /// `TypeId` of `T`.
+    pub ty: TypeId,
+    /// The expression's source text, shown in emitted tests.
+    pub literal: &'static str,
+    /// A `String` written as a string literal (shown bare where `&str` is taken).
+    pub is_string: bool,
+    /// Makes a fresh value.
+    pub make: fn() -> Box<dyn Any>,
+}
+
 /// Not public API. Builds `Vec<T>` values from elements of `T`.
 #[derive(Clone, Copy, Debug)]
 pub struct VecBuilder {
@@ -161,9 +174,16 @@ pub struct Registrar {
     literals: Vec<(TypeId, Literal)>,
     vecs: Vec<VecBuilder>,
     invariants: Vec<(TypeId, Invariant)>,
+    seeds: Vec<(TypeId, SeedSpec)>,
 }
 
 impl Registrar {
+    /// Not public API. Registers a `seeds(...)` value.
+    pub fn seed(&mut self, seed: SeedSpec) {
+        let owner = self.owner.expect("drt: seed registered before owner (bug in drt)");
+        self.seeds.push((owner, seed));
+    }
+
     /// Not public API. Registers the owner type's invariant.
     pub fn invariant(&mut self, invariant: Invariant) {
         let owner = self.owner.expect("drt: invariant registered before owner (bug in drt)");
@@ -224,6 +244,8 @@ pub(crate) struct Registry {
     pub literals: Vec<(TypeId, Literal)>,
     pub vecs: Vec<VecBuilder>,
     pub invariants: HashMap<TypeId, Invariant>,
+    /// `seeds(...)` values, by the impl block that gave them.
+    pub seeds: Vec<(TypeId, SeedSpec)>,
     /// Types whose values get contract checks: not std's own.
     pub checked: std::collections::HashSet<TypeId>,
 }
@@ -265,7 +287,9 @@ impl Registry {
         vecs.dedup_by_key(|v| v.vec);
         let invariants = r.invariants.into_iter().collect();
         let checked = types.values().filter(|d| !is_std(d.name)).map(|d| d.id).collect();
-        Registry { types, ops, literals, vecs, invariants, checked }
+        let mut seeds = r.seeds;
+        seeds.sort_by_key(|(owner, s)| (types[owner].name, types[&s.ty].name));
+        Registry { types, ops, literals, vecs, invariants, checked, seeds }
     }
 
     /// The descriptor of a registered type.

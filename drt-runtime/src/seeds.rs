@@ -6,13 +6,16 @@
 
 use std::any::{Any, TypeId};
 
-use crate::registry::Literal;
+use crate::registry::{Literal, SeedSpec};
 use crate::value::TypeDesc;
 
 /// One seed value: a prototype to clone for each use, and its Rust literal.
 pub(crate) struct Seed {
     pub ty: TypeId,
-    pub value: Box<dyn Any>,
+    /// A prototype cloned for each use (built-in seeds)...
+    pub value: Option<Box<dyn Any>>,
+    /// ...or a function making each use (`seeds(T = [expr])`, no `Clone` needed).
+    pub make: Option<fn() -> Box<dyn Any>>,
     /// The value as a Rust expression of its type (`5`, `u64::MAX`, `"hi!"`).
     pub literal: String,
     /// A `String` seed: its literal is a `&str` that needs `String::from`.
@@ -25,7 +28,7 @@ pub(crate) struct Seed {
 impl Seed {
     fn new<T: 'static>(value: T, literal: String, complexity: u128) -> Seed {
         let is_string = TypeId::of::<T>() == TypeId::of::<String>();
-        Seed { ty: TypeId::of::<T>(), value: Box::new(value), literal, is_string, complexity }
+        Seed { ty: TypeId::of::<T>(), value: Some(Box::new(value)), make: None, literal, is_string, complexity }
     }
 }
 
@@ -65,6 +68,23 @@ fn float_literal(name: &str, v: f64, is_min: bool, is_max: bool) -> String {
         _ if is_max => format!("{name}::MAX"),
         _ if is_min => format!("{name}::MIN"),
         _ => format!("{v:?}"),
+    }
+}
+
+/// The `seeds(...)` values for the types in `wanted`, after the built-in
+/// ones (minimization prefers built-in seeds), skipping repeats.
+pub(crate) fn user_seeds(out: &mut Vec<Seed>, wanted: &[TypeId], given: &[SeedSpec]) {
+    for (i, spec) in given.iter().enumerate() {
+        if wanted.contains(&spec.ty) && !out.iter().any(|s| s.ty == spec.ty && s.literal == spec.literal) {
+            out.push(Seed {
+                ty: spec.ty,
+                value: None,
+                make: Some(spec.make),
+                literal: spec.literal.to_string(),
+                is_string: spec.is_string,
+                complexity: u128::from(u32::MAX) + i as u128,
+            });
+        }
     }
 }
 
@@ -224,7 +244,7 @@ mod tests {
     #[test]
     fn seed_values_match_their_literals() {
         for s in seeds_for(&[TypeId::of::<i8>()], &[]) {
-            let v = *s.value.downcast_ref::<i8>().unwrap();
+            let v = *s.value.as_ref().unwrap().downcast_ref::<i8>().unwrap();
             let expected = match s.literal.as_str() {
                 "i8::MAX" => i8::MAX,
                 "i8::MIN" => i8::MIN,

@@ -7,8 +7,9 @@
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
 
+use crate::registry::SeedSpec;
 use crate::registry::{Operation, Registry, VecBuilder};
-use crate::seeds::{seeds_for, Seed};
+use crate::seeds::{seeds_for, user_seeds, Seed};
 
 pub(crate) type CloneFn = fn(&dyn Any) -> Box<dyn Any>;
 
@@ -26,7 +27,8 @@ pub(crate) struct World<'r> {
     pub reg: &'r Registry,
     pub ops: Vec<RunOp<'r>>,
     pub seeds: Vec<Seed>,
-    pub seed_clone: Vec<CloneFn>,
+    /// Per seed, the clone function of its prototype (none for made seeds).
+    pub seed_clone: Vec<Option<CloneFn>>,
     pub seeds_by_type: HashMap<TypeId, Vec<u32>>,
     pub vecs: Vec<VecBuilder>,
     pub vec_by_type: HashMap<TypeId, u32>,
@@ -75,8 +77,10 @@ impl<'r> World<'r> {
             .collect();
         let owners: Vec<TypeId> = ops.iter().map(|o| o.op.spec.owner).collect();
         let literals: Vec<_> = reg.literals.iter().filter(|(o, _)| owners.contains(o)).map(|(_, l)| *l).collect();
-        let seeds = seeds_for(&needed, &literals);
-        let seed_clone = seeds.iter().map(|s| reg.desc(s.ty).clone.expect("seed types are Clone")).collect();
+        let mut seeds = seeds_for(&needed, &literals);
+        let given: Vec<SeedSpec> = reg.seeds.iter().filter(|(o, _)| owners.contains(o)).map(|(_, s)| *s).collect();
+        user_seeds(&mut seeds, &needed, &given);
+        let seed_clone = seeds.iter().map(|s| s.value.as_ref().and(reg.desc(s.ty).clone)).collect();
         // Simplest first: minimization tries seeds in this order.
         let mut seeds_by_type: HashMap<TypeId, Vec<u32>> = HashMap::new();
         let mut order: Vec<u32> = (0..seeds.len() as u32).collect();

@@ -2,7 +2,7 @@ pub struct Account {
     balance: u8,
 }
 
-#[drt::operations(seeds(u8 = [1]))]
+#[drt::operations(instantiate(T = u8))]
 impl Account {
     pub fn new() -> Self {
         Account { balance: 0 }

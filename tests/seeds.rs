@@ -1,0 +1,101 @@
+//! `seeds(...)`: values the generator could not invent, and types no
+//! operation constructs.
+
+#![allow(clippy::new_without_default)]
+
+use drt::FailureKind;
+
+/// A currency code: no operation makes one, so only `seeds(...)` can.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Currency {
+    Eur,
+    Usd,
+    Jpy,
+}
+
+/// Prices in minor units; yen have none, and `format` forgets that.
+pub struct Price {
+    minor: u64,
+}
+
+#[drt::operations(seeds(Currency = [Currency::Eur, Currency::Usd, Currency::Jpy], u64 = [77]))]
+impl Price {
+    pub fn new(minor: u64) -> Self {
+        Price { minor }
+    }
+    pub fn format(&self, currency: Currency) -> String {
+        let digits = match currency {
+            Currency::Jpy => 0,
+            _ => 2,
+        };
+        // A price of exactly 77 hits the lucky-number path, which was never tested.
+        assert!(self.minor != 77, "lucky price");
+        let divisor = 10u64.pow(digits);
+        format!("{}.{:0w$}", self.minor / divisor, self.minor % divisor, w = digits as usize)
+    }
+}
+
+/// Splits paths; a separator the seeds never contain, unless given.
+pub struct Router;
+
+#[drt::operations(seeds(String = ["a//b", "/"]))]
+impl Router {
+    pub fn new() -> Self {
+        Router
+    }
+    pub fn depth(&self, path: &str) -> usize {
+        let slashes = path.matches('/').count();
+        // BUG: a path with two separators takes a table that has only two rows
+        let table = [0, 1];
+        table[slashes.min(2)] + path.len()
+    }
+}
+
+/// Takes a type nothing can build.
+pub struct Ledger;
+
+pub struct Entry;
+
+#[drt::operations]
+impl Ledger {
+    pub fn new() -> Self {
+        Ledger
+    }
+    pub fn post(&mut self, _entry: Entry) {}
+}
+
+#[test]
+fn seeds_build_values_and_types_nothing_else_makes() {
+    let report = drt::explore::<Price>().seed(2).max_sequences(2_000).report();
+    let f = &report.failures;
+    assert_eq!(f.len(), 1, "{report}");
+    assert_eq!((f[0].kind, f[0].message.as_str()), (FailureKind::Panic, "lucky price"));
+    assert!(f[0].code.contains("Price::new(77)"), "{}", f[0].code);
+    assert!(f[0].code.contains(".format(Currency::"), "the seed's source text is shown:\n{}", f[0].code);
+    assert!(report.stats.uncallable.is_empty(), "{:?}", report.stats.uncallable);
+}
+
+#[test]
+fn string_seeds_are_passed_as_str() {
+    let report = drt::explore::<Router>().seed(2).max_sequences(2_000).report();
+    assert_eq!(report.failures.len(), 1, "{report}");
+    let code = &report.failures[0].code;
+    assert!(code.contains(".depth(\"a//b\")"), "{code}");
+}
+
+#[test]
+fn an_unbuildable_parameter_says_how_to_fix_it() {
+    let report = drt::explore::<Ledger>().seed(2).max_sequences(500).report();
+    assert_eq!(
+        report.stats.uncallable,
+        vec![(
+            "Ledger::post".to_string(),
+            "no value of type `seeds::Entry` could be built: put #[drt::operations] on an impl with a constructor of \
+             `Entry`, or give values with seeds(Entry = [...])"
+                .to_string()
+        )]
+    );
+    assert!(report
+        .to_string()
+        .contains("drt: never called successfully: Ledger::post: no value of type `seeds::Entry`"));
+}

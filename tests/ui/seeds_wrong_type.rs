@@ -1,0 +1,16 @@
+pub struct Account {
+    balance: u8,
+}
+
+#[drt::operations(seeds(u8 = [1, "two", 3]))]
+impl Account {
+    pub fn new() -> Self {
+        Account { balance: 0 }
+    }
+
+    pub fn deposit(&mut self, amount: u8) {
+        self.balance = self.balance.saturating_add(amount);
+    }
+}
+
+fn main() {}
