@@ -254,7 +254,7 @@ pub(crate) fn add_stats(total: &mut Stats, child: &Stats) {
 }
 
 /// Replays one sequence in a child, at most this many times per crash.
-const MAX_CRASH_REPLAYS: usize = 64;
+const MAX_CRASH_REPLAYS: usize = 256;
 /// The same for a hang, where each replay costs a call timeout.
 const MAX_HANG_REPLAYS: usize = 4;
 
