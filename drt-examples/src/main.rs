@@ -29,7 +29,7 @@ fn main() {
         }),
         ("arena::Arena", "abort on a double free", || drt::explore::<arena::Arena>().report()),
         ("index::SortedIndex", "infinite loop in a binary search", || {
-            drt::explore::<index::SortedIndex>().call_timeout(std::time::Duration::from_millis(500)).report()
+            drt::explore::<index::SortedIndex>().call_timeout(std::time::Duration::from_secs(1)).report()
         }),
         ("bugfree::SortedSet", "none", || drt::explore::<bugfree::SortedSet>().report()),
     ];

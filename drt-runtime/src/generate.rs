@@ -45,6 +45,8 @@ const EXPLORE_TOURNAMENT: u32 = 2;
 const SHORTEN_TOURNAMENT: u32 = 4;
 /// Sequences generated to look for a shorter reproduction of a new failure.
 const SHORTEN_TRIES: u32 = 500;
+/// Longest silence of a child between two heartbeats.
+const HEARTBEAT_INTERVAL: Duration = Duration::from_millis(50);
 /// Consecutive steps that made nothing new before the search counts as exhausted.
 const MAX_IDLE_STEPS: u32 = 20_000;
 
@@ -94,6 +96,7 @@ pub(crate) struct Engine<'w> {
     /// In a child process: where to report progress, and after how many
     /// sequences to trace each one (to find the one that crashes).
     channel: Option<(Channel, Option<u64>)>,
+    last_beat: Instant,
 }
 
 impl<'w> Engine<'w> {
@@ -130,6 +133,7 @@ impl<'w> Engine<'w> {
             shortest: vec![None; world.ops.len()],
             regression_tests: None,
             channel: None,
+            last_beat: Instant::now(),
         }
     }
 
@@ -147,8 +151,11 @@ impl<'w> Engine<'w> {
         if trace_after.is_some_and(|after| n > after) {
             channel.trace(&crate::persist::encode(self.world, seq));
         }
-        if n.is_multiple_of(crate::isolate::HEARTBEAT_EVERY) {
-            channel.heartbeat(n);
+        // Every 256 sequences, and at least every 50 ms: a supervisor that
+        // hears nothing for the call timeout kills the child as hung.
+        if n.is_multiple_of(crate::isolate::HEARTBEAT_EVERY) || self.last_beat.elapsed() >= HEARTBEAT_INTERVAL {
+            channel.heartbeat(n - 1);
+            self.last_beat = Instant::now();
         }
     }
 
