@@ -381,7 +381,7 @@ impl<'w> Engine<'w> {
             if let Some(elems) = elems.filter(|_| no_values || self.rng.random_bool(0.5)) {
                 let n = self.rng.random_range(0..=MAX_SEED_VEC);
                 let elems = (0..n).map(|_| elems[self.rng.random_range(0..elems.len())]).collect();
-                return Some(Operand::SeedVec { builder, elems });
+                return Some(Operand::SeedVec { builder, elems: Box::new(elems) });
             }
         }
         if !aliases.is_empty() && (in_pool == 0 || self.rng.random_bool(ALIAS_PROBABILITY)) {

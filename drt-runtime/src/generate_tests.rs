@@ -130,7 +130,7 @@ fn rendering_follows_ownership() {
                 op: op(&world, "add_all"),
                 args: vec![
                     v(7, Mode::Mut),
-                    Operand::SeedVec { builder: 0, elems: vec![world.seeds_by_type[&u32_id][0]] },
+                    Operand::SeedVec { builder: 0, elems: Box::new(vec![world.seeds_by_type[&u32_id][0]]) },
                 ],
             },
         ],

@@ -151,7 +151,7 @@ pub(crate) fn encode(world: &World<'_>, seq: &Sequence) -> String {
                 }
                 Operand::SeedVec { elems, .. } => {
                     let _ = writeln!(out, "  vec {}", elems.len());
-                    for e in elems {
+                    for e in elems.iter() {
                         let _ = writeln!(out, "    seed {}", world.seeds[*e as usize].literal);
                     }
                 }
@@ -212,7 +212,7 @@ pub(crate) fn decode(world: &World<'_>, entry: &str) -> Result<Sequence, String>
                     let text = line.strip_prefix("seed ").ok_or_else(|| format!("expected `seed`, found `{line}`"))?;
                     elems.push(seed(text, elem)?);
                 }
-                Operand::SeedVec { builder, elems }
+                Operand::SeedVec { builder, elems: Box::new(elems) }
             } else {
                 return Err(format!("expected an argument, found `{line}`"));
             };

@@ -3,8 +3,8 @@
 //! pruning (thesis §5.8, §7.4): a value equal to one seen before is not
 //! offered again.
 
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::any::TypeId;
-use std::collections::{HashMap, HashSet};
 
 use crate::sequence::Sequence;
 
@@ -20,11 +20,11 @@ pub(crate) struct Entry {
 pub(crate) struct Pool {
     pub entries: Vec<Entry>,
     /// Reusable values by type: (entry, variable).
-    by_type: HashMap<TypeId, Vec<(u32, u32)>>,
+    by_type: FxHashMap<TypeId, Vec<(u32, u32)>>,
     /// Fingerprints of every value created so far (the thesis's value set).
-    values: HashSet<u64>,
+    values: FxHashSet<u64>,
     /// Structural hashes of every sequence generated so far.
-    made: HashSet<u64>,
+    made: FxHashSet<u64>,
 }
 
 impl Pool {

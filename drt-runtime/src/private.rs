@@ -264,7 +264,7 @@ pub mod probe {
     }
     fn hash_of<T: Hash + 'static>() -> Option<HashFn> {
         Some(|v| {
-            let mut h = std::collections::hash_map::DefaultHasher::new();
+            let mut h = rustc_hash::FxHasher::default();
             cast::<T>(v).hash(&mut h);
             h.finish()
         })

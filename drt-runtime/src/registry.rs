@@ -2,8 +2,8 @@
 //! per process and put in a stable order (inventory's own order is
 //! unspecified, and seeded choices must not depend on link order).
 
+use rustc_hash::FxHashMap;
 use std::any::{Any, TypeId};
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::__private::{Registration, Slot};
@@ -239,15 +239,15 @@ pub(crate) struct Operation {
 /// Every registration in the process, in a stable order.
 #[derive(Debug)]
 pub(crate) struct Registry {
-    pub types: HashMap<TypeId, TypeDesc>,
+    pub types: FxHashMap<TypeId, TypeDesc>,
     pub ops: Vec<Operation>,
     pub literals: Vec<(TypeId, Literal)>,
     pub vecs: Vec<VecBuilder>,
-    pub invariants: HashMap<TypeId, Invariant>,
+    pub invariants: FxHashMap<TypeId, Invariant>,
     /// `seeds(...)` values, by the impl block that gave them.
     pub seeds: Vec<(TypeId, SeedSpec)>,
     /// Types whose values get contract checks: not std's own.
-    pub checked: std::collections::HashSet<TypeId>,
+    pub checked: rustc_hash::FxHashSet<TypeId>,
 }
 
 impl Registry {
@@ -265,7 +265,7 @@ impl Registry {
     }
 
     fn from_registrar(r: Registrar) -> Registry {
-        let mut types = HashMap::new();
+        let mut types = FxHashMap::default();
         for desc in r.types.into_iter().chain(crate::seeds::builtin_types()) {
             types.entry(desc.id).or_insert(desc);
         }

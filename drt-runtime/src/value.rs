@@ -89,12 +89,12 @@ impl TypeDesc {
             (true, Some(hash)) => hash(value),
             _ => {
                 let text = self.debug_text(value)?;
-                let mut h = std::collections::hash_map::DefaultHasher::new();
+                let mut h = rustc_hash::FxHasher::default();
                 text.hash(&mut h);
                 h.finish() ^ 0x9e37_79b9_7f4a_7c15
             }
         };
-        let mut h = std::collections::hash_map::DefaultHasher::new();
+        let mut h = rustc_hash::FxHasher::default();
         (self.id, raw).hash(&mut h);
         Some(h.finish())
     }

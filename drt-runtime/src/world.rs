@@ -4,8 +4,8 @@
 //! participating operation needs (so a marker type of free functions, or a
 //! type whose methods take another registered type, works out of the box).
 
+use rustc_hash::FxHashMap;
 use std::any::{Any, TypeId};
-use std::collections::HashMap;
 
 use crate::registry::SeedSpec;
 use crate::registry::{Operation, Registry, VecBuilder};
@@ -29,9 +29,9 @@ pub(crate) struct World<'r> {
     pub seeds: Vec<Seed>,
     /// Per seed, the clone function of its prototype (none for made seeds).
     pub seed_clone: Vec<Option<CloneFn>>,
-    pub seeds_by_type: HashMap<TypeId, Vec<u32>>,
+    pub seeds_by_type: FxHashMap<TypeId, Vec<u32>>,
     pub vecs: Vec<VecBuilder>,
-    pub vec_by_type: HashMap<TypeId, u32>,
+    pub vec_by_type: FxHashMap<TypeId, u32>,
 }
 
 impl<'r> World<'r> {
@@ -82,7 +82,7 @@ impl<'r> World<'r> {
         user_seeds(&mut seeds, &needed, &given);
         let seed_clone = seeds.iter().map(|s| s.value.as_ref().and(reg.desc(s.ty).clone)).collect();
         // Simplest first: minimization tries seeds in this order.
-        let mut seeds_by_type: HashMap<TypeId, Vec<u32>> = HashMap::new();
+        let mut seeds_by_type: FxHashMap<TypeId, Vec<u32>> = FxHashMap::default();
         let mut order: Vec<u32> = (0..seeds.len() as u32).collect();
         order.sort_by_key(|i| seeds[*i as usize].complexity);
         for i in order {
