@@ -271,7 +271,8 @@ impl<'w> Engine<'w> {
             }),
             _ => Vec::new(),
         };
-        let alive = alive_values(&exec.vars);
+        // Only a sequence that joins the pool needs its live values listed.
+        let alive = if touched.is_empty() { Vec::new() } else { alive_values(&exec.vars) };
         let dropped = exec.finish(self.world);
         if outcome == Outcome::Normal {
             outcome = dropped;
