@@ -9,7 +9,7 @@ use syn::{ImplItem, ItemImpl, Type};
 use crate::ast::{Invariant, InvariantStyle, Operation, Operations, Panics, Receiver};
 use crate::attr::ImplArgs;
 use crate::ctxt::Ctxt;
-use crate::types::{Kind, Ret};
+use crate::types::{Borrowed, Kind, Ret};
 
 pub fn operations(args: TokenStream, input: TokenStream) -> TokenStream {
     let item: ItemImpl = match syn::parse2(input.clone()) {
@@ -93,6 +93,7 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
                 note(&cfgs, t);
                 note(&cfgs, e);
             }
+            Ret::Borrowed(b) => note(&cfgs, &b.pool_type()),
             Ret::Unit | Ret::Discard => {}
         }
     }
@@ -189,11 +190,52 @@ fn register_operation(self_ty: &Type, op: &Operation<'_>) -> TokenStream {
     let (ret_kind, ret_ty, wrap) = match &op.ret {
         Ret::Unit => (quote!(Unit), None, quote!(::drt::__private::ret_value(#call))),
         Ret::Discard => (quote!(Discard), None, quote!(::drt::__private::ret_discard(#call))),
-        Ret::Value(t) => (quote!(Value), Some(t), quote!(::drt::__private::ret_value(#call))),
-        Ret::Option(t) => (quote!(Option), Some(t), quote!(::drt::__private::ret_option(#call))),
+        Ret::Borrowed(b) => {
+            let (kind, wrap) = match b {
+                Borrowed::Ref(_) => (
+                    quote!(Ref),
+                    quote!({
+                        #[allow(unused_imports)]
+                        use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
+                        let __r = #call;
+                        ::drt::__private::ret_clone((&&::drt::__private::probe::Probe::<_>::of(&*__r)).drt_clone(), &*__r)
+                    }),
+                ),
+                Borrowed::OptionRef(_) => (
+                    quote!(OptionRef),
+                    quote!({
+                        #[allow(unused_imports)]
+                        use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
+                        match #call {
+                            ::core::option::Option::Some(__r) => ::drt::__private::ret_clone(
+                                (&&::drt::__private::probe::Probe::<_>::of(__r)).drt_clone(),
+                                __r,
+                            ),
+                            ::core::option::Option::None => ::drt::__private::Returned::Empty,
+                        }
+                    }),
+                ),
+                Borrowed::Str => {
+                    (quote!(Str), quote!(::drt::__private::ret_value(::std::string::ToString::to_string(#call))))
+                }
+                Borrowed::Slice(_) => (
+                    quote!(Slice),
+                    quote!({
+                        #[allow(unused_imports)]
+                        use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
+                        let __r = #call;
+                        ::drt::__private::ret_to_vec((&&::drt::__private::probe::Probe::<_>::of_slice(&*__r)).drt_clone(), &*__r)
+                    }),
+                ),
+            };
+            let pool = b.pool_type();
+            (quote!(Borrowed(::drt::__private::Borrowed::#kind)), Some(pool), wrap)
+        }
+        Ret::Value(t) => (quote!(Value), Some(t.clone()), quote!(::drt::__private::ret_value(#call))),
+        Ret::Option(t) => (quote!(Option), Some(t.clone()), quote!(::drt::__private::ret_option(#call))),
         Ret::Result(t, e) => (
             quote!(Result { err: ::core::any::TypeId::of::<#e>() }),
-            Some(t),
+            Some(t.clone()),
             quote!(::drt::__private::ret_result(#call)),
         ),
     };

@@ -22,9 +22,59 @@ pub enum Kind {
 pub enum Ret {
     Unit,
     Discard,
+    /// A borrow whose target is kept as an owned copy (when it is `Clone`).
+    Borrowed(Borrowed),
     Value(Type),
     Option(Type),
     Result(Type, Type),
+}
+
+/// How a borrowed return is copied into the pool; mirrors `drt::__private::Borrowed`.
+pub enum Borrowed {
+    /// `&T` / `&mut T`: `.clone()`.
+    Ref(Type),
+    /// `Option<&T>`: `.cloned()`.
+    OptionRef(Type),
+    /// `&str`: `.to_string()`.
+    Str,
+    /// `&[T]`: `.to_vec()`.
+    Slice(Type),
+}
+
+impl Borrowed {
+    /// The type of the copy kept in the pool.
+    pub fn pool_type(&self) -> Type {
+        match self {
+            Borrowed::Ref(t) | Borrowed::OptionRef(t) => t.clone(),
+            Borrowed::Str => syn::parse_quote!(::std::string::String),
+            Borrowed::Slice(t) => syn::parse_quote!(::std::vec::Vec<#t>),
+        }
+    }
+}
+
+/// A reference to a storable type: the borrowed return drt can copy.
+fn borrowed(ty: &Type) -> Option<Borrowed> {
+    let Type::Reference(r) = strip_parens(ty) else {
+        if let Some(args) = generic_args(ty, "Option").filter(|a| a.len() == 1) {
+            if let Type::Reference(r) = strip_parens(args[0]) {
+                let inner = strip_parens(&r.elem);
+                return (storable(inner).is_ok() && !is_str_or_slice(inner))
+                    .then(|| Borrowed::OptionRef(inner.clone()));
+            }
+        }
+        return None;
+    };
+    let inner = strip_parens(&r.elem);
+    match inner {
+        Type::Path(p) if p.path.is_ident("str") => Some(Borrowed::Str),
+        Type::Slice(sl) => storable(&sl.elem).is_ok().then(|| Borrowed::Slice((*sl.elem).clone())),
+        Type::TraitObject(_) | Type::ImplTrait(_) => None,
+        _ => storable(inner).is_ok().then(|| Borrowed::Ref(inner.clone())),
+    }
+}
+
+fn is_str_or_slice(ty: &Type) -> bool {
+    matches!(ty, Type::Slice(_)) || matches!(ty, Type::Path(p) if p.path.is_ident("str"))
 }
 
 /// Replaces `Self` with the impl's self type, so types can be named outside the impl.
@@ -207,6 +257,9 @@ pub fn ret(output: &syn::ReturnType) -> Ret {
     let ty = strip_parens(ty);
     if is_unit(ty) {
         return Ret::Unit;
+    }
+    if let Some(b) = borrowed(ty) {
+        return Ret::Borrowed(b);
     }
     if matches!(ty, Type::Never(_)) || storable(ty).is_err() {
         return Ret::Discard;

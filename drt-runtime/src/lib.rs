@@ -58,5 +58,5 @@ pub use report::{Failure, FailureKind, OperationStats, Report, Stats};
 pub mod __private {
     pub use crate::oracle::Invariant;
     pub use crate::private::*;
-    pub use crate::registry::{Literal, OperationSpec, Panics, ParamSpec, Precondition, RetKind, SeedSpec};
+    pub use crate::registry::{Borrowed, Literal, OperationSpec, Panics, ParamSpec, Precondition, RetKind, SeedSpec};
 }

@@ -42,6 +42,23 @@ pub fn ret_value<T: 'static>(value: T) -> Returned {
     Returned::Value(Box::new(value))
 }
 
+/// Not public API. Keeps an owned copy of a borrowed return, when its type
+/// is `Clone` (`clone` comes from the capability probe).
+pub fn ret_clone<T: 'static>(clone: Option<crate::value::CloneFn>, value: &T) -> Returned {
+    match clone {
+        Some(clone) => Returned::Value(clone(value)),
+        None => Returned::Nothing,
+    }
+}
+
+/// Not public API. Keeps `slice.to_vec()` of a borrowed slice, when its
+/// elements are `Clone`.
+pub fn ret_to_vec<T: 'static>(clone: Option<crate::value::CloneFn>, slice: &[T]) -> Returned {
+    let Some(clone) = clone else { return Returned::Nothing };
+    let copy: Vec<T> = slice.iter().map(|e| *clone(e).downcast::<T>().unwrap_or_else(|_| wrong_type::<T>())).collect();
+    Returned::Value(Box::new(copy))
+}
+
 /// Not public API. Drops a return value that holds a borrow.
 pub fn ret_discard<T>(value: T) -> Returned {
     drop(value);
@@ -217,6 +234,16 @@ pub mod probe {
         /// Not public API.
         #[allow(clippy::new_without_default)]
         pub fn new() -> Self {
+            Probe(PhantomData)
+        }
+
+        /// Not public API. The probe of a value's type.
+        pub fn of(_: &T) -> Self {
+            Probe(PhantomData)
+        }
+
+        /// Not public API. The probe of a slice's element type.
+        pub fn of_slice(_: &[T]) -> Self {
             Probe(PhantomData)
         }
     }

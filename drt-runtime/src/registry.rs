@@ -58,11 +58,27 @@ pub enum RetKind {
     Value,
     /// `Option<T>`: the `Some` payload.
     Option,
+    /// A borrow (`&T`, `Option<&T>`, `&str`, `&[T]`): an owned copy, when `Clone`.
+    Borrowed(Borrowed),
     /// `Result<T, E>`: the `Ok` payload.
     Result {
         /// `TypeId` of `E`, to decide between `.unwrap()` and `.ok().unwrap()`.
         err: TypeId,
     },
+}
+
+/// Not public API. How a borrowed return is copied into the pool, and so how
+/// emitted tests take the copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Borrowed {
+    /// `&T`: `.clone()`.
+    Ref,
+    /// `Option<&T>`: `.cloned()`.
+    OptionRef,
+    /// `&str`: `.to_string()`.
+    Str,
+    /// `&[T]`: `.to_vec()`.
+    Slice,
 }
 
 /// Not public API. One parameter of an operation.

@@ -63,7 +63,9 @@ fn observe(world: &World<'_>, seq: &Sequence) -> Option<Vec<Observation>> {
     let mut out = Vec::new();
     match (exec.vars[last].as_deref(), exec.last_empty) {
         (Some(value), _) => out.extend(observe_value(world, last as u32, value)),
-        (None, true) => out.push(Observation::Empty { is_option: op.ret == RetKind::Option }),
+        (None, true) => out.push(Observation::Empty {
+            is_option: matches!(op.ret, RetKind::Option | RetKind::Borrowed(crate::registry::Borrowed::OptionRef)),
+        }),
         (None, false) => {}
     }
     if op.receiver != Receiver::None {

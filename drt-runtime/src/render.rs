@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use crate::execute::Fault;
-use crate::registry::{ParamKind, ParamSpec, Receiver, RetKind};
+use crate::registry::{Borrowed, ParamKind, ParamSpec, Receiver, RetKind};
 use crate::report::FailureKind;
 use crate::sequence::{Mode, Operand, Sequence};
 use crate::world::World;
@@ -43,7 +43,11 @@ fn base_name(world: &World<'_>, seq: &Sequence, i: usize) -> String {
     let op = &world.ops[seq.calls[i].op as usize].op;
     let ret_ty = op.spec.ret_ty.map(|t| world.reg.desc(t));
     let method = op.spec.name;
-    let from_type = ret_ty.filter(|d| d.id == op.spec.owner || d.short_name().starts_with(char::is_uppercase));
+    // Values of the crate's own types are named after the type (`account`),
+    // std values and primitives after the method (`let len = v.len()`).
+    let from_type = ret_ty.filter(|d| {
+        d.id == op.spec.owner || (d.short_name().starts_with(char::is_uppercase) && world.reg.checked.contains(&d.id))
+    });
     let name = match from_type {
         Some(d) => snake_case(d.short_name()),
         None => {
@@ -239,6 +243,10 @@ pub(crate) fn lines(world: &World<'_>, seq: &Sequence, names: &[Option<String>])
                             ".unwrap()"
                         }
                         RetKind::Result { .. } => ".ok().unwrap()",
+                        RetKind::Borrowed(Borrowed::Ref) => ".clone()",
+                        RetKind::Borrowed(Borrowed::OptionRef) => ".cloned().unwrap()",
+                        RetKind::Borrowed(Borrowed::Str) => ".to_string()",
+                        RetKind::Borrowed(Borrowed::Slice) => ".to_vec()",
                         RetKind::Value | RetKind::Unit | RetKind::Discard => "",
                     };
                     format!("let {}{name} = {expr}{unwrap};", if mutable { "mut " } else { "" })
