@@ -239,7 +239,7 @@ fn register_operation(self_ty: &Type, op: &Operation<'_>) -> TokenStream {
             quote!(::drt::__private::ret_result(#call)),
         ),
     };
-    let ret_ty = match ret_ty.filter(|t| crate::types::keeps(t)) {
+    let ret_ty = match ret_ty.filter(crate::types::keeps) {
         Some(t) => quote!(::core::option::Option::Some(::core::any::TypeId::of::<#t>())),
         None => quote!(::core::option::Option::None),
     };
