@@ -471,8 +471,8 @@ impl<'w> Engine<'w> {
         // Every failure is run once more before it is reported (one that does
         // not fail again is flaky), and the message and location shown are
         // those of the sequence shown, not of the first, longer hit.
-        let (kind, fault) = match reproduce(self.world, &seq, &key) {
-            Some(rerun) => (key.1, rerun),
+        let (kind, fault) = match fails_again(self.world, &seq, &key) {
+            Some((_, rerun)) => (key.1, rerun),
             None => (FailureKind::Flaky, fault),
         };
         let operation = key.0.clone();
@@ -530,16 +530,12 @@ impl<'w> Engine<'w> {
             }
             self.budget.max_len = best.len() - 1;
             let Some((seq, _)) = self.extend(op) else { continue };
-            let world = self.world;
-            if let Outcome::Failed { call, fault } = world.execute(&seq, Checks::ALL).finish(world) {
-                let call = call.min(seq.len() - 1);
-                if failure_key(world, &seq, call, &fault) == *key {
-                    let mut seq = seq;
-                    seq.calls.truncate(call + 1);
-                    let (shorter, _) = crate::minimize::minimize(world, seq, key, self.budget.minimize);
-                    if shorter.len() < best.len() {
-                        best = shorter;
-                    }
+            if let Some((len, _)) = fails_again(self.world, &seq, key) {
+                let mut seq = seq;
+                seq.calls.truncate(len);
+                let (shorter, _) = crate::minimize::minimize(self.world, seq, key, self.budget.minimize);
+                if shorter.len() < best.len() {
+                    best = shorter;
                 }
             }
         }
@@ -597,11 +593,14 @@ pub(crate) fn failure_key(world: &World<'_>, seq: &Sequence, call: usize, fault:
     }
 }
 
-/// Runs `seq` again; the fault when it fails with `key` again.
-pub(crate) fn reproduce(world: &World<'_>, seq: &Sequence, key: &FailureKey) -> Option<Fault> {
+/// Runs `seq` with every oracle; when it fails with `key`, the length up to
+/// and including the failing call, and the fault. The one test of "the same
+/// failure" that reporting, minimization and shortening share.
+pub(crate) fn fails_again(world: &World<'_>, seq: &Sequence, key: &FailureKey) -> Option<(usize, Fault)> {
     match world.execute(seq, Checks::ALL).finish(world) {
-        Outcome::Failed { call, fault } if failure_key(world, seq, call.min(seq.len() - 1), &fault) == *key => {
-            Some(fault)
+        Outcome::Failed { call, fault } => {
+            let call = call.min(seq.len() - 1);
+            (failure_key(world, seq, call, &fault) == *key).then_some((call + 1, fault))
         }
         _ => None,
     }

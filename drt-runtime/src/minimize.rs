@@ -12,7 +12,6 @@
 
 use std::time::{Duration, Instant};
 
-use crate::execute::{Checks, Outcome};
 use crate::generate::FailureKey;
 use crate::sequence::{Operand, Sequence};
 use crate::world::World;
@@ -55,14 +54,10 @@ pub(crate) fn minimize(
     key: &FailureKey,
     limits: Limits,
 ) -> (Sequence, Option<&'static str>) {
-    let mut oracle = |mut candidate: Sequence| match world.execute(&candidate, Checks::ALL).finish(world) {
-        Outcome::Failed { call, fault } => {
-            let call = call.min(candidate.len() - 1);
-            let same = crate::generate::failure_key(world, &candidate, call, &fault) == *key;
-            candidate.calls.truncate(call + 1);
-            same.then_some(candidate)
-        }
-        _ => None,
+    let mut oracle = |mut candidate: Sequence| {
+        let (len, _) = crate::generate::fails_again(world, &candidate, key)?;
+        candidate.calls.truncate(len);
+        Some(candidate)
     };
     minimize_with(world, seq, limits, true, &mut oracle)
 }
