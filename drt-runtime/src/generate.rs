@@ -215,12 +215,7 @@ impl<'w> Engine<'w> {
             .groups
             .iter()
             .filter(|g| g.failure.kind != FailureKind::Flaky)
-            .map(|g| {
-                let f = &g.failure;
-                let first = f.message.lines().next().unwrap_or("");
-                let comment = format!("{} in {}: {first} (seed {})\n{}", f.kind, f.operation, self.stats.seed, f.code);
-                (comment, &g.seq)
-            })
+            .map(|g| (crate::persist::entry_comment(&g.failure, self.stats.seed), &g.seq))
             .collect();
         store.save(self.world, &entries);
     }

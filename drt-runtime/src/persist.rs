@@ -110,6 +110,12 @@ impl Store {
     }
 }
 
+/// The comment above a saved entry: the failure, the seed, and its test.
+pub(crate) fn entry_comment(f: &crate::report::Failure, seed: u64) -> String {
+    let first = f.message.lines().next().unwrap_or("");
+    format!("{} in {}: {first} (seed {seed})\n{}", f.kind, f.operation, f.code)
+}
+
 /// The entries of a file: the non-comment lines from a `call` line to an `end` line.
 fn entries(text: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -134,7 +140,7 @@ pub(crate) fn encode(world: &World<'_>, seq: &Sequence) -> String {
     let mut out = String::new();
     for call in &seq.calls {
         let op = world.ops[call.op as usize].op;
-        let _ = writeln!(out, "call {}::{}", op.owner_name, op.spec.name);
+        let _ = writeln!(out, "call {}", op.path);
         for arg in &call.args {
             match arg {
                 Operand::Var { var, mode } => {
@@ -172,11 +178,7 @@ pub(crate) fn decode(world: &World<'_>, entry: &str) -> Result<Sequence, String>
             break;
         }
         let path = line.strip_prefix("call ").ok_or_else(|| format!("expected `call`, found `{line}`"))?;
-        let op = world
-            .ops
-            .iter()
-            .position(|o| format!("{}::{}", o.op.owner_name, o.op.spec.name) == path)
-            .ok_or_else(|| format!("no operation `{path}`"))?;
+        let op = world.ops.iter().position(|o| o.op.path == path).ok_or_else(|| format!("no operation `{path}`"))?;
         let params = &world.ops[op].op.spec.params;
         let mut args = Vec::with_capacity(params.len());
         for p in params {

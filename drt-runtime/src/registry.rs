@@ -250,6 +250,9 @@ pub(crate) struct Operation {
     pub owner_name: &'static str,
     /// `Account::withdraw`.
     pub display: String,
+    /// `my_crate::bank::Account::withdraw`: names the operation in files and
+    /// between processes.
+    pub path: String,
 }
 
 /// Every registration in the process, in a stable order.
@@ -291,7 +294,8 @@ impl Registry {
             .map(|spec| {
                 let owner_name = types[&spec.owner].name;
                 let display = format!("{}::{}", crate::value::short_type_name(owner_name), spec.name);
-                Operation { spec, owner_name, display }
+                let path = format!("{owner_name}::{}", spec.name);
+                Operation { spec, owner_name, display, path }
             })
             .collect();
         ops.sort_by(|a, b| (a.owner_name, a.spec.name).cmp(&(b.owner_name, b.spec.name)));

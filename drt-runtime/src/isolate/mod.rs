@@ -268,7 +268,7 @@ pub(crate) fn child_main(channel: &Channel) -> ! {
         .filter_map(|name| registry.types.values().find(|d| d.name == name.as_str()).map(|d| d.id))
         .collect();
     let mut world = World::new(registry, &ids);
-    world.ops.retain(|o| !job.avoid.contains(&format!("{}::{}", o.op.owner_name, o.op.spec.name)));
+    world.ops.retain(|o| !job.avoid.contains(&o.op.path));
     let _silent = crate::hook::SilentPanics::install();
     if job.replay {
         let text = std::fs::read_to_string(channel.file("sequence.txt")).unwrap_or_default();
@@ -374,7 +374,7 @@ pub(crate) fn supervise(
                 let seq = sup.minimize_crash(world, &job, seq, &ending);
                 let f = crash_failure(world, &seq, &ending, found_at, timeout);
                 if let Some(store) = store.filter(|_| job.save) {
-                    store.save(world, &[(format!("{} in {}: {}\n{}", f.kind, f.operation, f.message, f.code), &seq)]);
+                    store.save(world, &[(crate::persist::entry_comment(&f, job.seed), &seq)]);
                 }
                 f
             }
@@ -412,8 +412,7 @@ pub(crate) fn supervise(
 
 /// The full path of the operation a crash failure names.
 fn culprit_op(world: &World<'_>, failure: &Failure) -> Option<String> {
-    let op = world.ops.iter().find(|o| o.op.display == failure.operation)?;
-    Some(format!("{}::{}", op.op.owner_name, op.op.spec.name))
+    world.ops.iter().find(|o| o.op.display == failure.operation).map(|o| o.op.path.clone())
 }
 
 /// One failure per (operation, kind, location or message; for a crash, how
