@@ -178,7 +178,13 @@ impl<'w> Engine<'w> {
         self.explore();
         self.save();
         self.write_regression_tests();
-        self.finish()
+        let groups: Vec<String> = self.groups.iter().map(|g| g.key.2.clone()).collect();
+        let channel = self.channel.as_ref().map(|(c, _)| c.clone());
+        let report = self.finish();
+        if let Some(channel) = channel {
+            channel.done(&report.failures, &groups, &report.stats);
+        }
+        report
     }
 
     fn write_regression_tests(&self) {
@@ -506,7 +512,7 @@ impl<'w> Engine<'w> {
         }
         if let Some((channel, _)) = &self.channel {
             let g = self.groups.iter().find(|g| g.key == key).expect("just recorded");
-            channel.failure(&g.failure);
+            channel.failure(&g.key.2, &g.failure);
         }
     }
 

@@ -153,15 +153,15 @@ impl Channel {
     }
 
     /// Appends a failure the child found.
-    pub fn failure(&self, failure: &Failure) {
+    pub fn failure(&self, group: &str, failure: &Failure) {
         if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(self.file("failures.txt")) {
-            let _ = f.write_all(wire::failure(failure).as_bytes());
+            let _ = f.write_all(wire::failure(group, failure).as_bytes());
         }
     }
 
     /// Writes the child's final failures, then its stats: the sign that it finished.
-    pub fn done(&self, failures: &[Failure], stats: &Stats) {
-        let text: String = failures.iter().map(wire::failure).collect();
+    pub fn done(&self, failures: &[Failure], groups: &[String], stats: &Stats) {
+        let text: String = groups.iter().zip(failures).map(|(g, f)| wire::failure(g, f)).collect();
         let _ = std::fs::write(self.file("final.txt"), text);
         let _ = std::fs::write(self.file("stats.txt"), wire::stats(stats));
     }

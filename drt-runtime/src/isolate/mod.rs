@@ -161,7 +161,7 @@ impl Supervisor {
 
     /// The failures the last child found (its final list when it finished,
     /// else what it logged before it died), and its stats when it finished.
-    pub fn results(&self) -> (Vec<Failure>, Option<Stats>) {
+    pub fn results(&self) -> (Vec<wire::Grouped>, Option<Stats>) {
         let stats = std::fs::read_to_string(self.channel.file("stats.txt")).ok().and_then(|s| wire::parse_stats(&s));
         let list = if stats.is_some() { "final.txt" } else { "failures.txt" };
         let failures = std::fs::read_to_string(self.channel.file(list)).unwrap_or_default();
@@ -288,12 +288,11 @@ pub(crate) fn child_main(channel: &Channel) -> ! {
     };
     let names: Vec<&str> = job.subjects.iter().map(String::as_str).collect();
     let store = if job.save || job.replay_saved { crate::persist::Store::for_crate(&names) } else { None };
-    let report = crate::generate::Engine::new(&world, budget)
+    crate::generate::Engine::new(&world, budget)
         .with_store(store, job.replay_saved, job.save)
         .with_regression_tests(job.regression_tests.clone())
         .with_channel(channel.clone(), job.trace_after)
         .run();
-    channel.done(&report.failures, &report.stats);
     std::process::exit(0);
 }
 
@@ -386,7 +385,11 @@ pub(crate) fn supervise(
             }
         };
         let crashed_op = culprit_op(world, &failure);
-        failures.push(failure);
+        let how = match &ending {
+            Ending::Crashed { status, .. } => status.clone(),
+            Ending::Hung | Ending::Finished => String::new(),
+        };
+        failures.push((how, failure));
         restarts += 1;
         if restarts > MAX_RESTARTS {
             stats.uncallable.push(("(exploration)".into(), format!("stopped after {MAX_RESTARTS} crashes")));
@@ -415,23 +418,18 @@ fn culprit_op(world: &World<'_>, failure: &Failure) -> Option<String> {
     world.ops.iter().find(|o| o.op.display == failure.operation).map(|o| o.op.path.clone())
 }
 
-/// One failure per (operation, kind, location or message; for a crash, how
-/// the process ended), the shortest kept.
-fn group(failures: Vec<Failure>) -> Vec<Failure> {
-    let mut out: Vec<Failure> = Vec::new();
-    for f in failures {
-        let key = |f: &Failure| {
-            let place = match f.kind {
-                FailureKind::Crash | FailureKind::Timeout => f.message.split(": ").next().unwrap_or("").to_string(),
-                _ => f.location.clone().unwrap_or_else(|| f.message.clone()),
-            };
-            (f.operation.clone(), f.kind, place)
-        };
-        match out.iter_mut().find(|g| key(g) == key(&f)) {
-            Some(g) if f.len < g.len => *g = f,
+/// One failure per (operation, kind, group) across all children, the
+/// shortest kept; the group is what the child's engine grouped by (for a
+/// crash, how the process ended).
+fn group(failures: Vec<wire::Grouped>) -> Vec<Failure> {
+    let mut out: Vec<wire::Grouped> = Vec::new();
+    for (place, f) in failures {
+        let same = |(p, g): &&mut wire::Grouped| *p == place && g.operation == f.operation && g.kind == f.kind;
+        match out.iter_mut().find(|g| same(g)) {
+            Some(g) if f.len < g.1.len => g.1 = f,
             Some(_) => {}
-            None => out.push(f),
+            None => out.push((place, f)),
         }
     }
-    out
+    out.into_iter().map(|(_, f)| f).collect()
 }

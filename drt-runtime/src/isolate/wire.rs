@@ -40,8 +40,14 @@ fn kind_name(kind: FailureKind) -> &'static str {
     }
 }
 
-pub(crate) fn failure(f: &Failure) -> String {
+/// A failure with what groups it besides its operation and kind: the panic
+/// location, the contract broken, or how the process ended. The child's
+/// engine decides it, so the supervisor groups exactly as it would.
+pub(crate) type Grouped = (String, Failure);
+
+pub(crate) fn failure(group: &str, f: &Failure) -> String {
     let mut out = String::new();
+    field(&mut out, "group", group);
     field(&mut out, "kind", kind_name(f.kind));
     field(&mut out, "operation", &f.operation);
     field(&mut out, "message", &f.message);
@@ -56,7 +62,8 @@ pub(crate) fn failure(f: &Failure) -> String {
     out
 }
 
-fn read_failure(r: &mut Reader<'_>) -> Option<Failure> {
+fn read_failure(r: &mut Reader<'_>) -> Option<Grouped> {
+    let group = r.field("group")?.to_string();
     let kind = r.field("kind")?;
     let kind = [
         FailureKind::Panic,
@@ -78,23 +85,26 @@ fn read_failure(r: &mut Reader<'_>) -> Option<Failure> {
     let hits = r.num("hits")?;
     let unminimized_len = r.num("unminimized")?;
     let minimize_limit = Some(r.field("limit")?.to_string()).filter(|l| !l.is_empty());
-    Some(Failure {
-        kind,
-        operation,
-        message,
-        location,
-        code,
-        len,
-        found_after,
-        sequences_before,
-        hits,
-        unminimized_len,
-        minimize_limit,
-    })
+    Some((
+        group,
+        Failure {
+            kind,
+            operation,
+            message,
+            location,
+            code,
+            len,
+            found_after,
+            sequences_before,
+            hits,
+            unminimized_len,
+            minimize_limit,
+        },
+    ))
 }
 
 /// Every complete failure in `text` (a crash may cut the last one short).
-pub(crate) fn failures(text: &str) -> Vec<Failure> {
+pub(crate) fn failures(text: &str) -> Vec<Grouped> {
     let mut r = Reader(text);
     std::iter::from_fn(|| read_failure(&mut r)).collect()
 }
@@ -164,10 +174,11 @@ mod tests {
             unminimized_len: 9,
             minimize_limit: Some("raise X".into()),
         };
-        let text = format!("{}{}", failure(&f), failure(&f));
+        let text = format!("{}{}", failure("place", &f), failure("place", &f));
         let back = failures(&text);
         assert_eq!(back.len(), 2);
-        assert_eq!(format!("{:?}", back[1]), format!("{f:?}"));
+        assert_eq!(back[1].0, "place");
+        assert_eq!(format!("{:?}", back[1].1), format!("{f:?}"));
         // A failure cut short by a crash is dropped, not misread.
         assert_eq!(failures(&text[..text.len() - 5]).len(), 1);
         let sample = Stats {
