@@ -97,3 +97,34 @@ fn exploring_a_type_without_operations_says_what_to_do() {
     let msg = panic_text(|| drt::explore::<Unregistered>().max_sequences(10).persist(false).run());
     assert_eq!(msg, "drt: no operations are registered for Unregistered: put #[drt::operations] on its impl block");
 }
+
+/// Every call panics, by design or not, or is refused: why each was never called successfully.
+pub struct Refusals;
+
+#[drt::operations(requires(picky = "false"))]
+impl Refusals {
+    pub fn new() -> Self {
+        Refusals
+    }
+    pub fn broken(&self) {
+        panic!("always");
+    }
+    pub fn picky(&self) {}
+    /// # Panics
+    ///
+    /// Always, on purpose.
+    pub fn strict(&self) {
+        panic!("documented");
+    }
+}
+
+#[test]
+fn why_an_operation_never_ran_is_said() {
+    let report = drt::explore::<Refusals>().seed(3).max_sequences(300).isolation(drt::Isolation::InProcess).report();
+    let reason = |op: &str| report.stats.uncallable.iter().find(|(o, _)| o == op).map(|(_, w)| w.as_str());
+    assert_eq!(reason("Refusals::broken"), Some("every call failed (see the failures)"));
+    let illegal = "every call was illegal: its precondition was false or it panicked as documented";
+    assert_eq!(reason("Refusals::picky"), Some(illegal));
+    assert_eq!(reason("Refusals::strict"), Some(illegal));
+    assert_eq!(reason("Refusals::new"), None);
+}

@@ -37,6 +37,18 @@ pub(crate) enum Outcome {
     Invalid { call: usize },
 }
 
+impl Outcome {
+    /// How many calls of a sequence of `len` calls ran.
+    pub fn calls_run(&self, len: usize) -> u64 {
+        match self {
+            Outcome::Failed { call, .. } | Outcome::Illegal { call } | Outcome::Invalid { call } => {
+                (*call + 1).min(len) as u64
+            }
+            Outcome::Normal => len as u64,
+        }
+    }
+}
+
 /// Which oracles an execution checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Checks {

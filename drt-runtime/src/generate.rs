@@ -206,8 +206,9 @@ impl<'w> Engine<'w> {
         for seq in store.load(self.world) {
             let sequences_before = self.stats.sequences;
             self.starting(&seq);
-            self.stats.calls += seq.len() as u64;
-            if let Outcome::Failed { call, fault } = self.world.execute(&seq, Checks::ALL).finish(self.world) {
+            let exec = self.world.execute(&seq, Checks::ALL);
+            self.stats.calls += exec.outcome.calls_run(seq.len());
+            if let Outcome::Failed { call, fault } = exec.finish(self.world) {
                 self.stats.failing += 1;
                 self.record_failure(seq, call, fault, sequences_before);
             }
@@ -258,12 +259,7 @@ impl<'w> Engine<'w> {
         self.starting(&seq);
         self.per_op[op].attempted += 1;
         let exec = self.world.execute(&seq, Checks::after(prefix));
-        self.stats.calls += match &exec.outcome {
-            Outcome::Failed { call, .. } | Outcome::Illegal { call } | Outcome::Invalid { call } => {
-                (*call + 1).min(seq.len()) as u64
-            }
-            Outcome::Normal => seq.len() as u64,
-        };
+        self.stats.calls += exec.outcome.calls_run(seq.len());
         let mut outcome = exec.outcome.clone();
         let touched = match outcome {
             Outcome::Normal => self.touched_values(&seq, prefix, &exec.vars).unwrap_or_else(|(call, v)| {
@@ -551,9 +547,12 @@ impl<'w> Engine<'w> {
             if o.under_test && s.succeeded == 0 {
                 let why = match self.missing[i] {
                     _ if s.attempted > 0 && s.failed == s.attempted => {
-                        "every call panicked (see the failures)".to_string()
+                        "every call failed (see the failures)".to_string()
                     }
-                    _ if s.attempted > 0 => "every call was illegal".to_string(),
+                    _ if s.attempted > 0 && s.illegal == s.attempted => {
+                        "every call was illegal: its precondition was false or it panicked as documented".to_string()
+                    }
+                    _ if s.attempted > 0 => "every call failed or was illegal (see the failures)".to_string(),
                     Some(ty) => {
                         let name = self.world.reg.desc(ty).name;
                         let short = crate::value::short_type_name(name);
