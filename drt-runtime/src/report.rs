@@ -126,13 +126,19 @@ impl Report {
             1 => "1 failure".to_string(),
             n => format!("{n} failures"),
         };
+        format!("drt: {subject}: {}, {found} (seed {})", s.volume(), s.seed)
+    }
+}
+
+impl Stats {
+    /// `1234 sequences (5678 calls) in 0.50s in a child process`.
+    fn volume(&self) -> String {
         format!(
-            "drt: {subject}: {} sequences ({} calls) in {:.2}s{}, {found} (seed {})",
-            s.sequences,
-            s.calls,
-            s.elapsed.as_secs_f64(),
-            s.isolation.describe(),
-            s.seed
+            "{} sequences ({} calls) in {:.2}s{}",
+            self.sequences,
+            self.calls,
+            self.elapsed.as_secs_f64(),
+            self.isolation.describe()
         )
     }
 }
@@ -177,11 +183,8 @@ impl fmt::Display for Report {
         let s = &self.stats;
         writeln!(
             f,
-            "drt: {} sequences ({} calls) in {:.2}s{}: {} normal, {} redundant, {} illegal, {} failing",
-            s.sequences,
-            s.calls,
-            s.elapsed.as_secs_f64(),
-            s.isolation.describe(),
+            "drt: {}: {} normal, {} redundant, {} illegal, {} failing",
+            s.volume(),
             s.normal,
             s.redundant,
             s.illegal,
