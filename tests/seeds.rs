@@ -90,12 +90,10 @@ fn an_unbuildable_parameter_says_how_to_fix_it() {
         report.stats.uncallable,
         vec![(
             "Ledger::post".to_string(),
-            "no value of type `seeds::Entry` could be built: put #[drt::operations] on an impl with a constructor of \
+            "no value of type `Entry` could be built: put #[drt::operations] on an impl with a constructor of \
              `Entry`, or give values with seeds(Entry = [...])"
                 .to_string()
         )]
     );
-    assert!(report
-        .to_string()
-        .contains("drt: never called successfully: Ledger::post: no value of type `seeds::Entry`"));
+    assert!(report.to_string().contains("drt: never called successfully: Ledger::post: no value of type `Entry`"));
 }

@@ -19,18 +19,25 @@ pub enum Receiver {
 }
 
 pub struct Operations<'a> {
-    pub original: &'a ItemImpl,
     pub self_ty: &'a Type,
-    pub args: ImplArgs,
+    pub args: &'a ImplArgs,
+    /// The trait of a trait impl, as written, and as emitted code names it
+    /// (`std::ops::Add<Cents>`).
+    pub trait_: Option<(&'a syn::Path, String)>,
     /// The `invariant(f)` method, which is not an operation.
     pub invariant: Option<Invariant<'a>>,
     /// Every function of the block, registered or not.
     pub fns: Vec<&'a ImplItemFn>,
-    pub ops: Vec<Operation<'a>>,
+    pub ops: Vec<Operation>,
 }
 
-pub struct Operation<'a> {
-    pub original: &'a ImplItemFn,
+pub struct Operation {
+    /// The method, with its generic parameters substituted when it had any.
+    pub original: ImplItemFn,
+    /// `::<u8>` for an instantiated generic method.
+    pub turbofish: Option<proc_macro2::TokenStream>,
+    /// How emitted code writes a call: a `drt::__private::Syntax` variant.
+    pub syntax: proc_macro2::TokenStream,
     pub receiver: Receiver,
     pub params: Vec<Param>,
     pub ret: Ret,
@@ -41,6 +48,7 @@ pub struct Operation<'a> {
 }
 
 /// Which panics of an operation are documented; mirrors `drt::__private::Panics`.
+#[derive(Clone)]
 pub enum Panics {
     No,
     Any,
@@ -78,8 +86,19 @@ pub struct Param {
 }
 
 impl<'a> Operations<'a> {
-    pub fn from_syn(cx: &Ctxt, args: ImplArgs, item: &'a ItemImpl) -> Operations<'a> {
+    /// The operations of one concrete impl block (an instance of a generic one).
+    pub fn from_syn(cx: &Ctxt, args: &'a ImplArgs, item: &'a ItemImpl) -> Operations<'a> {
         let self_ty = &*item.self_ty;
+        let trait_ = item.trait_.as_ref().map(|(_, path, _)| path);
+        let assoc: Vec<(syn::Ident, Type)> = item
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                ImplItem::Type(t) => Some((t.ident.clone(), t.ty.clone())),
+                _ => None,
+            })
+            .collect();
+        let replace = ReplaceSelf { self_ty, assoc: &assoc, trait_ };
         let fns: Vec<&ImplItemFn> = item
             .items
             .iter()
@@ -120,16 +139,25 @@ impl<'a> Operations<'a> {
                 };
             let requires =
                 margs.requires.or_else(|| args.requires.iter().find(|(n, _)| n == name).map(|(_, e)| e.clone()));
-            if let Some(op) = Operation::from_syn(cx, self_ty, f, Tuning { weight, panics, requires }) {
-                ops.push(op);
+            for inst in crate::generics::method_instances(cx, f, &margs.instantiate) {
+                let tuning = Tuning { weight, panics: panics.clone(), requires: requires.clone() };
+                if let Some(mut op) = Operation::from_syn(cx, &replace, inst.f, tuning) {
+                    op.turbofish = inst.turbofish;
+                    if let Some(t) = trait_ {
+                        op.syntax = crate::traits::syntax(t, &op);
+                    }
+                    ops.push(op);
+                }
             }
         }
-        Operations { original: item, self_ty, args, invariant, fns, ops }
+        let trait_ = trait_.map(|t| (t, crate::traits::emitted_name(t)));
+        Operations { self_ty, args, trait_, invariant, fns, ops }
     }
 }
 
-impl<'a> Operation<'a> {
-    fn from_syn(cx: &Ctxt, self_ty: &Type, f: &'a ImplItemFn, tuning: Tuning) -> Option<Operation<'a>> {
+impl Operation {
+    fn from_syn(cx: &Ctxt, replace: &ReplaceSelf<'_>, f: ImplItemFn, tuning: Tuning) -> Option<Operation> {
+        let self_ty = replace.self_ty;
         let sig = &f.sig;
         crate::check::check_signature(cx, sig);
         let mut receiver = Receiver::None;
@@ -163,7 +191,7 @@ impl<'a> Operation<'a> {
                 }
                 FnArg::Typed(t) => {
                     let mut ty = (*t.ty).clone();
-                    ReplaceSelf(self_ty).visit_type_mut(&mut ty);
+                    replace.clone().visit_type_mut(&mut ty);
                     match types::param(&ty) {
                         Ok((kind, pool)) => {
                             let name = match &*t.pat {
@@ -179,7 +207,7 @@ impl<'a> Operation<'a> {
         }
         let mut output = sig.output.clone();
         if let syn::ReturnType::Type(_, ty) = &mut output {
-            ReplaceSelf(self_ty).visit_type_mut(ty);
+            replace.clone().visit_type_mut(ty);
         }
         let ret = types::ret(&output);
         let requires = tuning.requires.and_then(|lit| match lit.parse::<Expr>() {
@@ -192,7 +220,17 @@ impl<'a> Operation<'a> {
                 None
             }
         });
-        Some(Operation { original: f, receiver, params, ret, weight: tuning.weight, panics: tuning.panics, requires })
+        Some(Operation {
+            original: f,
+            turbofish: None,
+            syntax: quote!(Call),
+            receiver,
+            params,
+            ret,
+            weight: tuning.weight,
+            panics: tuning.panics,
+            requires,
+        })
     }
 }
 

@@ -8,6 +8,40 @@ use syn::{Expr, ExprLit, Ident, Lit, LitStr, Token};
 
 use crate::ctxt::Ctxt;
 
+/// One `instantiate(T = u8, N = 4)`: a concrete type (or const value) for
+/// each generic parameter.
+#[derive(Clone)]
+pub struct Instantiation {
+    /// The `instantiate` keyword, for errors about the whole instantiation.
+    pub at: Ident,
+    pub bindings: Vec<(Ident, syn::GenericArgument)>,
+}
+
+/// One `T = u8` (a type) or `N = 4` (a const: a literal or a block).
+struct Binding(Ident, syn::GenericArgument);
+
+impl syn::parse::Parse for Binding {
+    fn parse(input: syn::parse::ParseStream<'_>) -> syn::Result<Self> {
+        let name: Ident = input.parse()?;
+        input.parse::<Token![=]>()?;
+        let value = if input.peek(Lit) || input.peek(syn::token::Brace) || input.peek(Token![-]) {
+            syn::GenericArgument::Const(input.parse()?)
+        } else {
+            syn::GenericArgument::Type(input.parse()?)
+        };
+        Ok(Binding(name, value))
+    }
+}
+
+/// `instantiate(T = u8, ...)` after its keyword.
+fn instantiation(meta: &ParseNestedMeta<'_>) -> syn::Result<Instantiation> {
+    let at = meta.path.get_ident().cloned().expect("called for `instantiate`");
+    let content;
+    syn::parenthesized!(content in meta.input);
+    let bindings = content.parse_terminated(Binding::parse, Token![,])?;
+    Ok(Instantiation { at, bindings: bindings.into_iter().map(|Binding(n, v)| (n, v)).collect() })
+}
+
 /// Arguments of the attribute on the impl block.
 #[derive(Default)]
 pub struct ImplArgs {
@@ -23,6 +57,8 @@ pub struct ImplArgs {
     pub requires: Vec<(Ident, LitStr)>,
     /// `seeds(u8 = [0, 64], String = ["a/b"])`.
     pub seeds: Vec<(syn::Type, Vec<Expr>)>,
+    /// `instantiate(T = u8), instantiate(T = String)`.
+    pub instantiate: Vec<Instantiation>,
 }
 
 /// One `Type = [expr, ...]` of `seeds(...)`.
@@ -48,10 +84,9 @@ pub struct MethodArgs {
     pub panics: Option<Option<LitStr>>,
     /// `#[drt(requires = "expr")]`.
     pub requires: Option<LitStr>,
+    /// `#[drt(instantiate(U = u8))]`, repeatable.
+    pub instantiate: Vec<Instantiation>,
 }
-
-/// Arguments that DESIGN.md defines but this version does not implement yet.
-const NOT_YET: &[&str] = &["instantiate"];
 
 /// The optional `= "text"` after a name.
 fn optional_str(meta: &ParseNestedMeta<'_>) -> syn::Result<Option<LitStr>> {
@@ -73,11 +108,7 @@ fn method_name(cx: &Ctxt, meta: &ParseNestedMeta<'_>) -> Option<Ident> {
 
 fn unknown(cx: &Ctxt, meta: &ParseNestedMeta<'_>) {
     let name = meta.path.get_ident().map(ToString::to_string).unwrap_or_else(|| "?".into());
-    if NOT_YET.contains(&name.as_str()) {
-        cx.error_spanned_by(&meta.path, format!("drt argument `{name}` is not supported by this version of drt yet"));
-    } else {
-        cx.error_spanned_by(&meta.path, format!("unknown drt argument `{name}`"));
-    }
+    cx.error_spanned_by(&meta.path, format!("unknown drt argument `{name}`"));
     // Skip this argument's value, up to the next comma, so the arguments
     // after it still parse.
     let _ = meta.input.step(|cursor| {
@@ -166,6 +197,10 @@ impl ImplArgs {
                 let lists = content.parse_terminated(SeedList::parse, Token![,])?;
                 out.seeds.extend(lists.into_iter().map(|SeedList(ty, exprs)| (ty, exprs)));
                 Ok(())
+            } else if meta.path.is_ident("instantiate") {
+                // instantiate(T = u8, N = 4)
+                out.instantiate.push(instantiation(&meta)?);
+                Ok(())
             } else {
                 unknown(cx, &meta);
                 Ok(())
@@ -195,6 +230,9 @@ impl MethodArgs {
                 } else if meta.path.is_ident("requires") {
                     // #[drt(requires = "expression over self and the parameters")]
                     out.requires = Some(meta.value()?.parse()?);
+                } else if meta.path.is_ident("instantiate") {
+                    // #[drt(instantiate(U = u8))]
+                    out.instantiate.push(instantiation(&meta)?);
                 } else {
                     unknown(cx, &meta);
                 }

@@ -5,36 +5,46 @@ use syn::{GenericParam, ItemImpl, Signature};
 use crate::ast::Operations;
 use crate::ctxt::Ctxt;
 
-/// The impl block must be inherent and concrete. drt registers operations
-/// under the impl's self type and needs its `TypeId`, which only exists for a
-/// concrete `'static` type; trait impls need their own call syntax in emitted
-/// tests. Both come with instantiation support; until then they are refused
-/// here rather than half-supported.
+/// The impl block must describe a type drt can keep values of: a sized,
+/// owned type (`TypeId` needs `'static`), so no trait objects, no impls on
+/// references, no lifetime parameters. A trait impl must be one whose
+/// methods are operations (not `Debug`, which drt checks on every value).
+/// Type parameters are handled by `instantiate` ([`crate::generics`]).
 pub fn check_impl(cx: &Ctxt, item: &ItemImpl) {
-    if let Some((_, path, _)) = &item.trait_ {
-        cx.error_spanned_by(
-            path,
-            "#[drt::operations] supports inherent impl blocks only in this version of drt; move the methods to test into `impl Type { ... }`",
-        );
+    if let Some((bang, path, _)) = &item.trait_ {
+        if let Some(bang) = bang {
+            cx.error_spanned_by(bang, "a negative impl has no methods to explore; remove #[drt::operations]");
+        }
+        crate::traits::check_trait(cx, path);
     }
-    if let syn::Type::TraitObject(_) = &*item.self_ty {
-        cx.error_spanned_by(
+    match &*item.self_ty {
+        syn::Type::TraitObject(_) => cx.error_spanned_by(
             &item.self_ty,
             "#[drt::operations] needs a sized type to keep values of; annotate the impl block of a concrete type that implements the trait",
-        );
+        ),
+        syn::Type::Reference(r) => cx.error_spanned_by(
+            &item.self_ty,
+            format!(
+                "drt keeps owned values, so it cannot explore an impl for a reference; annotate the impl for `{}`",
+                crate::types::show(&r.elem)
+            ),
+        ),
+        _ => {}
     }
-    if !item.generics.params.is_empty() {
-        cx.error_spanned_by(
-            &item.generics,
-            "#[drt::operations] needs a concrete type: generic impl blocks are not supported by this version of drt yet; annotate an impl for a concrete type (`impl Stack<u8>`)",
-        );
+    for g in &item.generics.params {
+        if let GenericParam::Lifetime(l) = g {
+            cx.error_spanned_by(
+                l,
+                "drt keeps values between calls, so it cannot explore a type that holds a borrow (a lifetime parameter); annotate an impl for an owned type",
+            );
+        }
     }
 }
 
 /// A method must be callable from generated code with values drt can build:
 /// no `async` (nothing would poll it), no `unsafe` (random calls would break
-/// its safety contract), no type or const generics (there is no type to pick),
-/// no C variadics.
+/// its safety contract), no C variadics. (Generic methods are instantiated
+/// first, see [`crate::generics`].)
 pub fn check_signature(cx: &Ctxt, sig: &Signature) {
     if let Some(a) = &sig.asyncness {
         cx.error_spanned_by(a, "drt cannot call async methods; skip it with #[drt(skip)]");
@@ -47,14 +57,6 @@ pub fn check_signature(cx: &Ctxt, sig: &Signature) {
     }
     if let Some(v) = &sig.variadic {
         cx.error_spanned_by(v, "drt cannot call variadic functions; skip it with #[drt(skip)]");
-    }
-    for g in &sig.generics.params {
-        if !matches!(g, GenericParam::Lifetime(_)) {
-            cx.error_spanned_by(
-                g,
-                "drt cannot choose a type for a generic method; skip it with #[drt(skip)], or add a non-generic wrapper",
-            );
-        }
     }
 }
 

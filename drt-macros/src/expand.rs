@@ -38,10 +38,20 @@ fn expand(args: TokenStream, item: &ItemImpl) -> Result<TokenStream, syn::Error>
     let cx = Ctxt::new();
     let args = ImplArgs::parse(&cx, args);
     crate::check::check_impl(&cx, item);
-    let ops = Operations::from_syn(&cx, args, item);
-    crate::check::check_names(&cx, &ops);
+    let instances = crate::generics::impl_instances(&cx, item, &args.instantiate);
+    let ops: Vec<Operations<'_>> = instances.iter().map(|i| Operations::from_syn(&cx, &args, i)).collect();
+    match ops.first() {
+        Some(first) => crate::check::check_names(&cx, first),
+        // No instance to register: the block is still checked, for its other errors.
+        None => crate::check::check_names(&cx, &Operations::from_syn(&cx, &args, item)),
+    }
     cx.check()?;
-    Ok(impl_operations(&ops))
+    let item = strip_helpers(item.clone());
+    let registrations = ops.iter().map(impl_operations);
+    Ok(quote! {
+        #item
+        #( #registrations )*
+    })
 }
 
 /// Removes `#[drt(...)]` helper attributes from the items of the block.
@@ -59,63 +69,75 @@ pub fn strip_helpers(mut item: ItemImpl) -> ItemImpl {
     item
 }
 
+/// The registration of one concrete impl block.
 fn impl_operations(ops: &Operations<'_>) -> TokenStream {
-    let item = strip_helpers(ops.original.clone());
     let self_ty = ops.self_ty;
     // Each type is described under the `#[cfg]`s of the method naming it: a
     // method compiled out may name types that are compiled out with it.
     let mut types: Vec<(TokenStream, Type)> = Vec::new();
     let mut vec_elems: Vec<(TokenStream, Type)> = Vec::new();
-    let mut note = |cfgs: &TokenStream, ty: &Type| {
+    let mut builders: Vec<(TokenStream, TokenStream)> = Vec::new();
+    let mut note = |cfgs: &TokenStream, ty: &Type, wanted: bool| {
         let seen = |list: &[(TokenStream, Type)], ty: &Type| {
             list.iter().any(|(c, t)| same(t, ty) && c.to_string() == cfgs.to_string())
         };
-        if crate::types::keeps(ty) && !seen(&types, ty) {
+        // The type, and (for a type drt must build) the parts its builders take.
+        let mut work = vec![(ty.clone(), wanted)];
+        while let Some((ty, wanted)) = work.pop() {
+            if !crate::types::keeps(&ty) || seen(&types, &ty) {
+                continue;
+            }
             types.push((cfgs.clone(), ty.clone()));
-            if let Some(e) = crate::types::vec_elem(ty) {
+            if let Some(e) = crate::types::vec_elem(&ty) {
                 if !seen(&vec_elems, &e) {
                     vec_elems.push((cfgs.clone(), e.clone()));
                 }
-                if !seen(&types, &e) {
-                    types.push((cfgs.clone(), e));
-                }
+                work.push((e, wanted));
+            }
+            if let Some((call, parts)) = crate::types::builders(&ty).filter(|_| wanted) {
+                builders.push((cfgs.clone(), call));
+                work.extend(parts.into_iter().map(|p| (p, true)));
             }
         }
     };
     for op in &ops.ops {
-        let cfgs = cfgs(op.original);
+        let cfgs = cfgs(&op.original);
         for p in &op.params {
-            note(&cfgs, &p.pool);
+            note(&cfgs, &p.pool, true);
         }
+    }
+    // Returns after every parameter: a type both returned and taken gets its builders.
+    for op in &ops.ops {
+        let cfgs = cfgs(&op.original);
         match &op.ret {
-            Ret::Value(t) | Ret::Option(t) => note(&cfgs, t),
+            Ret::Value(t) | Ret::Option(t) => note(&cfgs, t, false),
             Ret::Result(t, e) => {
-                note(&cfgs, t);
-                note(&cfgs, e);
+                note(&cfgs, t, false);
+                note(&cfgs, e, false);
             }
-            Ret::Borrowed(b) => note(&cfgs, &b.pool_type()),
+            Ret::Borrowed(b) => note(&cfgs, &b.pool_type(), false),
             Ret::Unit | Ret::Discard => {}
         }
     }
     for (ty, _) in &ops.args.seeds {
-        note(&TokenStream::new(), ty);
+        note(&TokenStream::new(), ty, false);
     }
     let (type_cfgs, types): (Vec<_>, Vec<_>) = types.into_iter().unzip();
     let (vec_cfgs, vec_elems): (Vec<_>, Vec<_>) = vec_elems.into_iter().unzip();
+    let (builder_cfgs, builders): (Vec<_>, Vec<_>) = builders.into_iter().unzip();
     let seeds = ops.args.seeds.iter().flat_map(|(ty, exprs)| exprs.iter().map(move |e| register_seed(ty, e)));
-    let registrations = ops.ops.iter().map(|op| register_operation(self_ty, op));
+    let registrations = ops.ops.iter().map(|op| register_operation(self_ty, ops.trait_.as_ref(), op));
     let invariant = ops.invariant.as_ref().map(|inv| register_invariant(self_ty, inv));
     let literals = crate::mine::literals(ops.fns.iter().copied());
     let literals = literals.registrations();
     quote! {
-        #item
-
         #[allow(non_local_definitions, clippy::all, unused_qualifications)]
         const _: () = {
             fn __drt_register(__r: &mut ::drt::__private::Registrar) {
                 __r.owner(::drt::__private::type_desc!(#self_ty));
                 #( #type_cfgs __r.type_desc(::drt::__private::type_desc!(#types)); )*
                 #( #vec_cfgs __r.vec_of::<#vec_elems>(); )*
+                #( #builder_cfgs __r.builders(#builders); )*
                 #( __r.literal(#literals); )*
                 #invariant
                 #( #seeds )*
@@ -138,10 +160,14 @@ fn same(a: &Type, b: &Type) -> bool {
     a.to_token_stream().to_string() == b.to_token_stream().to_string()
 }
 
-fn register_operation(self_ty: &Type, op: &Operation<'_>) -> TokenStream {
-    let f = op.original;
+fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, String)>, op: &Operation) -> TokenStream {
+    let f = &op.original;
     let name = &f.sig.ident;
-    let name_str = name.to_string();
+    let turbofish = &op.turbofish;
+    let name_str = match turbofish {
+        Some(t) => format!("{name}{}", crate::types::show(t)),
+        None => name.to_string(),
+    };
     let cfgs = cfgs(f);
     let receiver = match op.receiver {
         Receiver::None => quote!(None),
@@ -186,7 +212,12 @@ fn register_operation(self_ty: &Type, op: &Operation<'_>) -> TokenStream {
             }
         }
     });
-    let call = quote!(<#self_ty>::#name(#(#args),*));
+    let call = match trait_ {
+        Some((path, _)) => quote!(<#self_ty as #path>::#name #turbofish(#(#args),*)),
+        None => quote!(<#self_ty>::#name #turbofish(#(#args),*)),
+    };
+    let trait_name = trait_.map_or("", |(_, name)| name.as_str());
+    let syntax = &op.syntax;
     let (ret_kind, ret_ty, wrap) = match &op.ret {
         Ret::Unit => (quote!(Unit), None, quote!(::drt::__private::ret_value(#call))),
         Ret::Discard => (quote!(Discard), None, quote!(::drt::__private::ret_discard(#call))),
@@ -257,6 +288,8 @@ fn register_operation(self_ty: &Type, op: &Operation<'_>) -> TokenStream {
         #cfgs
         __r.operation(::drt::__private::OperationSpec {
             name: #name_str,
+            trait_name: #trait_name,
+            syntax: ::drt::__private::Syntax::#syntax,
             owner: ::core::any::TypeId::of::<#self_ty>(),
             receiver: ::drt::__private::Receiver::#receiver,
             params: ::std::vec![#(#params),*],
@@ -277,7 +310,7 @@ fn register_operation(self_ty: &Type, op: &Operation<'_>) -> TokenStream {
 /// parameter is bound under its own name (`self` as `__drt_self`), `Copy`
 /// values by value and everything else by shared reference, so the
 /// expression reads as it would inside the method.
-fn precondition(self_ty: &Type, op: &Operation<'_>, slots: &[syn::Ident], expr: &syn::Expr) -> TokenStream {
+fn precondition(self_ty: &Type, op: &Operation, slots: &[syn::Ident], expr: &syn::Expr) -> TokenStream {
     let cond = rename_self(expr.to_token_stream(), self_ty);
     let cond = quote_spanned!(expr.span()=> (#cond));
     let binds = op.params.iter().zip(slots).filter(|(p, _)| p.name != "_").map(|(p, slot)| {

@@ -7,7 +7,9 @@ mod check;
 mod ctxt;
 mod expand;
 mod fallback;
+mod generics;
 mod mine;
+mod traits;
 mod types;
 
 use proc_macro::TokenStream;

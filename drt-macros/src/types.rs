@@ -77,14 +77,36 @@ fn is_str_or_slice(ty: &Type) -> bool {
     matches!(ty, Type::Slice(_)) || matches!(ty, Type::Path(p) if p.path.is_ident("str"))
 }
 
-/// Replaces `Self` with the impl's self type, so types can be named outside the impl.
-pub struct ReplaceSelf<'a>(pub &'a Type);
+/// Replaces `Self` with the impl's self type, so types can be named outside
+/// the impl, and `Self::Output` with the block's `type Output = ...;` (or
+/// `<Type as Trait>::Output` when the block does not define it).
+#[derive(Clone)]
+pub struct ReplaceSelf<'a> {
+    pub self_ty: &'a Type,
+    pub assoc: &'a [(syn::Ident, Type)],
+    pub trait_: Option<&'a syn::Path>,
+}
 
 impl VisitMut for ReplaceSelf<'_> {
     fn visit_type_mut(&mut self, ty: &mut Type) {
         if let Type::Path(p) = ty {
             if p.qself.is_none() && p.path.is_ident("Self") {
-                *ty = self.0.clone();
+                *ty = self.self_ty.clone();
+                return;
+            }
+            let segs = &p.path.segments;
+            if p.qself.is_none() && segs.len() == 2 && segs[0].ident == "Self" && segs[0].arguments.is_none() {
+                let name = &segs[1].ident;
+                if let Some((_, t)) = self.assoc.iter().find(|(n, _)| n == name) {
+                    *ty = t.clone();
+                    self.visit_type_mut(ty);
+                    return;
+                }
+                let self_ty = self.self_ty;
+                *ty = match self.trait_ {
+                    Some(t) => syn::parse_quote!(<#self_ty as #t>::#name),
+                    None => syn::parse_quote!(<#self_ty>::#name),
+                };
                 return;
             }
         }
@@ -281,4 +303,50 @@ pub fn vec_elem(ty: &Type) -> Option<Type> {
 /// Whether values of this type are kept (as opposed to `()`).
 pub fn keeps(ty: &Type) -> bool {
     !is_unit(strip_parens(ty))
+}
+
+/// The built-in builders for a std type drt can make from values of its
+/// parts (`Range<usize>` from two `usize`s): the registration expression and
+/// the parts, which need descriptors (and builders) of their own.
+pub fn builders(ty: &Type) -> Option<(proc_macro2::TokenStream, Vec<Type>)> {
+    use quote::quote;
+    let b = quote!(::drt::__private::builders);
+    match strip_parens(ty) {
+        Type::Tuple(t) if t.elems.len() == 2 || t.elems.len() == 3 => {
+            let parts: Vec<Type> = t.elems.iter().cloned().collect();
+            let f = if parts.len() == 2 { quote!(tuple2) } else { quote!(tuple3) };
+            Some((quote!(#b::#f::<#(#parts),*>()), parts))
+        }
+        Type::Array(a) => {
+            let (elem, len) = (&*a.elem, &a.len);
+            Some((quote!(#b::array::<#elem, { #len }>()), vec![elem.clone()]))
+        }
+        Type::Path(p) if p.qself.is_none() => {
+            let segs = &p.path.segments;
+            let std_path = segs.len() == 1 || ["std", "core", "alloc"].iter().any(|s| segs[0].ident == s);
+            let last = segs.last()?;
+            let args = generic_args(ty, &last.ident.to_string()).unwrap_or_default();
+            let f = match (last.ident.to_string().as_str(), args.len()) {
+                _ if !std_path => return None,
+                ("RangeFull", 0) => return Some((quote!(#b::range_full()), Vec::new())),
+                ("Range", 1) => quote!(range),
+                ("RangeInclusive", 1) => quote!(range_inclusive),
+                ("RangeFrom", 1) => quote!(range_from),
+                ("RangeTo", 1) => quote!(range_to),
+                ("RangeToInclusive", 1) => quote!(range_to_inclusive),
+                ("Option", 1) => quote!(option),
+                ("Box", 1) => quote!(boxed),
+                ("Vec", 1) => quote!(vec),
+                ("VecDeque", 1) => quote!(vec_deque),
+                ("HashSet", 1) => quote!(hash_set),
+                ("BTreeSet", 1) => quote!(btree_set),
+                ("HashMap", 2) => quote!(hash_map),
+                ("BTreeMap", 2) => quote!(btree_map),
+                _ => return None,
+            };
+            let parts: Vec<Type> = args.into_iter().cloned().collect();
+            Some((quote!(#b::#f::<#(#parts),*>()), parts))
+        }
+        _ => None,
+    }
 }

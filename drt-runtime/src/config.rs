@@ -239,7 +239,7 @@ impl Explorer {
     }
 
     fn subject(&self) -> String {
-        let names: Vec<&str> = self.subjects.iter().map(|(_, n)| crate::value::short_type_name(n)).collect();
+        let names: Vec<String> = self.subjects.iter().map(|(_, n)| crate::value::display_type_name(n)).collect();
         names.join(", ")
     }
 

@@ -47,6 +47,8 @@ const SHORTEN_TOURNAMENT: u32 = 4;
 const SHORTEN_TRIES: u32 = 500;
 /// Longest silence of a child between two heartbeats.
 const HEARTBEAT_INTERVAL: Duration = Duration::from_millis(50);
+/// How many levels of arguments the detective builds on demand.
+const MAX_DEMAND_DEPTH: u32 = 3;
 /// Consecutive steps that made nothing new before the search counts as exhausted.
 const MAX_IDLE_STEPS: u32 = 20_000;
 
@@ -81,6 +83,9 @@ pub(crate) struct Engine<'w> {
     per_op: Vec<OperationStats>,
     /// Per operation: a parameter type no value could be found for.
     missing: Vec<Option<TypeId>>,
+    /// Per operation: sequences that could not run it because an argument
+    /// had no value (an earlier call returned `None` / `Err`), and its type.
+    invalid: Vec<(u64, Option<TypeId>)>,
     groups: Vec<Group>,
     start: Instant,
     /// Pool values drawn per argument, the shortest kept.
@@ -124,6 +129,7 @@ impl<'w> Engine<'w> {
             cumulative_weights,
             per_op,
             missing: vec![None; world.ops.len()],
+            invalid: vec![(0, None); world.ops.len()],
             groups: Vec::new(),
             start: Instant::now(),
             tournament: EXPLORE_TOURNAMENT,
@@ -268,6 +274,15 @@ impl<'w> Engine<'w> {
             }),
             _ => Vec::new(),
         };
+        if let Outcome::Invalid { call } = outcome {
+            let c = &seq.calls[call];
+            let params = &self.world.ops[c.op as usize].op.spec.params;
+            let empty = c.args.iter().zip(params).find_map(|(a, p)| match a {
+                Operand::Var { var, .. } if exec.vars[*var as usize].is_none() => Some(p.ty),
+                _ => None,
+            });
+            self.invalid[op] = (self.invalid[op].0 + 1, empty.or(self.invalid[op].1));
+        }
         // Only a sequence that joins the pool needs its live values listed.
         let alive = if touched.is_empty() { Vec::new() } else { alive_values(&exec.vars) };
         let dropped = exec.finish(self.world);
@@ -319,13 +334,8 @@ impl<'w> Engine<'w> {
         let mut alive: Vec<(u32, TypeId)> = Vec::new();
         let mut args = Vec::with_capacity(run_op.op.spec.params.len());
         for (k, p) in run_op.op.spec.params.iter().enumerate() {
-            let mode = match p.kind {
-                ParamKind::Ref | ParamKind::Str | ParamKind::Slice => Mode::Ref,
-                ParamKind::Mut | ParamKind::SliceMut => Mode::Mut,
-                ParamKind::Value if run_op.clone_fns[k].is_some() => Mode::Clone,
-                ParamKind::Value => Mode::Move,
-            };
-            let Some(arg) = self.choose_operand(p.ty, mode, &args, &mut seq, &mut alive) else {
+            let mode = mode_for(p.kind, run_op.clone_fns[k].is_some());
+            let Some(arg) = self.choose_operand(p.ty, mode, &args, &mut seq, &mut alive, 0) else {
                 self.missing[op] = Some(p.ty);
                 return None;
             };
@@ -352,7 +362,8 @@ impl<'w> Engine<'w> {
         Some((seq, prefix))
     }
 
-    /// Chooses where one argument of type `ty` comes from.
+    /// Chooses where one argument of type `ty` comes from; `depth` counts
+    /// the values being built on demand around it.
     fn choose_operand(
         &mut self,
         ty: TypeId,
@@ -360,6 +371,7 @@ impl<'w> Engine<'w> {
         taken: &[Operand],
         seq: &mut Sequence,
         alive: &mut Vec<(u32, TypeId)>,
+        depth: u32,
     ) -> Option<Operand> {
         let world = self.world;
         let in_pool = self.pool.values_of(ty).len();
@@ -387,7 +399,7 @@ impl<'w> Engine<'w> {
             return Some(Operand::Var { var, mode });
         }
         if in_pool == 0 {
-            return None;
+            return self.demand(ty, mode, seq, alive, depth);
         }
         let values = self.pool.values_of(ty);
         let mut pick = values[self.rng.random_range(0..in_pool)];
@@ -408,6 +420,39 @@ impl<'w> Engine<'w> {
         let offset = seq.append(&entry.seq);
         alive.extend(entry.alive.iter().map(|(v, t)| (v + offset, *t)));
         Some(Operand::Var { var: var + offset, mode })
+    }
+
+    /// GRT's detective (paper 004): a value of `ty` that neither the pool
+    /// nor the seeds have is built on the spot by a call of an operation
+    /// returning `ty` (a constructor, a builder), its own arguments chosen
+    /// the same way, at most `MAX_DEMAND_DEPTH` levels down. Without it, an
+    /// operation whose argument type no earlier sequence happened to make
+    /// would wait for one (or never run).
+    fn demand(
+        &mut self,
+        ty: TypeId,
+        mode: Mode,
+        seq: &mut Sequence,
+        alive: &mut Vec<(u32, TypeId)>,
+        depth: u32,
+    ) -> Option<Operand> {
+        let world = self.world;
+        let producers = world.producers.get(&ty).filter(|_| depth < MAX_DEMAND_DEPTH)?;
+        let op = producers[self.rng.random_range(0..producers.len())] as usize;
+        let run_op = &world.ops[op];
+        let mut args = Vec::with_capacity(run_op.op.spec.params.len());
+        for (k, p) in run_op.op.spec.params.iter().enumerate() {
+            let mode = mode_for(p.kind, run_op.clone_fns[k].is_some());
+            let arg = self.choose_operand(p.ty, mode, &args, seq, alive, depth + 1)?;
+            args.push(arg);
+        }
+        if seq.len() + 1 >= self.budget.max_len {
+            return None;
+        }
+        seq.calls.push(Call { op: op as u32, args });
+        let var = (seq.len() - 1) as u32;
+        alive.push((var, ty));
+        Some(Operand::Var { var, mode })
     }
 
     /// The values the new calls produced or mutated that were never seen
@@ -456,13 +501,13 @@ impl<'w> Engine<'w> {
         }
         // A later hit is worth minimizing only when it is already shorter than
         // the best reproduction so far: greedy minimization has local minima.
-        if existing.is_some_and(|g| self.groups[g].failure.len <= seq.len()) {
+        if existing.is_some_and(|g| self.groups[g].seq.len() <= seq.len()) {
             return;
         }
-        let unminimized_len = seq.len();
+        let unminimized_len = crate::render::statement_count(self.world, &seq);
         let (seq, cut_short) = crate::minimize::minimize(self.world, seq, &key, self.budget.minimize);
         let seq = if cut_short.is_none() { self.shorten(&key, seq) } else { seq };
-        if existing.is_some_and(|g| self.groups[g].failure.len <= seq.len()) {
+        if existing.is_some_and(|g| self.groups[g].seq.len() <= seq.len()) {
             return;
         }
         // Every failure is run once more before it is reported (one that does
@@ -484,7 +529,7 @@ impl<'w> Engine<'w> {
             message,
             location,
             code,
-            len: seq.len(),
+            len: crate::render::statement_count(self.world, &seq),
             found_after: self.start.elapsed(),
             sequences_before,
             hits: 1,
@@ -541,6 +586,25 @@ impl<'w> Engine<'w> {
         best
     }
 
+    /// Why no value of `ty` was ever available, and what to do about it.
+    fn unmade(&self, ty: TypeId) -> String {
+        let name = crate::value::display_type_name(self.world.reg.desc(ty).name);
+        let makers = self.world.producers.get(&ty).map_or(&[][..], Vec::as_slice);
+        let makers: Vec<&str> = makers.iter().map(|&p| self.world.ops[p as usize].op.display.as_str()).collect();
+        if makers.is_empty() {
+            format!(
+                "no value of type `{name}` could be built: put #[drt::operations] on an impl with a constructor \
+                 of `{name}`, or give values with seeds({name} = [...])"
+            )
+        } else {
+            format!(
+                "no value of type `{name}` was made: {} never returned one; give values with seeds({name} = [...]), \
+                 or add a constructor that cannot fail",
+                makers.join(", ")
+            )
+        }
+    }
+
     fn finish(mut self) -> Report {
         self.stats.elapsed = self.start.elapsed();
         for (i, (o, s)) in self.world.ops.iter().zip(&self.per_op).enumerate() {
@@ -549,18 +613,15 @@ impl<'w> Engine<'w> {
                     _ if s.attempted > 0 && s.failed == s.attempted => {
                         "every call failed (see the failures)".to_string()
                     }
+                    _ if s.attempted > 0 && self.invalid[i].0 == s.attempted => match self.invalid[i].1 {
+                        Some(ty) => self.unmade(ty),
+                        None => "its arguments were never all made".to_string(),
+                    },
                     _ if s.attempted > 0 && s.illegal == s.attempted => {
                         "every call was illegal: its precondition was false or it panicked as documented".to_string()
                     }
                     _ if s.attempted > 0 => "every call failed or was illegal (see the failures)".to_string(),
-                    Some(ty) => {
-                        let name = self.world.reg.desc(ty).name;
-                        let short = crate::value::short_type_name(name);
-                        format!(
-                            "no value of type `{name}` could be built: put #[drt::operations] on an impl with a \
-                             constructor of `{short}`, or give values with seeds({short} = [...])"
-                        )
-                    }
+                    Some(ty) => self.unmade(ty),
                     None => "never chosen: raise max_sequences or time_limit".to_string(),
                 };
                 self.stats.uncallable.push((o.op.display.clone(), why));
@@ -609,3 +670,14 @@ pub(crate) fn fails_again(world: &World<'_>, seq: &Sequence, key: &FailureKey) -
 #[cfg(test)]
 #[path = "generate_tests.rs"]
 pub(crate) mod tests;
+
+/// How a call takes a value for a parameter passed this way: `Clone` for a
+/// by-value parameter of a `Clone` type keeps the original for later calls.
+fn mode_for(kind: ParamKind, clone: bool) -> Mode {
+    match kind {
+        ParamKind::Ref | ParamKind::Str | ParamKind::Slice => Mode::Ref,
+        ParamKind::Mut | ParamKind::SliceMut => Mode::Mut,
+        ParamKind::Value if clone => Mode::Clone,
+        ParamKind::Value => Mode::Move,
+    }
+}

@@ -28,6 +28,8 @@
 
 extern crate self as drt;
 
+#[doc(hidden)]
+pub mod builders;
 mod config;
 mod execute;
 mod generate;
@@ -56,7 +58,10 @@ pub use report::{Failure, FailureKind, OperationStats, Report, Stats};
 /// Not public API. Used by generated code.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::builders;
     pub use crate::oracle::Invariant;
     pub use crate::private::*;
-    pub use crate::registry::{Borrowed, Literal, OperationSpec, Panics, ParamSpec, Precondition, RetKind, SeedSpec};
+    pub use crate::registry::{
+        Borrowed, Literal, OperationSpec, Panics, ParamSpec, Precondition, RetKind, SeedSpec, Syntax,
+    };
 }

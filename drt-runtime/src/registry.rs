@@ -121,11 +121,40 @@ impl Panics {
     }
 }
 
+/// Not public API. How emitted code writes a call of an operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Syntax {
+    /// `recv.name(args)`, or `Type::name(args)` for an associated function.
+    Call,
+    /// A binary operator on two values: `a + b` (`Add::add` and friends).
+    Binary(&'static str),
+    /// A unary operator: `-a` (`Neg::neg`), `!a` (`Not::not`).
+    Unary(&'static str),
+    /// A compound assignment: `a += b` (`AddAssign::add_assign` and friends).
+    Assign(&'static str),
+    /// A comparison of two borrowed values: `a == b` (`PartialEq::eq` and friends).
+    Compare(&'static str),
+    /// Indexing: `a[i]` (`Index::index`).
+    Index,
+    /// `FromStr::from_str` as a person writes it: `"1.50".parse::<Money>()`.
+    Parse,
+    /// A fully qualified call, for trait methods the prelude does not bring
+    /// into scope: `<Type as Trait>::name(args)`.
+    Qualified,
+    /// A built-in value builder written as an expression over its arguments:
+    /// `$0..$1`, `Some($0)`, `vec![$0, $1]`.
+    Template(&'static str),
+}
+
 /// Not public API. One operation, as registered by the macro.
 #[derive(Clone, Debug)]
 pub struct OperationSpec {
-    /// The method's name.
+    /// The method's name, with its turbofish for a generic method (`map::<u8>`).
     pub name: &'static str,
+    /// The trait of the impl block, as written (`Add<Cents>`), or `""` in an inherent impl.
+    pub trait_name: &'static str,
+    /// How emitted code writes a call.
+    pub syntax: Syntax,
     /// The impl block's self type.
     pub owner: TypeId,
     /// How the receiver is taken; when not `None`, `params[0]` is the receiver.
@@ -222,6 +251,12 @@ impl Registrar {
         self.ops.push(op);
     }
 
+    /// Not public API. Registers built-in value builders
+    /// ([`crate::builders`]); registering one twice is harmless.
+    pub fn builders(&mut self, specs: Vec<OperationSpec>) {
+        self.ops.extend(specs);
+    }
+
     /// Not public API. Registers a literal mined from a method body.
     pub fn literal(&mut self, lit: Literal) {
         let owner = self.owner.expect("drt: literal registered before owner (bug in drt)");
@@ -293,12 +328,23 @@ impl Registry {
             .into_iter()
             .map(|spec| {
                 let owner_name = types[&spec.owner].name;
-                let display = format!("{}::{}", crate::value::short_type_name(owner_name), spec.name);
-                let path = format!("{owner_name}::{}", spec.name);
+                let display = match spec.syntax {
+                    Syntax::Template(_) => crate::value::display_type_name(owner_name),
+                    _ => format!("{}::{}", crate::value::display_type_name(owner_name), spec.name),
+                };
+                let path = match (spec.syntax, spec.trait_name) {
+                    (Syntax::Template(t), _) => format!("{owner_name}::{{{t}}}"),
+                    (_, "") => format!("{owner_name}::{}", spec.name),
+                    (_, t) => format!("<{owner_name} as {t}>::{}", spec.name),
+                };
                 Operation { spec, owner_name, display, path }
             })
             .collect();
-        ops.sort_by(|a, b| (a.owner_name, a.spec.name).cmp(&(b.owner_name, b.spec.name)));
+        // The path is unique (an inherent `add` and `Add::add`, two builders
+        // of one type): the order does not depend on inventory's.
+        ops.sort_by(|a, b| (a.owner_name, &a.path).cmp(&(b.owner_name, &b.path)));
+        // Every impl block taking a `Range<usize>` registers its builders.
+        ops.dedup_by(|a, b| a.path == b.path);
         let mut literals = r.literals;
         literals.sort_by_key(|(owner, lit)| (types[owner].name, format!("{lit:?}")));
         literals.dedup();

@@ -125,6 +125,10 @@ pub(crate) fn regression_file(world: &World<'_>, shortest: &[Option<Sequence>], 
     let mut used: Vec<String> = Vec::new();
     for (op, seq) in shortest.iter().enumerate() {
         let Some(seq) = seq else { continue };
+        // Built-in builders (`2..5`, `vec![a]`) are std's code, not the user's.
+        if matches!(world.ops[op].op.spec.syntax, crate::registry::Syntax::Template(_)) {
+            continue;
+        }
         let Some(first) = observe(world, seq) else { continue };
         if observe(world, seq).as_ref() != Some(&first) {
             continue;

@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use crate::execute::Fault;
-use crate::registry::{Borrowed, ParamKind, ParamSpec, Receiver, RetKind};
+use crate::registry::{Borrowed, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
 use crate::report::FailureKind;
 use crate::sequence::{Mode, Operand, Sequence};
 use crate::world::World;
@@ -30,11 +30,15 @@ pub(crate) fn snake_case(name: &str) -> String {
             out.extend(c.to_lowercase());
             prev_lower = false;
         } else {
-            out.push(if c.is_alphanumeric() { c } else { '_' });
+            let c = if c.is_alphanumeric() { c } else { '_' };
+            // One `_` between words: `LruCache<String, i32>` -> `lru_cache_string_i32`.
+            if c != '_' || !(out.is_empty() || out.ends_with('_')) {
+                out.push(c);
+            }
             prev_lower = c.is_lowercase() || c.is_ascii_digit();
         }
     }
-    out
+    out.trim_end_matches('_').to_string()
 }
 
 /// The name for call `i`'s result: the type's name for constructors, else the
@@ -42,7 +46,10 @@ pub(crate) fn snake_case(name: &str) -> String {
 fn base_name(world: &World<'_>, seq: &Sequence, i: usize) -> String {
     let op = &world.ops[seq.calls[i].op as usize].op;
     let ret_ty = op.spec.ret_ty.map(|t| world.reg.desc(t));
-    let method = op.spec.name;
+    // `map::<u8>` -> `map`; a builder is named after what it builds.
+    let method = op.spec.name.split("::<").next().unwrap_or(op.spec.name);
+    let method =
+        if matches!(op.spec.syntax, Syntax::Template(_)) { ret_ty.map_or(method, |d| d.short_name()) } else { method };
     // Values of the crate's own types are named after the type (`account`),
     // std values and primitives after the method (`let len = v.len()`).
     let from_type = ret_ty.filter(|d| {
@@ -62,13 +69,31 @@ fn base_name(world: &World<'_>, seq: &Sequence, i: usize) -> String {
     }
 }
 
+/// Whether call `i` is written inside the one call using its result rather
+/// than as a statement of its own: a built-in value made of literals and
+/// other such values (`s.slice(2..5)`, `Some(3)`, `vec![(1, 2)]`). Builders
+/// have no side effects, so writing one where it is used changes nothing.
+fn inlined(world: &World<'_>, seq: &Sequence, i: usize) -> bool {
+    let call = &seq.calls[i];
+    matches!(world.ops[call.op as usize].op.spec.syntax, Syntax::Template(_))
+        && call.args.iter().all(|a| match a {
+            // Only values nothing else sees: literals, and other inlined builders.
+            Operand::Var { var, mode: Mode::Move | Mode::Clone } => inlined(world, seq, *var as usize),
+            Operand::Var { .. } => false,
+            Operand::Seed(_) | Operand::SeedVec { .. } => true,
+        })
+        && seq.uses(i as u32).count() == 1
+}
+
 /// Variable names: each result used by a later call or by the final
-/// assertion (`extra`) gets its base name, numbered on clashes.
+/// assertion (`extra`) gets its base name, numbered on clashes; a result
+/// written inline where it is used (see [`inlined`]) gets none.
 pub(crate) fn names(world: &World<'_>, seq: &Sequence, extra: &[u32]) -> Vec<Option<String>> {
     let mut taken: Vec<String> = Vec::new();
     (0..seq.len())
         .map(|i| {
-            if seq.uses(i as u32).next().is_none() && !extra.contains(&(i as u32)) {
+            if extra.contains(&(i as u32)) {
+            } else if seq.uses(i as u32).next().is_none() || inlined(world, seq, i) {
                 return None;
             }
             let base = base_name(world, seq, i);
@@ -95,16 +120,49 @@ fn seed_text(world: &World<'_>, seed: u32, kind: ParamKind) -> String {
     }
 }
 
-fn operand_text(world: &World<'_>, names: &[Option<String>], arg: &Operand, p: &ParamSpec) -> String {
+/// An operand of an operator: parenthesized unless it is a name, a
+/// literal or a call (`a - (-5)`, `(2..5).len()`).
+fn atom(text: &str) -> String {
+    let mut in_str = false;
+    let mut depth = 0;
+    let mut compound = text.starts_with(['-', '&', '!', '*']);
+    let mut prev = ' ';
+    for c in text.chars() {
+        match c {
+            '"' if prev != '\\' => in_str = !in_str,
+            '(' | '[' | '{' if !in_str => depth += 1,
+            ')' | ']' | '}' if !in_str => depth -= 1,
+            ' ' | '.' if !in_str && depth == 0 && (c == ' ' || prev == '.') => compound = true,
+            _ => {}
+        }
+        prev = c;
+    }
+    if compound {
+        format!("({text})")
+    } else {
+        text.to_string()
+    }
+}
+
+fn operand_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], arg: &Operand, p: &ParamSpec) -> String {
     let kind = p.kind;
     match arg {
         Operand::Var { var, mode } => {
-            let name = names[*var as usize].as_deref().unwrap_or("_");
+            let (name, borrowed) = match &names[*var as usize] {
+                Some(name) => (name.clone(), name.clone()),
+                None if seq.uses(*var).next().is_some() => {
+                    let text = call_text(world, seq, names, *var as usize);
+                    (text.clone(), atom(&text))
+                }
+                None => ("_".to_string(), "_".to_string()),
+            };
             match mode {
-                Mode::Ref => format!("&{name}"),
-                Mode::Mut => format!("&mut {name}"),
-                Mode::Clone if !world.reg.desc(p.ty).copy => format!("{name}.clone()"),
-                Mode::Move | Mode::Clone => name.to_string(),
+                Mode::Ref => format!("&{borrowed}"),
+                Mode::Mut => format!("&mut {borrowed}"),
+                Mode::Clone if !world.reg.desc(p.ty).copy && names[*var as usize].is_some() => {
+                    format!("{name}.clone()")
+                }
+                Mode::Move | Mode::Clone => name,
             }
         }
         Operand::Seed(s) => seed_text(world, *s, kind),
@@ -125,10 +183,23 @@ fn operand_text(world: &World<'_>, names: &[Option<String>], arg: &Operand, p: &
 /// The path to call an associated function on: `my_crate::Account`, or
 /// `<my_crate::Stack<u8>>` for a generic type.
 fn owner_path(name: &str) -> String {
+    let name = crate::value::code_type_name(name);
     if name.contains('<') {
         format!("<{name}>")
     } else {
-        name.to_string()
+        name
+    }
+}
+
+/// An operand as a value, with no borrow: what an operator compares
+/// (`a == b` for `PartialEq::eq(&a, &b)`).
+fn value_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], arg: &Operand, p: &ParamSpec) -> String {
+    let as_value = ParamSpec { kind: ParamKind::Value, ..*p };
+    match arg {
+        Operand::Var { var, .. } => {
+            operand_text(world, seq, names, &Operand::Var { var: *var, mode: Mode::Move }, &as_value)
+        }
+        other => operand_text(world, seq, names, other, &as_value),
     }
 }
 
@@ -137,15 +208,46 @@ fn call_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], i: usi
     let call = &seq.calls[i];
     let op = &world.ops[call.op as usize].op;
     let params = &op.spec.params;
+    let text = |k: usize| operand_text(world, seq, names, &call.args[k], &params[k]);
+    let value = |k: usize| atom(&value_text(world, seq, names, &call.args[k], &params[k]));
+    match op.spec.syntax {
+        Syntax::Binary(sym) => return format!("{} {sym} {}", atom(&text(0)), atom(&text(1))),
+        Syntax::Unary(sym) => return format!("{sym}{}", atom(&text(0))),
+        Syntax::Assign(sym) => return format!("{} {sym} {}", value(0), text(1)),
+        Syntax::Compare(sym) => return format!("{} {sym} {}", value(0), value(1)),
+        Syntax::Index => return format!("{}[{}]", value(0), text(1)),
+        Syntax::Parse => {
+            // `"1.50".parse()`, `text.parse()`: the `&str` without its borrow.
+            let ty = crate::value::code_type_name(op.owner_name);
+            let s = text(0);
+            return format!("{}.parse::<{ty}>()", atom(s.strip_prefix('&').unwrap_or(&s)));
+        }
+        Syntax::Template(template) => {
+            let mut out = template.to_string();
+            for k in (0..call.args.len()).rev() {
+                out = out.replace(&format!("${k}"), &text(k));
+            }
+            return out;
+        }
+        Syntax::Qualified => {
+            let args: Vec<String> = (0..call.args.len()).map(text).collect();
+            let owner = crate::value::code_type_name(op.owner_name);
+            return format!("<{owner} as {}>::{}({})", op.spec.trait_name, op.spec.name, args.join(", "));
+        }
+        Syntax::Call => {}
+    }
     let mut args = call.args.iter().zip(params);
     let receiver = (op.spec.receiver != Receiver::None).then(|| args.next()).flatten();
-    let args: Vec<String> = args.map(|(a, p)| operand_text(world, names, a, p)).collect();
+    let args: Vec<String> = args.map(|(a, p)| operand_text(world, seq, names, a, p)).collect();
     let args = args.join(", ");
     let path = owner_path(op.owner_name);
     let method = op.spec.name;
     match receiver {
         Some((Operand::Var { var, mode }, p)) => {
-            let name = names[*var as usize].as_deref().unwrap_or("_");
+            let name = match &names[*var as usize] {
+                Some(name) => name.clone(),
+                None => atom(&call_text(world, seq, names, *var as usize)),
+            };
             let by_ref = matches!(p.kind, ParamKind::Ref | ParamKind::Mut);
             if by_ref && SHADOWED_BY_PRELUDE.contains(&method) {
                 // `x.max()` would call `Ord::max(self, ..)`: by-value trait
@@ -221,6 +323,12 @@ const SHADOWED_BY_PRELUDE: &[&str] = &[
     "is_sorted",
 ];
 
+/// The calls of a sequence a person sees in its test: builders written
+/// inline where they are used do not count.
+pub(crate) fn statement_count(world: &World<'_>, seq: &Sequence) -> usize {
+    (0..seq.len()).filter(|&i| !inlined(world, seq, i)).count()
+}
+
 #[cfg(test)]
 /// The body statements of a sequence, one per call; the results in `extra`
 /// are named even when no call uses them.
@@ -231,6 +339,7 @@ pub(crate) fn statements(world: &World<'_>, seq: &Sequence, extra: &[u32]) -> Ve
 /// One statement per call, with these variable names.
 pub(crate) fn lines(world: &World<'_>, seq: &Sequence, names: &[Option<String>]) -> Vec<String> {
     (0..seq.len())
+        .filter(|&i| names[i].is_some() || seq.uses(i as u32).next().is_none())
         .map(|i| {
             let op = &world.ops[seq.calls[i].op as usize].op;
             let expr = call_text(world, seq, names, i);
@@ -347,6 +456,7 @@ mod tests {
         assert_eq!(snake_case("HTTPServer"), "httpserver");
         assert_eq!(snake_case("u64"), "u64");
         assert_eq!(snake_case("Ring2Buffer"), "ring2_buffer");
+        assert_eq!(snake_case("LruCache<String, i32>_get"), "lru_cache_string_i32_get");
     }
 
     #[test]

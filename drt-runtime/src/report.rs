@@ -126,7 +126,11 @@ impl Report {
             1 => "1 failure".to_string(),
             n => format!("{n} failures"),
         };
-        format!("drt: {subject}: {}, {found} (seed {})", s.volume(), s.seed)
+        let mut out = format!("drt: {subject}: {}, {found} (seed {})", s.volume(), s.seed);
+        for (op, why) in &s.uncallable {
+            out.push_str(&format!("\ndrt: never called successfully: {op}: {why}"));
+        }
+        out
     }
 }
 

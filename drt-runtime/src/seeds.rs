@@ -50,6 +50,12 @@ pub(crate) fn builtin_types() -> Vec<TypeDesc> {
     v
 }
 
+/// Whether values of this type come from seeds (numbers, `bool`, `char`, `String`).
+pub(crate) fn is_seeded(ty: TypeId) -> bool {
+    static SEEDED: std::sync::OnceLock<Vec<TypeId>> = std::sync::OnceLock::new();
+    SEEDED.get_or_init(|| builtin_types().iter().map(|d| d.id).collect()).contains(&ty)
+}
+
 fn int_literal<T: PartialEq + std::fmt::Display>(name: &str, v: T, min: T, max: T) -> String {
     if v == max {
         format!("{name}::MAX")

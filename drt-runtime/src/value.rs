@@ -112,6 +112,55 @@ pub(crate) fn short_type_name(name: &str) -> &str {
     base.rsplit("::").next().unwrap_or(base)
 }
 
+/// Splits a type name into path tokens and the punctuation between them.
+fn map_paths(name: &str, f: impl Fn(&str) -> String) -> String {
+    let mut out = String::new();
+    let mut path = String::new();
+    for c in name.chars() {
+        if c.is_alphanumeric() || c == '_' || c == ':' {
+            path.push(c);
+        } else {
+            if !path.is_empty() {
+                out.push_str(&f(&path));
+                path.clear();
+            }
+            out.push(c);
+        }
+    }
+    if !path.is_empty() {
+        out.push_str(&f(&path));
+    }
+    out
+}
+
+/// A type name for people: every path shortened to its last segment,
+/// generics kept: `a::Stack<alloc::string::String>` -> `Stack<String>`.
+pub(crate) fn display_type_name(name: &str) -> String {
+    map_paths(name, |p| p.rsplit("::").next().unwrap_or(p).to_string())
+}
+
+/// Prelude types emitted code names without a path.
+const PRELUDE: &[&str] = &["String", "Vec", "Option", "Box", "Result"];
+
+/// A type name as emitted code writes it. `type_name` gives `alloc::` and
+/// `core::` paths, some through private modules (`core::ops::range::Range`);
+/// std re-exports every public type one module down (`std::ops::Range`), and
+/// prelude types need no path: `a::Stack<alloc::string::String>` ->
+/// `a::Stack<String>`.
+pub(crate) fn code_type_name(name: &str) -> String {
+    map_paths(name, |p| match p.split_once("::") {
+        Some(("alloc" | "core" | "std", rest)) => {
+            let last = rest.rsplit("::").next().unwrap_or(rest);
+            match rest.split_once("::") {
+                _ if PRELUDE.contains(&last) => last.to_string(),
+                Some((module, _)) => format!("std::{module}::{last}"),
+                None => format!("std::{rest}"),
+            }
+        }
+        _ => p.to_string(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,6 +170,15 @@ mod tests {
         assert_eq!(short_type_name("a::b::Account"), "Account");
         assert_eq!(short_type_name("alloc::vec::Vec<core::option::Option<u8>>"), "Vec");
         assert_eq!(short_type_name("u64"), "u64");
+    }
+
+    #[test]
+    fn type_names_for_people_and_for_code() {
+        let name = "a::Stack<alloc::string::String, (core::ops::range::Range<usize>, [u8; 4])>";
+        assert_eq!(display_type_name(name), "Stack<String, (Range<usize>, [u8; 4])>");
+        assert_eq!(code_type_name(name), "a::Stack<String, (std::ops::Range<usize>, [u8; 4])>");
+        assert_eq!(code_type_name("alloc::collections::vec_deque::VecDeque<u8>"), "std::collections::VecDeque<u8>");
+        assert_eq!(code_type_name("core::num::nonzero::NonZero<u8>"), "std::num::NonZero<u8>");
     }
 
     #[test]

@@ -32,6 +32,9 @@ pub(crate) struct World<'r> {
     pub seeds_by_type: FxHashMap<TypeId, Vec<u32>>,
     pub vecs: Vec<VecBuilder>,
     pub vec_by_type: FxHashMap<TypeId, u32>,
+    /// Per type, the operations returning it without taking it (for building
+    /// values on demand).
+    pub producers: FxHashMap<TypeId, Vec<u32>>,
 }
 
 impl<'r> World<'r> {
@@ -90,6 +93,13 @@ impl<'r> World<'r> {
         }
         let vecs: Vec<VecBuilder> = reg.vecs.iter().filter(|v| needed.contains(&v.vec)).copied().collect();
         let vec_by_type = vecs.iter().enumerate().map(|(i, v)| (v.vec, i as u32)).collect();
-        World { reg, ops, seeds, seed_clone, seeds_by_type, vecs, vec_by_type }
+        let mut producers: FxHashMap<TypeId, Vec<u32>> = FxHashMap::default();
+        for (i, o) in ops.iter().enumerate() {
+            // An operation that needs a value of the type cannot make the first one.
+            if let Some(t) = o.op.spec.ret_ty.filter(|t| o.op.spec.params.iter().all(|p| p.ty != *t)) {
+                producers.entry(t).or_default().push(i as u32);
+            }
+        }
+        World { reg, ops, seeds, seed_clone, seeds_by_type, vecs, vec_by_type, producers }
     }
 }

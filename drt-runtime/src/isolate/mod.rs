@@ -222,11 +222,11 @@ pub(crate) fn crash_failure(
         message,
         location: None,
         code,
-        len: seq.len(),
+        len: crate::render::statement_count(world, seq),
         found_after: found.0,
         sequences_before: found.1,
         hits: 1,
-        unminimized_len: seq.len(),
+        unminimized_len: crate::render::statement_count(world, seq),
         minimize_limit: None,
     }
 }

@@ -1,0 +1,218 @@
+//! `instantiate(...)`: a generic impl block or method made concrete by
+//! substituting the given types (and const values) for its parameters, once
+//! per instantiation. drt needs a `TypeId` for every value it keeps, and only
+//! concrete types have one.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::visit_mut::{self, VisitMut};
+use syn::{Expr, GenericArgument, GenericParam, Generics, Ident, ImplItemFn, ItemImpl, Type};
+
+use crate::attr::Instantiation;
+use crate::ctxt::Ctxt;
+
+/// Replaces each generic parameter with its binding: `T` -> `u8` in types,
+/// `N` -> `4` in const positions (`Buf<N>`, `[T; N]`).
+struct Subst<'a>(&'a [(Ident, GenericArgument)]);
+
+impl Subst<'_> {
+    fn find(&self, path: &syn::Path) -> Option<&GenericArgument> {
+        let id = path.get_ident()?;
+        self.0.iter().find(|(n, _)| n == id).map(|(_, v)| v)
+    }
+}
+
+impl VisitMut for Subst<'_> {
+    fn visit_type_mut(&mut self, ty: &mut Type) {
+        if let Type::Path(p) = ty {
+            if let (None, Some(GenericArgument::Type(t))) = (&p.qself, self.find(&p.path)) {
+                *ty = t.clone();
+                return;
+            }
+        }
+        visit_mut::visit_type_mut(self, ty);
+    }
+
+    fn visit_generic_argument_mut(&mut self, arg: &mut GenericArgument) {
+        if let GenericArgument::Type(Type::Path(p)) = arg {
+            if let (None, Some(GenericArgument::Const(c))) = (&p.qself, self.find(&p.path)) {
+                *arg = GenericArgument::Const(c.clone());
+                return;
+            }
+        }
+        visit_mut::visit_generic_argument_mut(self, arg);
+    }
+
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        if let Expr::Path(p) = e {
+            if let (None, Some(GenericArgument::Const(c))) = (&p.qself, self.find(&p.path)) {
+                *e = c.clone();
+                return;
+            }
+        }
+        visit_mut::visit_expr_mut(self, e);
+    }
+}
+
+/// The type and const parameters drt must be told about (lifetimes need no choice).
+fn chosen_params(generics: &Generics) -> Vec<&GenericParam> {
+    generics.params.iter().filter(|g| !matches!(g, GenericParam::Lifetime(_))).collect()
+}
+
+fn param_name(g: &GenericParam) -> &Ident {
+    match g {
+        GenericParam::Type(t) => &t.ident,
+        GenericParam::Const(c) => &c.ident,
+        GenericParam::Lifetime(l) => &l.lifetime.ident,
+    }
+}
+
+/// `instantiate(T = u8, N = 4)` as the user would write it for these parameters.
+fn example(params: &[&GenericParam]) -> String {
+    let bindings: Vec<String> = params
+        .iter()
+        .map(|g| match g {
+            GenericParam::Const(c) => format!("{} = 4", c.ident),
+            other => format!("{} = u8", param_name(other)),
+        })
+        .collect();
+    format!("instantiate({})", bindings.join(", "))
+}
+
+/// Whether an instantiation binds every parameter exactly once, each to the
+/// right kind of thing; reports what is wrong.
+fn valid(cx: &Ctxt, params: &[&GenericParam], inst: &Instantiation, what: &str) -> bool {
+    let errors = Ctxt::new();
+    for (k, (name, value)) in inst.bindings.iter().enumerate() {
+        match params.iter().find(|g| param_name(g) == name) {
+            None => {
+                let have: Vec<String> = params.iter().map(|g| format!("`{}`", param_name(g))).collect();
+                let have = if have.is_empty() { "none".to_string() } else { have.join(", ") };
+                errors.error_spanned_by(
+                    name,
+                    format!("`{name}` is not a generic parameter of {what} (its parameters: {have})"),
+                );
+            }
+            Some(GenericParam::Const(_)) if matches!(value, GenericArgument::Type(_)) => errors.error_spanned_by(
+                value,
+                format!("`{name}` is a const parameter: give it a value (`{name} = 4`), not a type"),
+            ),
+            Some(GenericParam::Type(_)) if matches!(value, GenericArgument::Const(_)) => {
+                errors.error_spanned_by(value, format!("`{name}` is a type parameter: give it a type (`{name} = u8`)"))
+            }
+            Some(_) if inst.bindings[..k].iter().any(|(n, _)| n == name) => {
+                errors.error_spanned_by(name, format!("`{name}` is given twice in one `instantiate`"))
+            }
+            Some(_) => {}
+        }
+    }
+    let missing: Vec<String> = params
+        .iter()
+        .map(|g| param_name(g))
+        .filter(|p| !inst.bindings.iter().any(|(n, _)| n == *p))
+        .map(|p| format!("`{p} = ...`"))
+        .collect();
+    if !missing.is_empty() {
+        errors.error_spanned_by(
+            &inst.at,
+            format!("`instantiate` must give every generic parameter of {what}: add {}", missing.join(", ")),
+        );
+    }
+    match errors.check() {
+        Ok(()) => true,
+        Err(e) => {
+            cx.syn_error(e);
+            false
+        }
+    }
+}
+
+/// The concrete impl blocks to register: the block itself when it is not
+/// generic, else one copy per valid `instantiate(...)` with the parameters
+/// substituted (and the generics removed).
+pub fn impl_instances(cx: &Ctxt, item: &ItemImpl, insts: &[Instantiation]) -> Vec<ItemImpl> {
+    let params = chosen_params(&item.generics);
+    if params.is_empty() {
+        for inst in insts {
+            cx.error_spanned_by(&inst.at, "this impl block is not generic: remove `instantiate(...)`");
+        }
+        return vec![item.clone()];
+    }
+    if insts.is_empty() {
+        let ty = crate::types::show(&item.self_ty);
+        cx.error_spanned_by(
+            &item.generics,
+            format!(
+                "drt explores concrete types: say which `{ty}` to explore with `#[drt::operations({})]` (repeat `instantiate(...)` for more)",
+                example(&params)
+            ),
+        );
+        return Vec::new();
+    }
+    insts
+        .iter()
+        .filter(|inst| valid(cx, &params, inst, "this impl block"))
+        .map(|inst| {
+            let mut copy = item.clone();
+            copy.generics = Generics::default();
+            let mut subst = Subst(&inst.bindings);
+            subst.visit_type_mut(&mut copy.self_ty);
+            if let Some((_, path, _)) = &mut copy.trait_ {
+                subst.visit_path_mut(path);
+            }
+            for i in &mut copy.items {
+                subst.visit_impl_item_mut(i);
+            }
+            copy
+        })
+        .collect()
+}
+
+/// One concrete version of a method: the method with its type parameters
+/// substituted, and the turbofish that calls it (`::<u8>`) when it was generic.
+pub struct MethodInstance {
+    pub f: ImplItemFn,
+    pub turbofish: Option<TokenStream>,
+}
+
+/// The concrete versions of a method: itself when it is not generic, else one
+/// per valid `#[drt(instantiate(...))]`.
+pub fn method_instances(cx: &Ctxt, f: &ImplItemFn, insts: &[Instantiation]) -> Vec<MethodInstance> {
+    let params = chosen_params(&f.sig.generics);
+    if params.is_empty() {
+        for inst in insts {
+            cx.error_spanned_by(&inst.at, format!("`{}` is not generic: remove `instantiate(...)`", f.sig.ident));
+        }
+        return vec![MethodInstance { f: f.clone(), turbofish: None }];
+    }
+    if insts.is_empty() {
+        let list: Vec<&GenericParam> = params.clone();
+        cx.error_spanned_by(
+            quote!(#(#list),*),
+            format!(
+                "drt cannot choose a type for generic method `{}`: say which with #[drt({})], or skip it with #[drt(skip)]",
+                f.sig.ident,
+                example(&params)
+            ),
+        );
+        return Vec::new();
+    }
+    let what = format!("`{}`", f.sig.ident);
+    insts
+        .iter()
+        .filter(|inst| valid(cx, &params, inst, &what))
+        .map(|inst| {
+            let mut copy = f.clone();
+            let args: Vec<&GenericArgument> = params
+                .iter()
+                .filter_map(|g| inst.bindings.iter().find(|(n, _)| n == param_name(g)).map(|(_, v)| v))
+                .collect();
+            let mut subst = Subst(&inst.bindings);
+            subst.visit_signature_mut(&mut copy.sig);
+            copy.sig.generics.params =
+                f.sig.generics.params.iter().filter(|g| matches!(g, GenericParam::Lifetime(_))).cloned().collect();
+            copy.sig.generics.where_clause = None;
+            MethodInstance { f: copy, turbofish: Some(quote!(::<#(#args),*>)) }
+        })
+        .collect()
+}

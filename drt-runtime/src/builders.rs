@@ -1,0 +1,275 @@
+//! Not public API. Built-in value builders: std types made from pool values
+//! and seeds (ranges, `Option`, `Box`, tuples, arrays, collections), each an
+//! ordinary operation with no receiver whose emitted code is an expression
+//! template (`$0..$1`, `Some($0)`, `std::collections::HashMap::from([($0, $1)])`).
+//! The macro registers the builders for every std type an operation takes
+//! (with the type's descriptor, which only a concrete type can give), so
+//! `fn slice(&self, r: Range<usize>)` needs no help from the user.
+
+use std::any::TypeId;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
+use std::hash::Hash;
+use std::ops::{Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive};
+
+use crate::private::{arg_owned, arity_mismatch, ret_value, Slot};
+use crate::registry::{Invoker, OperationSpec, Panics, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
+
+/// Most elements a collection builder takes (more come from calls that add them).
+const MAX_ELEMS: usize = 3;
+/// Longest array built element by element.
+const MAX_ARRAY: usize = 8;
+
+/// Parameter names, `$k` in templates.
+const NAMES: [&str; 2 * MAX_ARRAY] = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p"];
+
+fn builder<B: 'static>(template: &'static str, params: Vec<ParamSpec>, invoke: Invoker) -> OperationSpec {
+    OperationSpec {
+        name: "build",
+        trait_name: "",
+        syntax: Syntax::Template(template),
+        owner: TypeId::of::<B>(),
+        receiver: Receiver::None,
+        params,
+        ret: RetKind::Value,
+        ret_ty: Some(TypeId::of::<B>()),
+        invoke,
+        weight: 1,
+        panics: Panics::No,
+        requires: None,
+    }
+}
+
+/// `n` parameters taking values of `T` (and `U` at odd positions when `pairs`).
+fn params<T: 'static, U: 'static>(n: usize, pairs: bool) -> Vec<ParamSpec> {
+    (0..n)
+        .map(|k| ParamSpec {
+            name: NAMES[k],
+            ty: if pairs && k % 2 == 1 { TypeId::of::<U>() } else { TypeId::of::<T>() },
+            kind: ParamKind::Value,
+        })
+        .collect()
+}
+
+/// Takes the values of all slots, in order.
+fn owned<T: 'static>(slots: &mut [Slot]) -> Vec<T> {
+    slots.iter_mut().map(arg_owned::<T>).collect()
+}
+
+/// Takes the values of the slots as `(K, V)` pairs.
+fn pairs<K: 'static, V: 'static>(slots: &mut [Slot]) -> Vec<(K, V)> {
+    slots.chunks_mut(2).map(|kv| (arg_owned::<K>(&mut kv[0]), arg_owned::<V>(&mut kv[1]))).collect()
+}
+
+fn two<A: 'static, B: 'static>(slots: &mut [Slot]) -> (A, B) {
+    let [a, b] = slots else { arity_mismatch() };
+    (arg_owned(a), arg_owned(b))
+}
+
+fn one<A: 'static>(slots: &mut [Slot]) -> A {
+    let [a] = slots else { arity_mismatch() };
+    arg_owned(a)
+}
+
+/// `a..b`.
+pub fn range<T: 'static>() -> Vec<OperationSpec> {
+    vec![builder::<Range<T>>("$0..$1", params::<T, T>(2, false), |s| {
+        let (a, b) = two::<T, T>(s);
+        ret_value(a..b)
+    })]
+}
+
+/// `a..=b`.
+pub fn range_inclusive<T: 'static>() -> Vec<OperationSpec> {
+    vec![builder::<RangeInclusive<T>>("$0..=$1", params::<T, T>(2, false), |s| {
+        let (a, b) = two::<T, T>(s);
+        ret_value(a..=b)
+    })]
+}
+
+/// `a..`.
+pub fn range_from<T: 'static>() -> Vec<OperationSpec> {
+    vec![builder::<RangeFrom<T>>("$0..", params::<T, T>(1, false), |s| ret_value(one::<T>(s)..))]
+}
+
+/// `..b`.
+pub fn range_to<T: 'static>() -> Vec<OperationSpec> {
+    vec![builder::<RangeTo<T>>("..$0", params::<T, T>(1, false), |s| ret_value(..one::<T>(s)))]
+}
+
+/// `..=b`.
+pub fn range_to_inclusive<T: 'static>() -> Vec<OperationSpec> {
+    vec![builder::<RangeToInclusive<T>>("..=$0", params::<T, T>(1, false), |s| ret_value(..=one::<T>(s)))]
+}
+
+/// `..`.
+pub fn range_full() -> Vec<OperationSpec> {
+    vec![builder::<RangeFull>("..", Vec::new(), |_| ret_value(..))]
+}
+
+/// `Some(a)` and `None`.
+pub fn option<T: 'static>() -> Vec<OperationSpec> {
+    vec![
+        builder::<Option<T>>("Some($0)", params::<T, T>(1, false), |s| ret_value(Some(one::<T>(s)))),
+        builder::<Option<T>>("None", Vec::new(), |_| ret_value(None::<T>)),
+    ]
+}
+
+/// `Box::new(a)`.
+pub fn boxed<T: 'static>() -> Vec<OperationSpec> {
+    vec![builder::<Box<T>>("Box::new($0)", params::<T, T>(1, false), |s| ret_value(Box::new(one::<T>(s))))]
+}
+
+/// `(a, b)`.
+pub fn tuple2<A: 'static, B: 'static>() -> Vec<OperationSpec> {
+    vec![builder::<(A, B)>("($0, $1)", params::<A, B>(2, true), |s| ret_value(two::<A, B>(s)))]
+}
+
+/// `(a, b, c)`.
+pub fn tuple3<A: 'static, B: 'static, C: 'static>() -> Vec<OperationSpec> {
+    let mut p = params::<A, B>(2, true);
+    p.push(ParamSpec { name: "c", ty: TypeId::of::<C>(), kind: ParamKind::Value });
+    vec![builder::<(A, B, C)>("($0, $1, $2)", p, |s| {
+        let [a, b, c] = s else { arity_mismatch() };
+        ret_value((arg_owned::<A>(a), arg_owned::<B>(b), arg_owned::<C>(c)))
+    })]
+}
+
+/// `[$0, $1, ...]` with `n` elements, for `n <= MAX_ARRAY`.
+const ARRAYS: [&str; MAX_ARRAY + 1] = [
+    "[]",
+    "[$0]",
+    "[$0, $1]",
+    "[$0, $1, $2]",
+    "[$0, $1, $2, $3]",
+    "[$0, $1, $2, $3, $4]",
+    "[$0, $1, $2, $3, $4, $5]",
+    "[$0, $1, $2, $3, $4, $5, $6]",
+    "[$0, $1, $2, $3, $4, $5, $6, $7]",
+];
+
+/// `[a, b, c]`: arrays of up to eight elements (longer ones need `seeds(...)`).
+pub fn array<T: 'static, const N: usize>() -> Vec<OperationSpec> {
+    if N > MAX_ARRAY {
+        return Vec::new();
+    }
+    vec![builder::<[T; N]>(ARRAYS[N], params::<T, T>(N, false), |s| {
+        let mut elems = owned::<T>(s).into_iter();
+        ret_value(std::array::from_fn::<T, N, _>(|_| elems.next().unwrap_or_else(|| arity_mismatch())))
+    })]
+}
+
+macro_rules! templates {
+    ($empty:literal, $open:literal, $elem:literal, $close:literal) => {
+        [
+            $empty,
+            concat!($open, $elem, 0, $close),
+            concat!($open, $elem, 0, ", ", $elem, 1, $close),
+            concat!($open, $elem, 0, ", ", $elem, 1, ", ", $elem, 2, $close),
+        ]
+    };
+}
+
+/// A collection of up to `MAX_ELEMS` elements, one builder per length.
+fn collection<C: 'static, T: 'static>(
+    templates: [&'static str; MAX_ELEMS + 1],
+    invoke: [Invoker; MAX_ELEMS + 1],
+) -> Vec<OperationSpec> {
+    (0..=MAX_ELEMS).map(|n| builder::<C>(templates[n], params::<T, T>(n, false), invoke[n])).collect()
+}
+
+/// `vec![a, b]` from pool values. Vectors of seeded types (numbers,
+/// strings) are built from seeds directly and need no builder.
+pub fn vec<T: 'static>() -> Vec<OperationSpec> {
+    if crate::seeds::is_seeded(TypeId::of::<T>()) {
+        return Vec::new();
+    }
+    let build: Invoker = |s| ret_value(owned::<T>(s));
+    collection::<Vec<T>, T>(["Vec::new()", "vec![$0]", "vec![$0, $1]", "vec![$0, $1, $2]"], [build; MAX_ELEMS + 1])
+}
+
+/// `VecDeque::from([a, b])`.
+pub fn vec_deque<T: 'static>() -> Vec<OperationSpec> {
+    let build: Invoker = |s| ret_value(VecDeque::from(owned::<T>(s)));
+    let t = templates!("std::collections::VecDeque::new()", "std::collections::VecDeque::from([", "$", "])");
+    collection::<VecDeque<T>, T>(t, [build; MAX_ELEMS + 1])
+}
+
+/// `HashSet::from([a, b])`.
+pub fn hash_set<T: Eq + Hash + 'static>() -> Vec<OperationSpec> {
+    let build: Invoker = |s| ret_value(owned::<T>(s).into_iter().collect::<HashSet<T>>());
+    let t = templates!("std::collections::HashSet::new()", "std::collections::HashSet::from([", "$", "])");
+    collection::<HashSet<T>, T>(t, [build; MAX_ELEMS + 1])
+}
+
+/// `BTreeSet::from([a, b])`.
+pub fn btree_set<T: Ord + 'static>() -> Vec<OperationSpec> {
+    let build: Invoker = |s| ret_value(owned::<T>(s).into_iter().collect::<BTreeSet<T>>());
+    let t = templates!("std::collections::BTreeSet::new()", "std::collections::BTreeSet::from([", "$", "])");
+    collection::<BTreeSet<T>, T>(t, [build; MAX_ELEMS + 1])
+}
+
+/// A map of up to `MAX_ELEMS` entries, one builder per size.
+fn map<M: 'static, K: 'static, V: 'static>(path: &str, invoke: Invoker) -> Vec<OperationSpec> {
+    const ENTRIES: [&str; MAX_ELEMS + 1] = ["", "($0, $1)", "($0, $1), ($2, $3)", "($0, $1), ($2, $3), ($4, $5)"];
+    (0..=MAX_ELEMS)
+        .map(|n| {
+            let template = if n == 0 { format!("{path}::new()") } else { format!("{path}::from([{}])", ENTRIES[n]) };
+            // Once per type and process: the registry keeps operations for the
+            // whole run, so a leaked template costs a few bytes, once.
+            builder::<M>(Box::leak(template.into_boxed_str()), params::<K, V>(2 * n, true), invoke)
+        })
+        .collect()
+}
+
+/// `HashMap::from([(k, v)])`.
+pub fn hash_map<K: Eq + Hash + 'static, V: 'static>() -> Vec<OperationSpec> {
+    map::<HashMap<K, V>, K, V>("std::collections::HashMap", |s| {
+        ret_value(pairs::<K, V>(s).into_iter().collect::<HashMap<K, V>>())
+    })
+}
+
+/// `BTreeMap::from([(k, v)])`.
+pub fn btree_map<K: Ord + 'static, V: 'static>() -> Vec<OperationSpec> {
+    map::<BTreeMap<K, V>, K, V>("std::collections::BTreeMap", |s| {
+        ret_value(pairs::<K, V>(s).into_iter().collect::<BTreeMap<K, V>>())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::private::Returned;
+
+    fn run(spec: &OperationSpec, args: Vec<Box<dyn std::any::Any>>) -> Box<dyn std::any::Any> {
+        let mut slots: Vec<Slot> = args.into_iter().map(Some).collect();
+        match (spec.invoke)(&mut slots) {
+            Returned::Value(v) => v,
+            _ => panic!("a builder returns a value"),
+        }
+    }
+
+    #[test]
+    fn builders_build_what_their_templates_say() {
+        let r = &range::<usize>()[0];
+        assert_eq!(r.syntax, Syntax::Template("$0..$1"));
+        let v = run(r, vec![Box::new(2usize), Box::new(5usize)]);
+        assert_eq!(*v.downcast::<Range<usize>>().unwrap(), 2..5);
+        let m = &hash_map::<u8, String>()[2];
+        assert_eq!(m.syntax, Syntax::Template("std::collections::HashMap::from([($0, $1), ($2, $3)])"));
+        let v = run(m, vec![Box::new(1u8), Box::new("a".to_string()), Box::new(2u8), Box::new("b".to_string())]);
+        let v = v.downcast::<HashMap<u8, String>>().unwrap();
+        assert_eq!(v.len(), 2);
+        assert_eq!(v[&2], "b");
+        let a = &array::<u8, 3>()[0];
+        assert_eq!(a.syntax, Syntax::Template("[$0, $1, $2]"));
+        assert_eq!(
+            *run(a, vec![Box::new(1u8), Box::new(2u8), Box::new(3u8)]).downcast::<[u8; 3]>().unwrap(),
+            [1, 2, 3]
+        );
+        assert!(array::<u8, 32>().is_empty());
+        let d = &vec_deque::<u8>()[3];
+        assert_eq!(d.syntax, Syntax::Template("std::collections::VecDeque::from([$0, $1, $2])"));
+        let t = &tuple2::<u8, bool>()[0];
+        assert_eq!(*run(t, vec![Box::new(1u8), Box::new(true)]).downcast::<(u8, bool)>().unwrap(), (1, true));
+    }
+}
