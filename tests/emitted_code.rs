@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use drt::FailureKind;
-use drt_examples::{bank, bugfree, histogram, inline_stack, ledger, playlist, ring, username, version};
+use drt_examples::{
+    bank, bugfree, histogram, inline_stack, ledger, lru, money, playlist, ring, text, username, version,
+};
 
 fn failures() -> Vec<drt::Failure> {
     let reports = [
@@ -19,6 +21,11 @@ fn failures() -> Vec<drt::Failure> {
         drt::explore::<version::Version>().seed(7).max_sequences(20_000).report(),
         drt::explore::<playlist::Playlist>().seed(7).max_sequences(20_000).report(),
         drt::explore::<ledger::Ledger>().seed(7).max_sequences(20_000).report(),
+        // Generic instances, operators, `FromStr`, ranges, tuples and vectors of pool values.
+        drt::explore::<lru::LruCache<u8, u16>>().seed(7).max_sequences(20_000).report(),
+        drt::explore::<lru::LruCache<String, i32>>().seed(7).max_sequences(20_000).report(),
+        drt::explore::<money::Money>().seed(7).max_sequences(20_000).report(),
+        drt::explore::<text::TextBuffer>().seed(7).max_sequences(20_000).report(),
     ];
     reports.into_iter().flat_map(|r| r.failures).collect()
 }
@@ -93,6 +100,9 @@ fn regression_suite(dir: &Path) -> String {
         write("playlist", drt::explore::<playlist::Playlist>()),
         write("username", drt::explore::<username::Username>()),
         write("ring", drt::explore::<ring::RingBuffer>()),
+        write("money", drt::explore::<money::Money>()),
+        write("lru", drt::explore::<lru::LruCache<String, i32>>()),
+        write("text", drt::explore::<text::TextBuffer>()),
     ];
     // The same seed and budget write the same file.
     assert_eq!(write("sorted_set", drt::explore::<bugfree::SortedSet>()).1, files[0].1);
@@ -119,7 +129,8 @@ fn regression_tests_compile_and_pass() {
 #[test]
 fn emitted_tests_compile_and_fail_the_same_way() {
     let failures = failures();
-    assert_eq!(failures.len(), 8, "one planted bug per example type");
+    // One planted bug per example type, two in Money.
+    assert_eq!(failures.len(), 13, "{failures:#?}");
     let dir = scratch_crate(&failures);
     let (stdout, _) = cargo_test(&dir, "generated");
     assert!(stdout.contains(&format!("0 passed; {} failed", failures.len())), "every test must fail:\n{stdout}");

@@ -2,7 +2,7 @@
 //! sequence budget, reports nothing on the bug-free type, and is deterministic.
 
 use drt::{FailureKind, Report};
-use drt_examples::{bank, bugfree, histogram, inline_stack, ring};
+use drt_examples::{bank, bugfree, histogram, inline_stack, lru, money, ring, text};
 
 /// Sequences each exploration may spend; the bugs are found well within it.
 const BUDGET: u64 = 20_000;
@@ -71,6 +71,50 @@ fn finds_the_histogram_merge_of_two_values() {
     );
     assert!(f.code.contains("histogram2"), "needs two histograms:\n{}", f.code);
     assert_eq!(f.len, 5, "{}", f.code);
+}
+
+/// A generic impl is explored once per `instantiate(...)`; the batch path's
+/// duplicate keys break the invariant in both instances, through a vector
+/// of tuples drt builds from pool values.
+#[test]
+fn finds_the_lru_batch_duplicate_in_every_instance() {
+    for report in [explore::<lru::LruCache<u8, u16>>(), explore::<lru::LruCache<String, i32>>()] {
+        assert_eq!(report.failures.len(), 1, "{report}");
+        let f = &report.failures[0];
+        assert_eq!(f.kind, FailureKind::Invariant);
+        assert!(f.operation.starts_with("LruCache<") && f.operation.ends_with(">::put_all"), "{}", f.operation);
+        assert!(f.code.contains(".put_all(vec![("), "the batch is written inline:\n{}", f.code);
+        assert!(f.len <= 3, "not minimized:\n{}", f.code);
+        assert!(report.stats.uncallable.is_empty(), "{:?}", report.stats.uncallable);
+    }
+}
+
+/// Operator and `FromStr` impls are operations, and their tests call them
+/// the way a person would.
+#[test]
+fn finds_the_money_negation_overflow_and_the_empty_parse() {
+    let report = explore::<money::Money>();
+    assert_eq!(report.failures.len(), 2, "{report}");
+    let neg = report.failures.iter().find(|f| f.operation == "Money::neg").expect("Neg overflow found");
+    assert!(neg.message.contains("attempt to negate with overflow"), "{}", neg.message);
+    assert!(neg.code.contains("from_cents(i64::MIN)") && neg.code.contains("= -money;"), "{}", neg.code);
+    let parse = report.failures.iter().find(|f| f.operation == "Money::from_str").expect("parse panic found");
+    assert!(parse.message.contains("index out of bounds"), "{}", parse.message);
+    assert!(parse.code.contains("\"\".parse::<drt_examples::money::Money>()"), "{}", parse.code);
+    assert_eq!(parse.len, 1);
+    // Every operator ran: `a + b`, `a - b`, `a * n`, `a += b`.
+    assert!(report.stats.uncallable.is_empty(), "{:?}", report.stats.uncallable);
+}
+
+/// A `Range<usize>` parameter is built from two `usize`s and written `a..b`.
+#[test]
+fn finds_the_text_buffer_unclamped_range_start() {
+    let report = explore::<text::TextBuffer>();
+    assert_eq!(report.failures.len(), 1, "{report}");
+    let f = &report.failures[0];
+    assert_eq!(f.operation, "TextBuffer::delete");
+    assert!(f.code.contains(".delete(1..0);"), "{}", f.code);
+    assert_eq!(f.len, 2, "new, delete:\n{}", f.code);
 }
 
 /// Documented panics (`# Panics`, `panics(...)`), a precondition and `Err`

@@ -2,7 +2,8 @@
 //! command, `cargo run --release -p drt-examples`.
 
 use drt_examples::{
-    arena, bank, bugfree, histogram, index, inline_stack, ledger, playlist, ring, units, username, version,
+    arena, bank, bugfree, histogram, index, inline_stack, ledger, lru, money, playlist, ring, text, units, username,
+    version,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -30,6 +31,18 @@ fn main() {
         ("arena::Arena", "abort on a double free", || drt::explore::<arena::Arena>().report()),
         ("index::SortedIndex", "infinite loop in a binary search", || {
             drt::explore::<index::SortedIndex>().call_timeout(std::time::Duration::from_secs(1)).report()
+        }),
+        ("lru::LruCache<u8, u16>", "generic: a batch insert duplicates keys", || {
+            drt::explore::<lru::LruCache<u8, u16>>().report()
+        }),
+        ("lru::LruCache<String, i32>", "the same bug, another instance", || {
+            drt::explore::<lru::LruCache<String, i32>>().report()
+        }),
+        ("money::Money", "operators and FromStr: -i64::MIN overflows, \"\" panics", || {
+            drt::explore::<money::Money>().report()
+        }),
+        ("text::TextBuffer", "a Range<usize> whose start is not clamped", || {
+            drt::explore::<text::TextBuffer>().report()
         }),
         ("bugfree::SortedSet", "none", || drt::explore::<bugfree::SortedSet>().report()),
     ];
