@@ -8,7 +8,7 @@ use std::process::Command;
 
 use drt::FailureKind;
 use drt_examples::{
-    bank, bugfree, histogram, inline_stack, ledger, lru, money, playlist, ring, text, username, version,
+    bank, bugfree, histogram, inline_stack, ledger, lru, money, playlist, ring, route, text, username, version,
 };
 
 fn failures() -> Vec<drt::Failure> {
@@ -26,11 +26,14 @@ fn failures() -> Vec<drt::Failure> {
         drt::explore::<lru::LruCache<String, i32>>().seed(7).max_sequences(20_000).report(),
         drt::explore::<money::Money>().seed(7).max_sequences(20_000).report(),
         drt::explore::<text::TextBuffer>().seed(7).max_sequences(20_000).report(),
+        // A generator's values and a returned iterator.
+        drt::explore::<route::Route>().seed(7).max_sequences(20_000).report(),
     ];
     reports.into_iter().flat_map(|r| r.failures).collect()
 }
 
-/// A crate depending on drt-examples, with the emitted tests in `tests/generated.rs`,
+/// A crate depending on drt-examples (and on drt for its tests, as a user's
+/// crate does), with the emitted tests in `tests/generated.rs`,
 /// each wrapped in its own module so equal test names cannot clash.
 fn scratch_crate(failures: &[drt::Failure]) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -39,9 +42,11 @@ fn scratch_crate(failures: &[drt::Failure]) -> PathBuf {
     std::fs::create_dir_all(dir.join("tests")).unwrap();
     let manifest = format!(
         "[package]\nname = \"drt-emitted\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-         [dependencies]\ndrt-examples = {{ path = {:?} }}\n\n[workspace]\n\n\
+         [dependencies]\ndrt-examples = {{ path = {:?} }}\n\n\
+         [dev-dependencies]\ndrt = {{ path = {:?}, package = \"drt-runtime\" }}\n\n[workspace]\n\n\
          [profile.dev]\noverflow-checks = true\n",
-        root.join("drt-examples")
+        root.join("drt-examples"),
+        root.join("drt-runtime")
     );
     std::fs::write(dir.join("Cargo.toml"), manifest).unwrap();
     // The workspace's lock file pins the same versions, so --offline works.
@@ -103,6 +108,7 @@ fn regression_suite(dir: &Path) -> String {
         write("money", drt::explore::<money::Money>()),
         write("lru", drt::explore::<lru::LruCache<String, i32>>()),
         write("text", drt::explore::<text::TextBuffer>()),
+        write("route", drt::explore::<route::Route>()),
     ];
     // The same seed and budget write the same file.
     assert_eq!(write("sorted_set", drt::explore::<bugfree::SortedSet>()).1, files[0].1);
@@ -130,7 +136,7 @@ fn regression_tests_compile_and_pass() {
 fn emitted_tests_compile_and_fail_the_same_way() {
     let failures = failures();
     // One planted bug per example type, two in Money.
-    assert_eq!(failures.len(), 13, "{failures:#?}");
+    assert_eq!(failures.len(), 14, "{failures:#?}");
     let dir = scratch_crate(&failures);
     let (stdout, _) = cargo_test(&dir, "generated");
     assert!(stdout.contains(&format!("0 passed; {} failed", failures.len())), "every test must fail:\n{stdout}");

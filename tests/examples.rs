@@ -2,7 +2,7 @@
 //! sequence budget, reports nothing on the bug-free type, and is deterministic.
 
 use drt::{FailureKind, Report};
-use drt_examples::{bank, bugfree, histogram, inline_stack, lru, money, ring, text};
+use drt_examples::{bank, bugfree, histogram, inline_stack, lru, money, ring, route, text};
 
 /// Sequences each exploration may spend; the bugs are found well within it.
 const BUDGET: u64 = 20_000;
@@ -115,6 +115,21 @@ fn finds_the_text_buffer_unclamped_range_start() {
     assert_eq!(f.operation, "TextBuffer::delete");
     assert!(f.code.contains(".delete(1..0);"), "{}", f.code);
     assert_eq!(f.len, 2, "new, delete:\n{}", f.code);
+}
+
+/// Values of a type no impl block makes come from its `#[drt::generator]`,
+/// and a returned iterator is run (for a bounded prefix), so a panic inside
+/// it is found.
+#[test]
+fn finds_the_zero_length_leg_in_the_route_iterator() {
+    let report = explore::<route::Route>();
+    assert_eq!(report.failures.len(), 1, "{report}");
+    let f = &report.failures[0];
+    assert_eq!((f.operation.as_str(), f.message.as_str()), ("Route::steps", "attempt to divide by zero"));
+    assert!(f.code.contains("drt_examples::route::any_cell(&mut drt::Rng::new("), "{}", f.code);
+    assert!(f.code.contains(".steps().take(64).count();"), "{}", f.code);
+    assert!(f.len <= 5, "new, two cells (or one twice), push, push, steps:\n{}", f.code);
+    assert!(report.stats.uncallable.is_empty(), "{:?}", report.stats.uncallable);
 }
 
 /// Documented panics (`# Panics`, `panics(...)`), a precondition and `Err`

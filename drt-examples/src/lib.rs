@@ -13,6 +13,7 @@ pub mod lru;
 pub mod money;
 pub mod playlist;
 pub mod ring;
+pub mod route;
 pub mod text;
 pub mod units;
 pub mod username;

@@ -2,8 +2,8 @@
 //! command, `cargo run --release -p drt-examples`.
 
 use drt_examples::{
-    arena, bank, bugfree, histogram, index, inline_stack, ledger, lru, money, playlist, ring, text, units, username,
-    version,
+    arena, bank, bugfree, histogram, index, inline_stack, ledger, lru, money, playlist, ring, route, text, units,
+    username, version,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -43,6 +43,9 @@ fn main() {
         }),
         ("text::TextBuffer", "a Range<usize> whose start is not clamped", || {
             drt::explore::<text::TextBuffer>().report()
+        }),
+        ("route::Route", "generator-made cells; an iterator divides by a zero-length leg", || {
+            drt::explore::<route::Route>().report()
         }),
         ("bugfree::SortedSet", "none", || drt::explore::<bugfree::SortedSet>().report()),
     ];

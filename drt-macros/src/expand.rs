@@ -9,7 +9,7 @@ use syn::{ImplItem, ItemImpl, Type};
 use crate::ast::{Invariant, InvariantStyle, Operation, Operations, Panics, Receiver};
 use crate::attr::ImplArgs;
 use crate::ctxt::Ctxt;
-use crate::types::{Borrowed, Kind, Ret};
+use crate::types::{Borrowed, IterItem, Kind, Ret};
 
 pub fn operations(args: TokenStream, input: TokenStream) -> TokenStream {
     let item: ItemImpl = match syn::parse2(input.clone()) {
@@ -116,7 +116,10 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
                 note(&cfgs, e, false);
             }
             Ret::Borrowed(b) => note(&cfgs, &b.pool_type(), false),
-            Ret::Unit | Ret::Discard => {}
+            Ret::Iter(IterItem::Owned(t) | IterItem::Cloned(t)) => {
+                note(&cfgs, &syn::parse_quote!(::std::vec::Vec<#t>), false)
+            }
+            Ret::Iter(IterItem::Drained) | Ret::Unit | Ret::Discard => {}
         }
     }
     for (ty, _) in &ops.args.seeds {
@@ -261,6 +264,23 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, String)>, op:
             };
             let pool = b.pool_type();
             (quote!(Borrowed(::drt::__private::Borrowed::#kind)), Some(pool), wrap)
+        }
+        Ret::Iter(IterItem::Owned(t)) => (
+            quote!(Iter { cloned: false }),
+            Some(syn::parse_quote!(::std::vec::Vec<#t>)),
+            quote!(::drt::__private::ret_iter(#call)),
+        ),
+        Ret::Iter(IterItem::Cloned(t)) => (
+            quote!(Iter { cloned: true }),
+            Some(syn::parse_quote!(::std::vec::Vec<#t>)),
+            quote!({
+                #[allow(unused_imports)]
+                use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
+                ::drt::__private::ret_iter_cloned((&&::drt::__private::probe::Probe::<#t>::new()).drt_clone(), #call)
+            }),
+        ),
+        Ret::Iter(IterItem::Drained) => {
+            (quote!(Iter { cloned: false }), None, quote!(::drt::__private::ret_iter_drain(#call)))
         }
         Ret::Value(t) => (quote!(Value), Some(t.clone()), quote!(::drt::__private::ret_value(#call))),
         Ret::Option(t) => (quote!(Option), Some(t.clone()), quote!(::drt::__private::ret_option(#call))),

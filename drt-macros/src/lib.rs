@@ -7,6 +7,7 @@ mod check;
 mod ctxt;
 mod expand;
 mod fallback;
+mod generator;
 mod generics;
 mod mine;
 mod traits;
@@ -29,4 +30,13 @@ use proc_macro::TokenStream;
 #[proc_macro_attribute]
 pub fn operations(args: TokenStream, input: TokenStream) -> TokenStream {
     expand::operations(args.into(), input.into()).into()
+}
+
+/// Registers `fn name(rng: &mut drt::Rng) -> T` as a way to make values of
+/// `T`, for types no annotated impl block constructs (or constructs too
+/// narrowly). drt calls it with `drt::Rng::new(k)` for a few dozen `k`, and
+/// emitted tests call it the same way, so every value is reproducible.
+#[proc_macro_attribute]
+pub fn generator(args: TokenStream, input: TokenStream) -> TokenStream {
+    generator::generator(args.into(), input.into()).into()
 }

@@ -24,9 +24,46 @@ pub enum Ret {
     Discard,
     /// A borrow whose target is kept as an owned copy (when it is `Clone`).
     Borrowed(Borrowed),
+    /// `impl Iterator<Item = ..>`: run for a bounded prefix.
+    Iter(IterItem),
     Value(Type),
     Option(Type),
     Result(Type, Type),
+}
+
+/// What drt keeps of a returned iterator's items.
+pub enum IterItem {
+    /// `Item = T`: a `Vec<T>` of them.
+    Owned(Type),
+    /// `Item = &T`: a `Vec<T>` of copies, when `T: Clone`.
+    Cloned(Type),
+    /// Items holding borrows: nothing, but the iterator still runs.
+    Drained,
+}
+
+/// `impl Iterator<Item = X>` (or `DoubleEndedIterator`, `ExactSizeIterator`):
+/// what to keep of `X`.
+fn iterator(ty: &Type) -> Option<IterItem> {
+    let Type::ImplTrait(it) = ty else { return None };
+    let item = it.bounds.iter().find_map(|b| {
+        let syn::TypeParamBound::Trait(t) = b else { return None };
+        let last = t.path.segments.last()?;
+        if !["Iterator", "DoubleEndedIterator", "ExactSizeIterator"].contains(&last.ident.to_string().as_str()) {
+            return None;
+        }
+        let PathArguments::AngleBracketed(args) = &last.arguments else { return None };
+        args.args.iter().find_map(|a| match a {
+            GenericArgument::AssocType(a) if a.ident == "Item" => Some(a.ty.clone()),
+            _ => None,
+        })
+    })?;
+    Some(match strip_parens(&item) {
+        Type::Reference(r) if storable(&r.elem).is_ok() && !is_str_or_slice(&r.elem) => {
+            IterItem::Cloned((*r.elem).clone())
+        }
+        t if storable(t).is_ok() && !is_unit(t) => IterItem::Owned(t.clone()),
+        _ => IterItem::Drained,
+    })
 }
 
 /// How a borrowed return is copied into the pool; mirrors `drt::__private::Borrowed`.
@@ -282,6 +319,9 @@ pub fn ret(output: &syn::ReturnType) -> Ret {
     }
     if let Some(b) = borrowed(ty) {
         return Ret::Borrowed(b);
+    }
+    if let Some(item) = iterator(ty) {
+        return Ret::Iter(item);
     }
     if matches!(ty, Type::Never(_)) || storable(ty).is_err() {
         return Ret::Discard;

@@ -45,15 +45,17 @@ mod registry;
 mod regress;
 mod render;
 mod report;
+mod rng;
 mod seeds;
 mod sequence;
 mod value;
 mod world;
 
 pub use config::{explore, Explorer, DEFAULT_CALL_TIMEOUT, DEFAULT_MAX_LEN, DEFAULT_SEED, DEFAULT_TIME_LIMIT};
-pub use drt_macros::operations;
+pub use drt_macros::{generator, operations};
 pub use isolate::Isolation;
 pub use report::{Failure, FailureKind, OperationStats, Report, Stats};
+pub use rng::Rng;
 
 /// Not public API. Used by generated code.
 #[doc(hidden)]

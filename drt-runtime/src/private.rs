@@ -59,6 +59,37 @@ pub fn ret_to_vec<T: 'static>(clone: Option<crate::value::CloneFn>, slice: &[T])
     Returned::Value(Box::new(copy))
 }
 
+/// Not public API. How many items of a returned iterator drt takes: a
+/// bounded prefix, so an endless iterator ends too.
+pub const ITER_PREFIX: usize = 64;
+
+/// Not public API. Runs a returned iterator of owned items and keeps its
+/// first [`ITER_PREFIX`] items as a `Vec`.
+pub fn ret_iter<T: 'static>(iter: impl Iterator<Item = T>) -> Returned {
+    Returned::Value(Box::new(iter.take(ITER_PREFIX).collect::<Vec<T>>()))
+}
+
+/// Not public API. Runs a returned iterator of borrowed items and keeps
+/// copies of its first [`ITER_PREFIX`] items, when they are `Clone`.
+pub fn ret_iter_cloned<'a, T: 'static>(
+    clone: Option<crate::value::CloneFn>,
+    iter: impl Iterator<Item = &'a T>,
+) -> Returned {
+    let iter = iter.take(ITER_PREFIX);
+    let Some(clone) = clone else {
+        iter.for_each(drop);
+        return Returned::Nothing;
+    };
+    let copy: Vec<T> = iter.map(|e| *clone(e).downcast::<T>().unwrap_or_else(|_| wrong_type::<T>())).collect();
+    Returned::Value(Box::new(copy))
+}
+
+/// Not public API. Runs a returned iterator whose items drt cannot keep.
+pub fn ret_iter_drain(iter: impl Iterator) -> Returned {
+    iter.take(ITER_PREFIX).for_each(drop);
+    Returned::Nothing
+}
+
 /// Not public API. Drops a return value that holds a borrow.
 pub fn ret_discard<T>(value: T) -> Returned {
     drop(value);

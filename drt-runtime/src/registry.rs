@@ -60,6 +60,12 @@ pub enum RetKind {
     Option,
     /// A borrow (`&T`, `Option<&T>`, `&str`, `&[T]`): an owned copy, when `Clone`.
     Borrowed(Borrowed),
+    /// `impl Iterator`: its first items, collected into a `Vec` when they
+    /// can be kept (`cloned`: copies of borrowed items).
+    Iter {
+        /// The items are borrows, copied with `.cloned()`.
+        cloned: bool,
+    },
     /// `Result<T, E>`: the `Ok` payload.
     Result {
         /// `TypeId` of `E`, to decide between `.unwrap()` and `.ok().unwrap()`.
@@ -141,6 +147,9 @@ pub enum Syntax {
     /// A fully qualified call, for trait methods the prelude does not bring
     /// into scope: `<Type as Trait>::name(args)`.
     Qualified,
+    /// A free function, by its full path: `my_crate::shapes::any_point(args)`
+    /// (`#[drt::generator]`).
+    Function(&'static str),
     /// A built-in value builder written as an expression over its arguments:
     /// `$0..$1`, `Some($0)`, `vec![$0, $1]`.
     Template(&'static str),
@@ -330,10 +339,12 @@ impl Registry {
                 let owner_name = types[&spec.owner].name;
                 let display = match spec.syntax {
                     Syntax::Template(_) => crate::value::display_type_name(owner_name),
+                    Syntax::Function(_) => spec.name.to_string(),
                     _ => format!("{}::{}", crate::value::display_type_name(owner_name), spec.name),
                 };
                 let path = match (spec.syntax, spec.trait_name) {
                     (Syntax::Template(t), _) => format!("{owner_name}::{{{t}}}"),
+                    (Syntax::Function(path), _) => path.to_string(),
                     (_, "") => format!("{owner_name}::{}", spec.name),
                     (_, t) => format!("<{owner_name} as {t}>::{}", spec.name),
                 };

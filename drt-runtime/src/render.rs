@@ -229,6 +229,10 @@ fn call_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], i: usi
             }
             return out;
         }
+        Syntax::Function(path) => {
+            let args: Vec<String> = (0..call.args.len()).map(text).collect();
+            return format!("{path}({})", args.join(", "));
+        }
         Syntax::Qualified => {
             let args: Vec<String> = (0..call.args.len()).map(text).collect();
             let owner = crate::value::code_type_name(op.owner_name);
@@ -356,16 +360,27 @@ pub(crate) fn lines(world: &World<'_>, seq: &Sequence, names: &[Option<String>])
                         RetKind::Borrowed(Borrowed::OptionRef) => ".cloned().unwrap()",
                         RetKind::Borrowed(Borrowed::Str) => ".to_string()",
                         RetKind::Borrowed(Borrowed::Slice) => ".to_vec()",
+                        RetKind::Iter { cloned: false } => ITER_COLLECT,
+                        RetKind::Iter { cloned: true } => ITER_COLLECT_CLONED,
                         RetKind::Value | RetKind::Unit | RetKind::Discard => "",
                     };
                     format!("let {}{name} = {expr}{unwrap};", if mutable { "mut " } else { "" })
                 }
                 None if op.spec.ret == RetKind::Unit => format!("{expr};"),
+                // The iterator runs as far as it did under drt.
+                None if matches!(op.spec.ret, RetKind::Iter { .. }) => format!("let _ = {expr}{ITER_COUNT};"),
                 None => format!("let _ = {expr};"),
             }
         })
         .collect()
 }
+
+/// How emitted code runs a returned iterator whose first items are kept
+/// (`drt::__private::ITER_PREFIX` of them)...
+const ITER_COLLECT: &str = ".take(64).collect::<Vec<_>>()";
+const ITER_COLLECT_CLONED: &str = ".take(64).cloned().collect::<Vec<_>>()";
+/// ...and one whose items are not.
+const ITER_COUNT: &str = ".take(64).count()";
 
 /// Fills an assertion template: `$0`, `$1`, `$2` become the variables' names.
 fn fill(template: &str, vars: &[u32], names: &[Option<String>]) -> String {

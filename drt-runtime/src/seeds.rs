@@ -46,9 +46,12 @@ pub(crate) fn builtin_types() -> Vec<TypeDesc> {
         ($($t:ty),*) => { $( v.push(crate::__private::type_desc!($t)); )* };
     }
     for_each_primitive!(push);
-    push!(f32, f64, bool, char, String, ());
+    push!(f32, f64, bool, char, String, (), crate::Rng);
     v
 }
+
+/// Random streams handed to `#[drt::generator]` functions.
+const RNG_STREAMS: u64 = 64;
 
 /// Whether values of this type come from seeds (numbers, `bool`, `char`, `String`).
 pub(crate) fn is_seeded(ty: TypeId) -> bool {
@@ -169,6 +172,12 @@ pub(crate) fn seeds_for(wanted: &[TypeId], literals: &[Literal]) -> Vec<Seed> {
     }
     floats!(f32, f64);
 
+    if wants(TypeId::of::<crate::Rng>()) {
+        // A generator is a function of its `Rng`: one value per stream.
+        for k in 0..RNG_STREAMS {
+            out.push(Seed::new(crate::Rng::new(k), format!("drt::Rng::new({k})"), u128::from(k)));
+        }
+    }
     if wants(TypeId::of::<bool>()) {
         out.push(Seed::new(false, "false".into(), 0));
         out.push(Seed::new(true, "true".into(), 1));
