@@ -8,7 +8,8 @@ use std::process::Command;
 
 use drt::FailureKind;
 use drt_examples::{
-    bank, bugfree, histogram, inline_stack, ledger, lru, money, playlist, ring, route, text, username, version,
+    bank, bugfree, calendar, histogram, inline_stack, ledger, lru, money, playlist, ring, route, text, username,
+    version,
 };
 
 fn failures() -> Vec<drt::Failure> {
@@ -109,6 +110,8 @@ fn regression_suite(dir: &Path) -> String {
         write("lru", drt::explore::<lru::LruCache<String, i32>>()),
         write("text", drt::explore::<text::TextBuffer>()),
         write("route", drt::explore::<route::Route>()),
+        // Every built-in builder: ranges, options, tuples, arrays, maps, sets, queues.
+        write("calendar", drt::explore::<calendar::Calendar>()),
     ];
     // The same seed and budget write the same file.
     assert_eq!(write("sorted_set", drt::explore::<bugfree::SortedSet>()).1, files[0].1);

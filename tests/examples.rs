@@ -2,7 +2,7 @@
 //! sequence budget, reports nothing on the bug-free type, and is deterministic.
 
 use drt::{FailureKind, Report};
-use drt_examples::{bank, bugfree, histogram, inline_stack, lru, money, ring, route, text};
+use drt_examples::{bank, bugfree, calendar, histogram, inline_stack, lru, money, ring, route, text};
 
 /// Sequences each exploration may spend; the bugs are found well within it.
 const BUDGET: u64 = 20_000;
@@ -115,6 +115,23 @@ fn finds_the_text_buffer_unclamped_range_start() {
     assert_eq!(f.operation, "TextBuffer::delete");
     assert!(f.code.contains(".delete(1..0);"), "{}", f.code);
     assert_eq!(f.len, 2, "new, delete:\n{}", f.code);
+}
+
+/// An API taking ranges, options, tuples, arrays, maps, sets and queues is
+/// explored with no help: every operation runs, and the overlap bug is found
+/// through each operation that books.
+#[test]
+fn finds_the_calendar_overlap_through_std_argument_types() {
+    let report = explore::<calendar::Calendar>();
+    assert!(report.stats.uncallable.is_empty(), "{:?}", report.stats.uncallable);
+    let ops: Vec<&str> = report.failures.iter().map(|f| f.operation.as_str()).collect();
+    assert!(ops.contains(&"Calendar::book") && ops.contains(&"Calendar::import"), "{report}");
+    for f in &report.failures {
+        assert_eq!(f.kind, FailureKind::Invariant, "{f}");
+        assert!(f.len <= 4, "not minimized:\n{}", f.code);
+    }
+    let import = report.failures.iter().find(|f| f.operation == "Calendar::import").unwrap();
+    assert!(import.code.contains(".import(std::collections::BTreeMap::from([("), "{}", import.code);
 }
 
 /// Values of a type no impl block makes come from its `#[drt::generator]`,

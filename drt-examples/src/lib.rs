@@ -5,6 +5,7 @@
 pub mod arena;
 pub mod bank;
 pub mod bugfree;
+pub mod calendar;
 pub mod histogram;
 pub mod index;
 pub mod inline_stack;

@@ -2,8 +2,8 @@
 //! command, `cargo run --release -p drt-examples`.
 
 use drt_examples::{
-    arena, bank, bugfree, histogram, index, inline_stack, ledger, lru, money, playlist, ring, route, text, units,
-    username, version,
+    arena, bank, bugfree, calendar, histogram, index, inline_stack, ledger, lru, money, playlist, ring, route, text,
+    units, username, version,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -46,6 +46,9 @@ fn main() {
         }),
         ("route::Route", "generator-made cells; an iterator divides by a zero-length leg", || {
             drt::explore::<route::Route>().report()
+        }),
+        ("calendar::Calendar", "std argument types; inclusive ranges tested as half-open", || {
+            drt::explore::<calendar::Calendar>().report()
         }),
         ("bugfree::SortedSet", "none", || drt::explore::<bugfree::SortedSet>().report()),
     ];

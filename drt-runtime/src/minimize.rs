@@ -2,7 +2,9 @@
 //! 1. remove calls from the last one backwards, keeping each removal after
 //!    which the sequence still fails the same way (same operation, kind and
 //!    location);
-//! 2. replace each seed argument by a simpler seed of its type (the seed
+//! 2. drop elements of built-in values (`vec![a, b]` -> `vec![a]`,
+//!    `Some(a)` -> `None`), a removal in the thesis's sense;
+//! 3. replace each seed argument by a simpler seed of its type (the seed
 //!    table lists `0`, `1`, `""` first), and drop elements of seeded vectors,
 //!    under the same rule;
 //!
@@ -13,6 +15,7 @@
 use std::time::{Duration, Instant};
 
 use crate::generate::FailureKey;
+use crate::registry::Syntax;
 use crate::sequence::{Operand, Sequence};
 use crate::world::World;
 
@@ -77,6 +80,7 @@ pub(crate) fn minimize_with<'a>(
     loop {
         let before = seq.clone();
         seq = m.remove_calls(seq);
+        seq = m.smaller_builders(seq);
         seq = m.simplify_seeds(seq);
         if seq == before || m.stopped.is_some() {
             return (seq, m.stopped);
@@ -112,6 +116,46 @@ impl Minimizer<'_, '_> {
             if let Some(shorter) = self.try_candidate(candidate) {
                 seq = shorter;
             }
+        }
+        seq
+    }
+
+    /// A builder call made with fewer elements: each run of arguments
+    /// (one element, or one key-value pair) dropped in turn, the call
+    /// switched to the builder of the same type taking that many fewer.
+    fn smaller_builders(&mut self, mut seq: Sequence) -> Sequence {
+        let ops = &self.world.ops;
+        let mut i = 0;
+        while i < seq.len() {
+            let op = &ops[seq.calls[i].op as usize].op.spec;
+            let mut smaller: Vec<usize> = (0..ops.len())
+                .filter(|&j| {
+                    let o = &ops[j].op.spec;
+                    matches!((o.syntax, op.syntax), (Syntax::Template(_), Syntax::Template(_)))
+                        && o.ret_ty == op.ret_ty
+                        && o.params.len() < op.params.len()
+                })
+                .collect();
+            smaller.sort_by_key(|&j| ops[j].op.spec.params.len());
+            'found: for j in smaller {
+                let params = &ops[j].op.spec.params;
+                let cut = op.params.len() - params.len();
+                for at in (0..=params.len()).step_by(cut) {
+                    // The parameters left must be the smaller builder's.
+                    let kept = op.params.iter().enumerate().filter(|(k, _)| *k < at || *k >= at + cut);
+                    if !kept.map(|(_, p)| p.ty).eq(params.iter().map(|p| p.ty)) {
+                        continue;
+                    }
+                    let mut candidate = seq.clone();
+                    candidate.calls[i].op = j as u32;
+                    candidate.calls[i].args.drain(at..at + cut);
+                    if let Some(shorter) = self.try_candidate(candidate) {
+                        seq = shorter;
+                        break 'found;
+                    }
+                }
+            }
+            i += 1;
         }
         seq
     }

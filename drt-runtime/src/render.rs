@@ -71,8 +71,9 @@ fn base_name(world: &World<'_>, seq: &Sequence, i: usize) -> String {
 
 /// Whether call `i` is written inside the one call using its result rather
 /// than as a statement of its own: a built-in value made of literals and
-/// other such values (`s.slice(2..5)`, `Some(3)`, `vec![(1, 2)]`). Builders
-/// have no side effects, so writing one where it is used changes nothing.
+/// other such values (`s.slice(2..5)`, `Some(3)`, `vec![(1, 2)]`), at each
+/// use. Builders have no side effects, so writing one where it is used
+/// changes nothing.
 fn inlined(world: &World<'_>, seq: &Sequence, i: usize) -> bool {
     let call = &seq.calls[i];
     matches!(world.ops[call.op as usize].op.spec.syntax, Syntax::Template(_))
@@ -82,7 +83,10 @@ fn inlined(world: &World<'_>, seq: &Sequence, i: usize) -> bool {
             Operand::Var { .. } => false,
             Operand::Seed(_) | Operand::SeedVec { .. } => true,
         })
-        && seq.uses(i as u32).count() == 1
+        // Each use gets its own copy of the literal, which is what a clone or
+        // a shared borrow saw; a `&mut` use would change what later ones see.
+        && seq.uses(i as u32).next().is_some()
+        && seq.uses(i as u32).all(|(_, mode)| mode != Mode::Mut)
 }
 
 /// Variable names: each result used by a later call or by the final
