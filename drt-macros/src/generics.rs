@@ -12,13 +12,51 @@ use crate::attr::Instantiation;
 use crate::ctxt::Ctxt;
 
 /// Replaces each generic parameter with its binding: `T` -> `u8` in types,
-/// `N` -> `4` in const positions (`Buf<N>`, `[T; N]`).
-struct Subst<'a>(&'a [(Ident, GenericArgument)]);
+/// `N` -> `4` in const positions (`Buf<N>`, `[T; N]`), and `T::Err` ->
+/// `<u8 as FromStr>::Err` through the parameter's first trait bound.
+struct Subst<'a>(&'a [(Ident, GenericArgument)], Vec<(Ident, syn::Path)>);
+
+/// Each type parameter's first trait bound, from its declaration or the where clause.
+fn first_bounds(generics: &Generics) -> Vec<(Ident, syn::Path)> {
+    let trait_of = |b: &syn::TypeParamBound| match b {
+        syn::TypeParamBound::Trait(t) => Some(t.path.clone()),
+        _ => None,
+    };
+    let mut out: Vec<(Ident, syn::Path)> = Vec::new();
+    for g in &generics.params {
+        if let GenericParam::Type(t) = g {
+            out.extend(t.bounds.iter().find_map(trait_of).map(|b| (t.ident.clone(), b)));
+        }
+    }
+    for pred in generics.where_clause.iter().flat_map(|w| &w.predicates) {
+        if let syn::WherePredicate::Type(p) = pred {
+            if let Type::Path(tp) = &p.bounded_ty {
+                if let Some(id) = tp.path.get_ident().filter(|id| !out.iter().any(|(n, _)| n == *id)) {
+                    out.extend(p.bounds.iter().find_map(trait_of).map(|b| (id.clone(), b)));
+                }
+            }
+        }
+    }
+    out
+}
 
 impl Subst<'_> {
     fn find(&self, path: &syn::Path) -> Option<&GenericArgument> {
         let id = path.get_ident()?;
         self.0.iter().find(|(n, _)| n == id).map(|(_, v)| v)
+    }
+
+    /// `T::Err` as `<u8 as FromStr>::Err`.
+    fn projection(&self, path: &syn::Path) -> Option<Type> {
+        let segs = &path.segments;
+        if segs.len() != 2 || !segs[0].arguments.is_none() || path.leading_colon.is_some() {
+            return None;
+        }
+        let first = syn::Path::from(segs[0].ident.clone());
+        let Some(GenericArgument::Type(t)) = self.find(&first) else { return None };
+        let (_, bound) = self.1.iter().find(|(n, _)| *n == segs[0].ident)?;
+        let assoc = &segs[1];
+        Some(syn::parse_quote!(<#t as #bound>::#assoc))
     }
 }
 
@@ -27,6 +65,10 @@ impl VisitMut for Subst<'_> {
         if let Type::Path(p) = ty {
             if let (None, Some(GenericArgument::Type(t))) = (&p.qself, self.find(&p.path)) {
                 *ty = t.clone();
+                return;
+            }
+            if let Some(projected) = p.qself.is_none().then(|| self.projection(&p.path)).flatten() {
+                *ty = projected;
                 return;
             }
         }
@@ -155,7 +197,7 @@ pub fn impl_instances(cx: &Ctxt, item: &ItemImpl, insts: &[Instantiation]) -> Ve
         .map(|inst| {
             let mut copy = item.clone();
             copy.generics = Generics::default();
-            let mut subst = Subst(&inst.bindings);
+            let mut subst = Subst(&inst.bindings, first_bounds(&item.generics));
             subst.visit_type_mut(&mut copy.self_ty);
             if let Some((_, path, _)) = &mut copy.trait_ {
                 subst.visit_path_mut(path);
@@ -207,7 +249,7 @@ pub fn method_instances(cx: &Ctxt, f: &ImplItemFn, insts: &[Instantiation]) -> V
                 .iter()
                 .filter_map(|g| inst.bindings.iter().find(|(n, _)| n == param_name(g)).map(|(_, v)| v))
                 .collect();
-            let mut subst = Subst(&inst.bindings);
+            let mut subst = Subst(&inst.bindings, first_bounds(&f.sig.generics));
             subst.visit_signature_mut(&mut copy.sig);
             copy.sig.generics.params =
                 f.sig.generics.params.iter().filter(|g| matches!(g, GenericParam::Lifetime(_))).cloned().collect();
