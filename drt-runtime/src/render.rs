@@ -207,6 +207,19 @@ fn value_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], arg: 
     }
 }
 
+/// `<Type as Trait>::method(args)`.
+fn qualified(op: &crate::registry::Operation, args: Vec<String>) -> String {
+    let owner = crate::value::code_type_name(op.owner_name);
+    format!("<{owner} as {}>::{}({})", op.spec.trait_name, op.spec.name, args.join(", "))
+}
+
+/// Whether another registered method of the same type has the same name.
+fn ambiguous(world: &World<'_>, op: &crate::registry::Operation) -> bool {
+    world.reg.ops.iter().any(|o| {
+        o.spec.owner == op.spec.owner && o.spec.name == op.spec.name && o.spec.trait_name != op.spec.trait_name
+    })
+}
+
 /// One call as an expression.
 fn call_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], i: usize) -> String {
     let call = &seq.calls[i];
@@ -237,10 +250,11 @@ fn call_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], i: usi
             let args: Vec<String> = (0..call.args.len()).map(text).collect();
             return format!("{path}({})", args.join(", "));
         }
-        Syntax::Qualified => {
-            let args: Vec<String> = (0..call.args.len()).map(text).collect();
-            let owner = crate::value::code_type_name(op.owner_name);
-            return format!("<{owner} as {}>::{}({})", op.spec.trait_name, op.spec.name, args.join(", "));
+        Syntax::Qualified => return qualified(op, (0..call.args.len()).map(text).collect()),
+        // `Money::from(5)` is ambiguous with two `From` impls (or an
+        // inherent `from`): name the trait.
+        Syntax::Call if !op.spec.trait_name.is_empty() && ambiguous(world, op) => {
+            return qualified(op, (0..call.args.len()).map(text).collect())
         }
         Syntax::Call => {}
     }
