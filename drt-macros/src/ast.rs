@@ -23,7 +23,7 @@ pub struct Operations<'a> {
     pub args: &'a ImplArgs,
     /// The trait of a trait impl, as written, and as emitted code names it
     /// (`std::ops::Add<Cents>`).
-    pub trait_: Option<(&'a syn::Path, String)>,
+    pub trait_: Option<(&'a syn::Path, proc_macro2::TokenStream)>,
     /// The `invariant(f)` method, which is not an operation.
     pub invariant: Option<Invariant<'a>>,
     /// Every function of the block, registered or not.

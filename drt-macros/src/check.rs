@@ -10,12 +10,16 @@ use crate::ctxt::Ctxt;
 /// references, no lifetime parameters. A trait impl must be one whose
 /// methods are operations (not `Debug`, which drt checks on every value).
 /// Type parameters are handled by `instantiate` ([`crate::generics`]).
-pub fn check_impl(cx: &Ctxt, item: &ItemImpl) {
+/// Returns whether the block's methods are worth checking at all: after
+/// refusing the whole block, errors about its methods would only be noise.
+pub fn check_impl(cx: &Ctxt, item: &ItemImpl) -> bool {
+    let mut explorable = true;
     if let Some((bang, path, _)) = &item.trait_ {
         if let Some(bang) = bang {
             cx.error_spanned_by(bang, "a negative impl has no methods to explore; remove #[drt::operations]");
+            explorable = false;
         }
-        crate::traits::check_trait(cx, path);
+        explorable &= crate::traits::check_trait(cx, path);
     }
     match &*item.self_ty {
         syn::Type::TraitObject(_) => cx.error_spanned_by(
@@ -39,6 +43,7 @@ pub fn check_impl(cx: &Ctxt, item: &ItemImpl) {
             );
         }
     }
+    explorable
 }
 
 /// A method must be callable from generated code with values drt can build:

@@ -37,19 +37,22 @@ pub fn operations(args: TokenStream, input: TokenStream) -> TokenStream {
 fn expand(args: TokenStream, item: &ItemImpl) -> Result<TokenStream, syn::Error> {
     let cx = Ctxt::new();
     let args = ImplArgs::parse(&cx, args);
-    crate::check::check_impl(&cx, item);
-    let instances = crate::generics::impl_instances(&cx, item, &args.instantiate);
-    let ops: Vec<Operations<'_>> = instances.iter().map(|i| Operations::from_syn(&cx, &args, i)).collect();
+    let explorable = crate::check::check_impl(&cx, item);
+    let instances = if explorable { crate::generics::impl_instances(&cx, item, &args.instantiate) } else { Vec::new() };
+    let ops: Vec<Operations<'_>> = instances.iter().map(|(i, _)| Operations::from_syn(&cx, &args, i)).collect();
     match ops.first() {
         Some(first) => crate::check::check_names(&cx, first),
         // No instance to register: the block is still checked, for its other errors.
-        None => crate::check::check_names(&cx, &Operations::from_syn(&cx, &args, item)),
+        None if explorable => crate::check::check_names(&cx, &Operations::from_syn(&cx, &args, item)),
+        None => {}
     }
     cx.check()?;
     let item = strip_helpers(item.clone());
     let registrations = ops.iter().map(impl_operations);
+    let bound_checks = instances.iter().map(|(_, check)| check);
     Ok(quote! {
         #item
+        #( #bound_checks )*
         #( #registrations )*
     })
 }
@@ -163,7 +166,7 @@ fn same(a: &Type, b: &Type) -> bool {
     a.to_token_stream().to_string() == b.to_token_stream().to_string()
 }
 
-fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, String)>, op: &Operation) -> TokenStream {
+fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>, op: &Operation) -> TokenStream {
     let f = &op.original;
     let name = &f.sig.ident;
     let turbofish = &op.turbofish;
@@ -219,7 +222,7 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, String)>, op:
         Some((path, _)) => quote!(<#self_ty as #path>::#name #turbofish(#(#args),*)),
         None => quote!(<#self_ty>::#name #turbofish(#(#args),*)),
     };
-    let trait_name = trait_.map_or("", |(_, name)| name.as_str());
+    let trait_name = trait_.map_or(quote!(""), |(_, name)| name.clone());
     let syntax = &op.syntax;
     let (ret_kind, ret_ty, wrap) = match &op.ret {
         Ret::Unit => (quote!(Unit), None, quote!(::drt::__private::ret_value(#call))),

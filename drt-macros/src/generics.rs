@@ -169,16 +169,35 @@ fn valid(cx: &Ctxt, params: &[&GenericParam], inst: &Instantiation, what: &str) 
     }
 }
 
-/// The concrete impl blocks to register: the block itself when it is not
-/// generic, else one copy per valid `instantiate(...)` with the parameters
-/// substituted (and the generics removed).
-pub fn impl_instances(cx: &Ctxt, item: &ItemImpl, insts: &[Instantiation]) -> Vec<ItemImpl> {
+/// A function with the impl's bounds, called with the instantiation's
+/// arguments: a type that does not satisfy them is reported at the tokens
+/// the user wrote in `instantiate(...)` (`the trait bound f64: Ord is not
+/// satisfied`), before the errors in the generated calls.
+fn bound_check(generics: &Generics, params: &[&GenericParam], inst: &Instantiation) -> TokenStream {
+    let args = params.iter().filter_map(|g| inst.bindings.iter().find(|(n, _)| n == param_name(g)).map(|(_, v)| v));
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    quote! {
+        #[allow(dead_code, non_snake_case)]
+        const _: () = {
+            fn __drt_bounds #impl_generics () #where_clause {}
+            fn __drt_instantiate() {
+                __drt_bounds::<#(#args),*>();
+            }
+        };
+    }
+}
+
+/// The concrete impl blocks to register, each with the check of its
+/// bounds: the block itself when it is not generic, else one copy per valid
+/// `instantiate(...)` with the parameters substituted (and the generics
+/// removed).
+pub fn impl_instances(cx: &Ctxt, item: &ItemImpl, insts: &[Instantiation]) -> Vec<(ItemImpl, TokenStream)> {
     let params = chosen_params(&item.generics);
     if params.is_empty() {
         for inst in insts {
             cx.error_spanned_by(&inst.at, "this impl block is not generic: remove `instantiate(...)`");
         }
-        return vec![item.clone()];
+        return vec![(item.clone(), TokenStream::new())];
     }
     if insts.is_empty() {
         let ty = crate::types::show(&item.self_ty);
@@ -205,7 +224,7 @@ pub fn impl_instances(cx: &Ctxt, item: &ItemImpl, insts: &[Instantiation]) -> Ve
             for i in &mut copy.items {
                 subst.visit_impl_item_mut(i);
             }
-            copy
+            (copy, bound_check(&item.generics, &params, inst))
         })
         .collect()
 }
@@ -232,7 +251,7 @@ pub fn method_instances(cx: &Ctxt, f: &ImplItemFn, insts: &[Instantiation]) -> V
         cx.error_spanned_by(
             quote!(#(#list),*),
             format!(
-                "drt cannot choose a type for generic method `{}`: say which with #[drt({})], or skip it with #[drt(skip)]",
+                "drt cannot choose the generic parameters of method `{}`: say which with #[drt({})], or skip it with #[drt(skip)]",
                 f.sig.ident,
                 example(&params)
             ),

@@ -76,24 +76,53 @@ fn last_ident(path: &syn::Path) -> String {
 }
 
 /// A trait whose impl drt can explore: not one of those it checks itself.
-pub fn check_trait(cx: &Ctxt, path: &syn::Path) {
+pub fn check_trait(cx: &Ctxt, path: &syn::Path) -> bool {
     let name = last_ident(path);
     if CHECKED.contains(&name.as_str()) {
         cx.error_spanned_by(
             path,
             format!("drt already checks `{name}` on every value it makes; remove #[drt::operations] from this impl"),
         );
+        return false;
     }
+    true
 }
 
-/// The trait as emitted code names it: std operator traits by their public
-/// path (`std::ops::Add<Cents>`), any other as written.
-pub fn emitted_name(path: &syn::Path) -> String {
+/// The trait as emitted code names it, as a `&'static str` expression: std
+/// operator traits by their public path (`std::ops::Add<Cents>`), prelude
+/// traits as written, and the crate's own traits by their full path, made
+/// at the user's compile time (`my_crate::shapes::Shape`), so the emitted
+/// test compiles in `tests/`.
+pub fn emitted_name(path: &syn::Path) -> TokenStream {
     let name = last_ident(path);
     let written = crate::types::show(path);
-    match STD_HOMES.iter().find(|(_, names)| names.contains(&name.as_str())) {
-        Some((home, _)) if path.segments.len() == 1 => format!("{home}::{written}"),
-        _ => written,
+    if let Some((home, _)) = STD_HOMES.iter().find(|(_, names)| names.contains(&name.as_str())) {
+        let full = if path.segments.len() == 1 { format!("{home}::{written}") } else { written };
+        return quote!(#full);
+    }
+    let first = path.segments.first().map(|s| s.ident.to_string()).unwrap_or_default();
+    let rest = |n: usize| {
+        let segs: Vec<String> = path.segments.iter().skip(n).map(crate::types::show).collect();
+        segs.join("::")
+    };
+    match first.as_str() {
+        _ if PRELUDE.contains(&name.as_str()) && path.segments.len() == 1 => quote!(#written),
+        _ if path.leading_colon.is_some() => quote!(#written),
+        "crate" => {
+            let rest = format!("::{}", rest(1));
+            quote!(::core::concat!(::core::env!("CARGO_CRATE_NAME"), #rest))
+        }
+        "self" => {
+            let rest = format!("::{}", rest(1));
+            quote!(::core::concat!(::core::module_path!(), #rest))
+        }
+        // A trait of this module (or imported into it: a guess, which the
+        // user adjusts like any `use`).
+        _ if path.segments.len() == 1 => {
+            let rest = format!("::{written}");
+            quote!(::core::concat!(::core::module_path!(), #rest))
+        }
+        _ => quote!(#written),
     }
 }
 
