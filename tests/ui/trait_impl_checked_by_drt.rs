@@ -1,11 +1,13 @@
+use std::fmt;
+
 pub struct Account {
     balance: u64,
 }
 
 #[drt::operations]
-impl Clone for Account {
-    fn clone(&self) -> Self {
-        Account { balance: self.balance }
+impl fmt::Display for Account {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} cents", self.balance)
     }
 }
 
