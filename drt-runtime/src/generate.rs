@@ -350,15 +350,19 @@ impl<'w> Engine<'w> {
             return None;
         }
         // Calls the detective added are as new as the extending one.
-        let prefix = self.demanded_from.take().unwrap_or(seq.len());
+        let demanded = self.demanded_from.take();
+        let prefix = demanded.unwrap_or(seq.len());
         // Repeating a call only builds up state when it mutates something
         // (`push` n times); repeating a constructor just makes duplicates, and
-        // a call that moves a value cannot be repeated at all.
+        // a call that moves a value cannot be repeated at all. Nor is a call
+        // on a value just built on demand: such a long first value of a type
+        // would be the ancestor of every later one (the pool has nothing
+        // shorter yet), and sequences would stay long for the whole run.
         let moves = args.iter().any(|a| matches!(a, Operand::Var { mode: Mode::Move, .. }));
         let mutates = args.iter().any(|a| matches!(a, Operand::Var { mode: Mode::Mut, .. }));
         let mut repeat = 1;
-        if mutates && !moves && self.rng.random_bool(REPEAT_PROBABILITY) {
-            repeat = self.rng.random_range(1..=REPEAT_MAX).min(self.budget.max_len - prefix);
+        if mutates && !moves && demanded.is_none() && self.rng.random_bool(REPEAT_PROBABILITY) {
+            repeat = self.rng.random_range(1..=REPEAT_MAX).min(self.budget.max_len - seq.len());
         }
         for _ in 1..repeat {
             seq.calls.push(Call { op: op as u32, args: args.clone() });
