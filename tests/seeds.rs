@@ -97,3 +97,42 @@ fn an_unbuildable_parameter_says_how_to_fix_it() {
     );
     assert!(report.to_string().contains("drt: never called successfully: Ledger::post: no value of type `Entry`"));
 }
+
+/// An access token: only parsing makes one, and no seed string parses.
+pub struct Token(u64);
+
+#[drt::operations]
+impl std::str::FromStr for Token {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Token, ()> {
+        s.strip_prefix("tok-").and_then(|n| n.parse().ok()).map(Token).ok_or(())
+    }
+}
+
+pub struct Vault {
+    tokens: Vec<u64>,
+}
+
+#[drt::operations]
+impl Vault {
+    pub fn new() -> Self {
+        Vault { tokens: Vec::new() }
+    }
+    pub fn store(&mut self, token: Token) {
+        self.tokens.push(token.0);
+    }
+}
+
+#[test]
+fn a_type_whose_makers_never_succeed_names_them() {
+    let report = drt::explore::<Vault>().seed(2).max_sequences(500).report();
+    assert_eq!(
+        report.stats.uncallable,
+        vec![(
+            "Vault::store".to_string(),
+            "no value of type `Token` was made: Token::from_str never returned one; give values with \
+             seeds(Token = [...]), or add a constructor that cannot fail"
+                .to_string()
+        )]
+    );
+}

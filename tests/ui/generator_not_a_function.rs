@@ -1,0 +1,6 @@
+#[drt::generator]
+pub struct Point {
+    pub x: i32,
+}
+
+fn main() {}
