@@ -16,15 +16,19 @@ mod types;
 use proc_macro::TokenStream;
 
 /// Registers every method and associated function of an impl block as an
-/// operation for `drt::explore`. The impl block is emitted unchanged.
+/// operation for `drt::explore`. The impl block is emitted unchanged. It may
+/// be inherent or a trait impl (`impl Add for Money`: emitted tests then write
+/// `a + b`); a generic block needs `instantiate(T = u8)` (repeatable), a
+/// generic method `#[drt(instantiate(U = u8))]`.
 ///
 /// Arguments (all optional): `skip(a, b)` leaves methods out; `weight(a = 3)`
 /// makes a method more likely to be chosen (default 1); `invariant(f)` names a
 /// `fn f(&self) -> bool` (or `Result`, or panicking) checked after every call;
 /// `panics(a, b = "text")` marks panics as documented (illegal input, not a
 /// failure); `requires(a = "expr")` gives a precondition over `self` and the
-/// parameters. On a method: `#[drt(skip)]`, `#[drt(weight = 3)]`,
-/// `#[drt(panics)]`, `#[drt(panics = "text")]`, `#[drt(requires = "expr")]`;
+/// parameters; `seeds(T = [expr, ...])` gives values of a type. On a method: `#[drt(skip)]`, `#[drt(weight = 3)]`,
+/// `#[drt(panics)]`, `#[drt(panics = "text")]`, `#[drt(requires = "expr")]`,
+/// `#[drt(instantiate(U = u8))]`;
 /// a `# Panics` doc section means `panics` too. Unsupported input is a
 /// compile error pointing at it.
 #[proc_macro_attribute]

@@ -21,6 +21,12 @@
 //! assert!(report.failures.is_empty());
 //! ```
 //!
+//! Generic impls are explored per `instantiate(T = u8)`; trait impls
+//! (`impl Add for Money`) are annotated the same way and rendered as a person
+//! writes them (`a + b`); std argument types (ranges, `Option`, tuples, maps)
+//! are built automatically, and a [`generator`] makes values of any other
+//! type from a seeded [`Rng`].
+//!
 //! Tuning goes through the attribute's arguments (`skip(...)`, `weight(...)`),
 //! the [`Explorer`] builder and `DRT_*` environment variables; see the README.
 
