@@ -136,3 +136,22 @@ fn a_type_whose_makers_never_succeed_names_them() {
         )]
     );
 }
+
+/// A temperature in °C, given only as seeds of its own type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Celsius(pub i32);
+
+#[drt::operations(seeds(Celsius = [Celsius(20), Celsius(-300)]))]
+impl Celsius {
+    /// Bug: below absolute zero there is no kelvin value.
+    pub fn kelvin(&self) -> u32 {
+        u32::try_from(self.0 + 273).expect("below absolute zero")
+    }
+}
+
+#[test]
+fn a_seed_as_the_receiver_is_written_as_its_expression() {
+    let report = drt::explore::<Celsius>().seed(2).max_sequences(500).report();
+    assert_eq!(report.failures.len(), 1, "{report}");
+    assert!(report.failures[0].code.contains("let _ = Celsius(-300).kelvin();"), "{}", report.failures[0].code);
+}

@@ -96,8 +96,8 @@ pub(crate) fn names(world: &World<'_>, seq: &Sequence, extra: &[u32]) -> Vec<Opt
     let mut taken: Vec<String> = Vec::new();
     (0..seq.len())
         .map(|i| {
-            if extra.contains(&(i as u32)) {
-            } else if seq.uses(i as u32).next().is_none() || inlined(world, seq, i) {
+            let unused = seq.uses(i as u32).next().is_none() || inlined(world, seq, i);
+            if unused && !extra.contains(&(i as u32)) {
                 return None;
             }
             let base = base_name(world, seq, i);
@@ -282,7 +282,21 @@ fn call_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], i: usi
             let recv = if cloned { format!("{name}.clone()") } else { name.to_string() };
             format!("{recv}.{method}({args})")
         }
-        _ => format!("{path}::{method}({args})"),
+        // A `seeds(...)` value as the receiver: `Money::new(5).split(2)`.
+        Some((seed, p)) => {
+            let recv = atom(&value_text(world, seq, names, seed, p));
+            if SHADOWED_BY_PRELUDE.contains(&method) {
+                let borrow = match p.kind {
+                    ParamKind::Mut => "&mut ",
+                    ParamKind::Ref => "&",
+                    _ => "",
+                };
+                let sep = if args.is_empty() { "" } else { ", " };
+                return format!("{path}::{method}({borrow}{recv}{sep}{args})");
+            }
+            format!("{recv}.{method}({args})")
+        }
+        None => format!("{path}::{method}({args})"),
     }
 }
 
@@ -378,27 +392,31 @@ pub(crate) fn lines(world: &World<'_>, seq: &Sequence, names: &[Option<String>])
                         RetKind::Borrowed(Borrowed::OptionRef) => ".cloned().unwrap()",
                         RetKind::Borrowed(Borrowed::Str) => ".to_string()",
                         RetKind::Borrowed(Borrowed::Slice) => ".to_vec()",
-                        RetKind::Iter { cloned: false } => ITER_COLLECT,
-                        RetKind::Iter { cloned: true } => ITER_COLLECT_CLONED,
+                        RetKind::Iter { .. } => &iter_suffix(op.spec.ret),
                         RetKind::Value | RetKind::Unit | RetKind::Discard => "",
                     };
                     format!("let {}{name} = {expr}{unwrap};", if mutable { "mut " } else { "" })
                 }
                 None if op.spec.ret == RetKind::Unit => format!("{expr};"),
-                // The iterator runs as far as it did under drt.
-                None if matches!(op.spec.ret, RetKind::Iter { .. }) => format!("let _ = {expr}{ITER_COUNT};"),
+                None if matches!(op.spec.ret, RetKind::Iter { .. }) => {
+                    format!("let _ = {expr}{};", iter_suffix(RetKind::Unit))
+                }
                 None => format!("let _ = {expr};"),
             }
         })
         .collect()
 }
 
-/// How emitted code runs a returned iterator whose first items are kept
-/// (`drt::__private::ITER_PREFIX` of them)...
-const ITER_COLLECT: &str = ".take(64).collect::<Vec<_>>()";
-const ITER_COLLECT_CLONED: &str = ".take(64).cloned().collect::<Vec<_>>()";
-/// ...and one whose items are not.
-const ITER_COUNT: &str = ".take(64).count()";
+/// How emitted code runs a returned iterator as far as drt did: keeping its
+/// first items (copies of them, when `cloned`), or just counting them.
+fn iter_suffix(ret: RetKind) -> String {
+    let n = crate::private::ITER_PREFIX;
+    match ret {
+        RetKind::Iter { cloned: false } => format!(".take({n}).collect::<Vec<_>>()"),
+        RetKind::Iter { cloned: true } => format!(".take({n}).cloned().collect::<Vec<_>>()"),
+        _ => format!(".take({n}).count()"),
+    }
+}
 
 /// Fills an assertion template: `$0`, `$1`, `$2` become the variables' names.
 fn fill(template: &str, vars: &[u32], names: &[Option<String>]) -> String {
