@@ -98,6 +98,7 @@ fn finds_the_money_negation_overflow_and_the_empty_parse() {
     let neg = report.failures.iter().find(|f| f.operation == "Money::neg").expect("Neg overflow found");
     assert!(neg.message.contains("attempt to negate with overflow"), "{}", neg.message);
     assert!(neg.code.contains("from_cents(i64::MIN)") && neg.code.contains("= -money;"), "{}", neg.code);
+    assert_eq!(neg.len, 2, "from_cents(i64::MIN), then -money:\n{}", neg.code);
     let parse = report.failures.iter().find(|f| f.operation == "Money::from_str").expect("parse panic found");
     assert!(parse.message.contains("index out of bounds"), "{}", parse.message);
     assert!(parse.code.contains("\"\".parse::<drt_examples::money::Money>()"), "{}", parse.code);

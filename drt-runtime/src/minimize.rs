@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use crate::generate::FailureKey;
 use crate::registry::Syntax;
-use crate::sequence::{Operand, Sequence};
+use crate::sequence::{Call, Operand, Sequence};
 use crate::world::World;
 
 /// Candidate executions one minimization may spend, unless `DRT_MINIMIZE_STEPS` says otherwise.
@@ -25,6 +25,8 @@ pub const DEFAULT_MINIMIZE_STEPS: u64 = 4_000;
 pub const DEFAULT_MINIMIZE_TIME: Duration = Duration::from_secs(10);
 /// Seeds tried in place of one variable.
 const MAX_SEED_TRIES: usize = 8;
+/// Fresh one-call values tried in place of one variable.
+const MAX_CALL_TRIES: usize = 48;
 
 /// How much one minimization may spend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,17 +163,31 @@ impl Minimizer<'_, '_> {
     }
 
     fn simplify_seeds(&mut self, mut seq: Sequence) -> Sequence {
-        for i in 0..seq.len() {
-            for k in 0..seq.calls.get(i).map_or(0, |c| c.args.len()) {
+        // Indices are re-checked on every step: a replacement may insert or
+        // (through the oracle's truncation) remove calls.
+        let mut i = 0;
+        while i < seq.len() {
+            let mut k = 0;
+            while k < seq.calls.get(i).map_or(0, |c| c.args.len()) {
                 seq = match seq.calls[i].args[k].clone() {
                     Operand::Seed(s) => self.simpler_seed(seq, i, k, s, |c, r| *c = Operand::Seed(r)),
                     Operand::SeedVec { elems, .. } => self.simpler_vec(seq, i, k, elems.len()),
-                    Operand::Var { .. } => self.var_to_seed(seq, i, k),
+                    Operand::Var { .. } => {
+                        let before = seq.len();
+                        let seq = self.var_to_seed(seq, i, k);
+                        if seq.len() == before {
+                            self.var_to_call(seq, i, k)
+                        } else {
+                            seq
+                        }
+                    }
                 };
                 if i >= seq.len() {
                     return seq;
                 }
+                k += 1;
             }
+            i += 1;
         }
         seq
     }
@@ -202,6 +218,72 @@ impl Minimizer<'_, '_> {
             candidate.calls[i].args[k] = Operand::Seed(c);
             if let Some(better) = self.try_candidate(candidate) {
                 return better;
+            }
+        }
+        seq
+    }
+
+    /// Replaces a variable by a fresh value from one call of an operation
+    /// returning its type with seeds for arguments (`Money::from_cents(i64::MIN)`
+    /// for a `Money` that took three calls to make), inserted just before,
+    /// so the calls that made the old value can go: the replacement phase
+    /// (thesis ch. 6) for types that have no seeds of their own. Seeds the
+    /// sequence already uses are tried first, as the failure may need them.
+    fn var_to_call(&mut self, seq: Sequence, i: usize, k: usize) -> Sequence {
+        let world = self.world;
+        let Operand::Var { var, mode } = seq.calls[i].args[k] else { return seq };
+        let ty = world.ops[seq.calls[i].op as usize].op.spec.params[k].ty;
+        // Worth it only when the old value, used here alone, took more than
+        // one call to make: then those calls can all go.
+        let from = &seq.calls[var as usize];
+        if from.args.iter().all(|a| !matches!(a, Operand::Var { .. })) || seq.uses(var).count() != 1 {
+            return seq;
+        }
+        let used: Vec<u32> = seq
+            .calls
+            .iter()
+            .flat_map(|c| &c.args)
+            .filter_map(|a| match a {
+                Operand::Seed(s) => Some(*s),
+                _ => None,
+            })
+            .collect();
+        let mut tries = 0;
+        for &p in world.producers.get(&ty).map_or(&[][..], Vec::as_slice) {
+            let params = &world.ops[p as usize].op.spec.params;
+            // Per parameter: its seeds, those in the sequence first.
+            let Some(choices) = params
+                .iter()
+                .map(|q| {
+                    let seeds = world.seeds_by_type.get(&q.ty)?;
+                    let mut c: Vec<u32> = seeds.iter().copied().filter(|s| used.contains(s)).collect();
+                    c.extend(seeds.iter().copied().filter(|s| !used.contains(s)));
+                    Some(c)
+                })
+                .collect::<Option<Vec<Vec<u32>>>>()
+            else {
+                continue;
+            };
+            // Vary one parameter at a time over its seeds, the others at their first.
+            let mut candidates: Vec<Vec<u32>> = vec![choices.iter().map(|c| c[0]).collect()];
+            for (j, c) in choices.iter().enumerate() {
+                for &s in c.iter().skip(1) {
+                    let mut args: Vec<u32> = choices.iter().map(|c| c[0]).collect();
+                    args[j] = s;
+                    candidates.push(args);
+                }
+            }
+            for args in candidates {
+                if tries >= MAX_CALL_TRIES {
+                    return seq;
+                }
+                tries += 1;
+                let mut candidate = seq.clone();
+                candidate.insert(i, Call { op: p, args: args.into_iter().map(Operand::Seed).collect() });
+                candidate.calls[i + 1].args[k] = Operand::Var { var: i as u32, mode };
+                if let Some(better) = self.try_candidate(candidate) {
+                    return better;
+                }
             }
         }
         seq

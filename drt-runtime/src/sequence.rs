@@ -95,6 +95,21 @@ impl Sequence {
         }
     }
 
+    /// Inserts `call` at position `i`; the variables of later calls shift up.
+    /// `call` may only use variables before `i`.
+    pub fn insert(&mut self, i: usize, call: Call) {
+        for c in &mut self.calls[i..] {
+            for a in &mut c.args {
+                if let Operand::Var { var, .. } = a {
+                    if *var as usize >= i {
+                        *var += 1;
+                    }
+                }
+            }
+        }
+        self.calls.insert(i, call);
+    }
+
     /// The variables call `i` produced or mutated: its result and its `&mut`
     /// arguments. These are the values the oracles check and index pruning
     /// looks at.
@@ -175,6 +190,16 @@ mod tests {
         s.remove(0);
         assert_eq!(s.calls[1].args, vec![var(0, Mode::Move)]);
         assert_eq!(s.uses(0).collect::<Vec<_>>(), vec![(1, Mode::Move)]);
+    }
+
+    #[test]
+    fn insert_shifts_later_variables() {
+        let mut s = Sequence { calls: vec![call(0, vec![]), call(1, vec![var(0, Mode::Mut)])] };
+        s.insert(1, call(2, vec![Operand::Seed(4)]));
+        assert_eq!(s.calls[2].args, vec![var(0, Mode::Mut)]);
+        s.insert(0, call(2, vec![]));
+        assert_eq!(s.calls[3].args, vec![var(1, Mode::Mut)]);
+        assert_eq!(s.check_ownership(), Ok(()));
     }
 
     #[test]
