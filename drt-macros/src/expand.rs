@@ -392,7 +392,7 @@ fn rename_self(tokens: TokenStream, self_ty: &Type) -> TokenStream {
 /// One `seeds(T = [expr])` value: made by a function (so `T` needs no
 /// `Clone`), shown in emitted tests as the expression's source text.
 fn register_seed(ty: &Type, expr: &syn::Expr) -> TokenStream {
-    let text = tidy(expr.to_token_stream());
+    let text = crate::types::show(expr);
     let is_string = matches!(ty, Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "String"))
         && matches!(expr, syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(_), .. }));
     let value = if is_string {
@@ -408,35 +408,6 @@ fn register_seed(ty: &Type, expr: &syn::Expr) -> TokenStream {
             make: || ::std::boxed::Box::new(#value),
         });
     }
-}
-
-/// Token text as a person writes it: `Currency::Eur`, `Price::new(5, -1)`,
-/// `vec![1, 2]`; literals are kept as written, words are separated by
-/// spaces, and commas are followed by one.
-fn tidy(tokens: TokenStream) -> String {
-    let mut out = String::new();
-    let mut prev_word = false;
-    for tt in tokens {
-        let word = matches!(tt, TokenTree::Ident(_) | TokenTree::Literal(_));
-        if word && prev_word {
-            out.push(' ');
-        }
-        match &tt {
-            TokenTree::Group(g) => {
-                let (open, close) = match g.delimiter() {
-                    proc_macro2::Delimiter::Parenthesis => ("(", ")"),
-                    proc_macro2::Delimiter::Bracket => ("[", "]"),
-                    proc_macro2::Delimiter::Brace => ("{ ", " }"),
-                    proc_macro2::Delimiter::None => ("", ""),
-                };
-                out.push_str(&format!("{open}{}{close}", tidy(g.stream())));
-            }
-            TokenTree::Punct(p) if p.as_char() == ',' => out.push_str(", "),
-            other => out.push_str(&other.to_string()),
-        }
-        prev_word = word;
-    }
-    out.trim_end().to_string()
 }
 
 /// `invariant(f)`: a check over the type's values, with how to assert it in an emitted test.

@@ -10,6 +10,7 @@ mod fallback;
 mod generator;
 mod generics;
 mod mine;
+mod text;
 mod traits;
 mod types;
 

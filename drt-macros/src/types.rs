@@ -175,24 +175,9 @@ impl<'ast> Visit<'ast> for Unstorable {
     }
 }
 
-/// Tokens as the user wrote them, for messages: `Option<&str>`, not the
-/// `Option < & str >` of `TokenStream`'s `Display`.
+/// Tokens as the user wrote them, for messages and emitted code.
 pub fn show<T: ToTokens>(tokens: &T) -> String {
-    let mut s = tokens.to_token_stream().to_string();
-    for (from, to) in [
-        (" <", "<"),
-        ("< ", "<"),
-        (" >", ">"),
-        ("& ", "&"),
-        (" ,", ","),
-        (" ;", ";"),
-        (" ::", "::"),
-        (":: ", "::"),
-        ("! (", "!("),
-    ] {
-        s = s.replace(from, to);
-    }
-    s
+    crate::text::text(tokens)
 }
 
 fn unstorable(ty: &Type) -> Unstorable {
