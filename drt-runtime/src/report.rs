@@ -113,6 +113,9 @@ pub struct Stats {
     pub operations: Vec<OperationStats>,
     /// Operations under test never executed successfully, and why.
     pub uncallable: Vec<(String, String)>,
+    /// What a reader should know about the run itself (it stopped early
+    /// after too many crashes).
+    pub notes: Vec<String>,
     /// Where the exploration ran: in a child process, or in the test's thread.
     pub isolation: crate::Isolation,
 }
@@ -129,6 +132,9 @@ impl Report {
         let mut out = format!("drt: {subject}: {}, {found} (seed {})", s.volume(), s.seed);
         for (op, why) in &s.uncallable {
             out.push_str(&format!("\ndrt: never called successfully: {op}: {why}"));
+        }
+        for note in &s.notes {
+            out.push_str(&format!("\ndrt: note: {note}"));
         }
         out
     }
@@ -196,6 +202,9 @@ impl fmt::Display for Report {
         )?;
         for (op, why) in &s.uncallable {
             writeln!(f, "drt: never called successfully: {op}: {why}")?;
+        }
+        for note in &s.notes {
+            writeln!(f, "drt: note: {note}")?;
         }
         if n > 0 {
             writeln!(

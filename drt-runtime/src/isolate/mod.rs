@@ -392,7 +392,10 @@ pub(crate) fn supervise(
         failures.push((how, failure));
         restarts += 1;
         if restarts > MAX_RESTARTS {
-            stats.uncallable.push(("(exploration)".into(), format!("stopped after {MAX_RESTARTS} crashes")));
+            stats.notes.push(format!(
+                "the exploration stopped after {MAX_RESTARTS} crashes; fix them (or #[drt(skip)] the crashing \
+                 operations) to explore further"
+            ));
             break;
         }
         // Explore on with another seed, without the operation that crashed
