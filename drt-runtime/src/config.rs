@@ -156,6 +156,14 @@ impl Explorer {
     /// Explores; also returns the regression file when persistence is on.
     #[track_caller]
     fn explore(self, persist_by_default: bool) -> (Report, Option<PathBuf>) {
+        let (mut report, path) = self.explore_somewhere(persist_by_default);
+        report.name_tests_apart();
+        (report, path)
+    }
+
+    /// Explores in a child process when isolation asks for it, else here.
+    #[track_caller]
+    fn explore_somewhere(self, persist_by_default: bool) -> (Report, Option<PathBuf>) {
         if let Some(channel) = Channel::from_env() {
             crate::isolate::child_main(&channel);
         }

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 
 use crate::execute::{Checks, Outcome};
 use crate::registry::{Receiver, RetKind};
-use crate::render::{lines, names, snake_case};
+use crate::render::{lines, names, snake_case, unique_name};
 use crate::sequence::{Operand, Sequence};
 use crate::world::World;
 
@@ -133,14 +133,7 @@ pub(crate) fn regression_file(world: &World<'_>, shortest: &[Option<Sequence>], 
         if observe(world, seq).as_ref() != Some(&first) {
             continue;
         }
-        let base = snake_case(&world.ops[op].op.display.replace("::", "_"));
-        let mut fn_name = base.clone();
-        let mut n = 2;
-        while used.contains(&fn_name) {
-            fn_name = format!("{base}_{n}");
-            n += 1;
-        }
-        used.push(fn_name.clone());
+        let fn_name = unique_name(&snake_case(&world.ops[op].op.display.replace("::", "_")), &mut used);
         out.push('\n');
         out.push_str(&test_text(world, seq, &fn_name, &first));
     }

@@ -18,6 +18,19 @@ const KEYWORDS: &[&str] = &[
     "final", "macro", "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen",
 ];
 
+/// `base`, or `base_2`, `base_3`, ... when `used` has it; the name returned is
+/// added to `used`, so every test in one file or report has its own name.
+pub(crate) fn unique_name(base: &str, used: &mut Vec<String>) -> String {
+    let mut name = base.to_string();
+    let mut n = 2;
+    while used.contains(&name) {
+        name = format!("{base}_{n}");
+        n += 1;
+    }
+    used.push(name.clone());
+    name
+}
+
 /// `SortedVec` -> `sorted_vec`.
 pub(crate) fn snake_case(name: &str) -> String {
     let mut out = String::new();

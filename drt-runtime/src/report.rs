@@ -121,6 +121,21 @@ pub struct Stats {
 }
 
 impl Report {
+    /// Gives every failure's test its own name (`..._panics`, `..._panics_2`),
+    /// so that all the tests of one report can be pasted into one file.
+    pub(crate) fn name_tests_apart(&mut self) {
+        let mut used = Vec::new();
+        for failure in &mut self.failures {
+            let Some(start) = failure.code.find("\nfn ").map(|i| i + 4) else { continue };
+            let Some(len) = failure.code[start..].find('(') else { continue };
+            let name = failure.code[start..start + len].to_string();
+            let unique = crate::render::unique_name(&name, &mut used);
+            if unique != name {
+                failure.code.replace_range(start..start + len, &unique);
+            }
+        }
+    }
+
     /// A one-line summary: `drt: Account: 1234 sequences (5678 calls) in 0.50s, no failures (seed 42)`.
     pub fn summary(&self, subject: &str) -> String {
         let s = &self.stats;
@@ -214,5 +229,44 @@ impl fmt::Display for Report {
             )?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn failure(code: &str) -> Failure {
+        Failure {
+            kind: FailureKind::Panic,
+            operation: "Series::add".into(),
+            message: String::new(),
+            location: None,
+            code: code.into(),
+            len: 1,
+            found_after: Duration::ZERO,
+            sequences_before: 0,
+            hits: 1,
+            unminimized_len: 1,
+            minimize_limit: None,
+        }
+    }
+
+    #[test]
+    fn tests_of_one_report_get_distinct_names() {
+        let add = "// drt: Series::add panics: x\n#[test]\nfn series_add_panics() {\n    f();\n}\n";
+        let other = "// drt: Series::len panics: y\n#[test]\nfn series_len_panics() {\n}\n";
+        let mut report = Report {
+            failures: vec![failure(add), failure(other), failure(add), failure(add)],
+            stats: Stats::default(),
+        };
+        report.name_tests_apart();
+        let names: Vec<&str> =
+            report.failures.iter().map(|f| f.code.lines().nth(2).unwrap().trim_end_matches("() {")).collect();
+        assert_eq!(
+            names,
+            ["fn series_add_panics", "fn series_len_panics", "fn series_add_panics_2", "fn series_add_panics_3"]
+        );
+        assert!(report.failures[2].code.ends_with("fn series_add_panics_2() {\n    f();\n}\n"));
     }
 }
