@@ -199,17 +199,24 @@ pub(crate) fn seeds_for(wanted: &[TypeId], literals: &[Literal]) -> Vec<Seed> {
         }
     }
     if wants(TypeId::of::<String>()) {
-        let mut strs = vec!["", "a", "hi!", "a b", "héllo", "日本語"];
+        let mut strs: Vec<String> = ["", "a", "hi!", "a b", "héllo", "日本語"].map(String::from).into();
         for l in literals {
-            if let Literal::Str(s) = l {
-                strs.push(s);
+            match l {
+                Literal::Str(s) => strs.push(s.to_string()),
+                // A char a method compares against (`s.starts_with('[')`)
+                // matters to its text parameters too: the text of just that
+                // char is where `&s[1..s.len() - 1]` goes wrong.
+                Literal::Char(c) => strs.push(c.to_string()),
+                _ => {}
             }
         }
         let mut seen = Vec::new();
         for s in strs {
             if !seen.contains(&s) {
-                seen.push(s);
-                out.push(Seed::new(s.to_string(), format!("{s:?}"), s.len() as u128));
+                let literal = format!("{s:?}");
+                let complexity = s.len() as u128;
+                seen.push(s.clone());
+                out.push(Seed::new(s, literal, complexity));
             }
         }
     }
@@ -252,6 +259,8 @@ mod tests {
         assert!(f.contains(&"f64::NAN".to_string()) && f.contains(&"f64::NEG_INFINITY".to_string()));
         let s = literals_of::<String>(&[Literal::Str("a\"b")]);
         assert!(s.contains(&"\"\"".to_string()) && s.contains(&"\"a\\\"b\"".to_string()));
+        let s = literals_of::<String>(&[Literal::Char('[')]);
+        assert!(s.contains(&"\"[\"".to_string()), "a mined char is text too: {s:?}");
         let c = literals_of::<char>(&[]);
         assert!(c.contains(&"'\\n'".to_string()));
     }
