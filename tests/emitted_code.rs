@@ -8,7 +8,7 @@ use std::process::Command;
 
 use drt::FailureKind;
 use drt_examples::{
-    bank, bugfree, calendar, histogram, inline_stack, ledger, lru, money, playlist, ring, route, text, username,
+    bank, bugfree, calendar, histogram, inline_stack, ledger, lru, money, playlist, ring, route, span, text, username,
     version,
 };
 
@@ -29,6 +29,8 @@ fn failures() -> Vec<drt::Failure> {
         drt::explore::<text::TextBuffer>().seed(7).max_sequences(20_000).report(),
         // A generator's values and a returned iterator.
         drt::explore::<route::Route>().seed(7).max_sequences(20_000).report(),
+        // A parse of the text `Display` wrote.
+        drt::explore::<span::Span>().seed(7).max_sequences(20_000).report(),
     ];
     reports.into_iter().flat_map(|r| r.failures).collect()
 }
@@ -110,6 +112,7 @@ fn regression_suite(dir: &Path) -> String {
         write("lru", drt::explore::<lru::LruCache<String, i32>>()),
         write("text", drt::explore::<text::TextBuffer>()),
         write("route", drt::explore::<route::Route>()),
+        write("span", drt::explore::<span::Span>()),
         // Every built-in builder: ranges, options, tuples, arrays, maps, sets, queues.
         write("calendar", drt::explore::<calendar::Calendar>()),
     ];
@@ -139,7 +142,7 @@ fn regression_tests_compile_and_pass() {
 fn emitted_tests_compile_and_fail_the_same_way() {
     let failures = failures();
     // One planted bug per example type, two in Money.
-    assert_eq!(failures.len(), 14, "{failures:#?}");
+    assert_eq!(failures.len(), 15, "{failures:#?}");
     let dir = scratch_crate(&failures);
     let (stdout, _) = cargo_test(&dir, "generated");
     assert!(stdout.contains(&format!("0 passed; {} failed", failures.len())), "every test must fail:\n{stdout}");

@@ -2,7 +2,7 @@
 //! sequence budget, reports nothing on the bug-free type, and is deterministic.
 
 use drt::{FailureKind, Report};
-use drt_examples::{bank, bugfree, calendar, histogram, inline_stack, lru, money, ring, route, text};
+use drt_examples::{bank, bugfree, calendar, histogram, inline_stack, lru, money, ring, route, span, text};
 
 /// Sequences each exploration may spend; the bugs are found well within it.
 const BUDGET: u64 = 20_000;
@@ -104,6 +104,17 @@ fn finds_the_money_negation_overflow_and_the_empty_parse() {
     assert!(parse.code.contains("\"\".parse::<drt_examples::money::Money>()"), "{}", parse.code);
     assert_eq!(parse.len, 1);
     // Every operator ran: `a + b`, `a - b`, `a * n`, `a += b`.
+    assert!(report.stats.uncallable.is_empty(), "{:?}", report.stats.uncallable);
+}
+
+/// A parser's deep paths need well-formed text: drt feeds `FromStr` the
+/// `to_string()` of values it made, which no seed would spell.
+#[test]
+fn finds_the_span_parse_overflow_through_printed_spans() {
+    let report = explore::<span::Span>();
+    let f = single_failure(&report, "Span::from_str", "attempt to multiply with overflow", "drt-examples/src/span.rs");
+    assert!(f.code.contains(".to_string()") && f.code.contains(".parse::<drt_examples::span::Span>()"), "{}", f.code);
+    assert_eq!(f.len, 3, "a long span, its text, the parse:\n{}", f.code);
     assert!(report.stats.uncallable.is_empty(), "{:?}", report.stats.uncallable);
 }
 

@@ -15,6 +15,7 @@ pub mod money;
 pub mod playlist;
 pub mod ring;
 pub mod route;
+pub mod span;
 pub mod text;
 pub mod units;
 pub mod username;

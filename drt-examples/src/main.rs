@@ -2,8 +2,8 @@
 //! command, `cargo run --release -p drt-examples`.
 
 use drt_examples::{
-    arena, bank, bugfree, calendar, histogram, index, inline_stack, ledger, lru, money, playlist, ring, route, text,
-    units, username, version,
+    arena, bank, bugfree, calendar, histogram, index, inline_stack, ledger, lru, money, playlist, ring, route, span,
+    text, units, username, version,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -40,6 +40,9 @@ fn main() {
         }),
         ("money::Money", "operators and FromStr: -i64::MIN overflows, \"\" panics", || {
             drt::explore::<money::Money>().report()
+        }),
+        ("span::Span", "FromStr multiplies in u32: the text Display writes for a long span overflows", || {
+            drt::explore::<span::Span>().report()
         }),
         ("text::TextBuffer", "a Range<usize> whose start is not clamped", || {
             drt::explore::<text::TextBuffer>().report()

@@ -134,6 +134,13 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
     let seeds = ops.args.seeds.iter().flat_map(|(ty, exprs)| exprs.iter().map(move |e| register_seed(ty, e)));
     let registrations = ops.ops.iter().map(|op| register_operation(self_ty, ops.trait_.as_ref(), op));
     let invariant = ops.invariant.as_ref().map(|inv| register_invariant(self_ty, inv));
+    let text = ops.ops.iter().any(|op| op.params.iter().any(|p| crate::types::is_string(&p.pool))).then(|| {
+        quote! {
+            #[allow(unused_imports)]
+            use ::drt::__private::probe::{TextNo as _, TextYes as _};
+            __r.builders((&&::drt::__private::probe::Probe::<#self_ty>::new()).drt_text());
+        }
+    });
     let literals = crate::mine::literals(ops.fns.iter().copied());
     let literals = literals.registrations();
     quote! {
@@ -145,6 +152,7 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
                 #( #vec_cfgs __r.vec_of::<#vec_elems>(); )*
                 #( #builder_cfgs __r.builders(#builders); )*
                 #( __r.literal(#literals); )*
+                #text
                 #invariant
                 #( #seeds )*
                 #( #registrations )*

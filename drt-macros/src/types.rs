@@ -325,6 +325,16 @@ pub fn vec_elem(ty: &Type) -> Option<Type> {
     generic_args(ty, "Vec").filter(|a| a.len() == 1).map(|a| a[0].clone())
 }
 
+/// Whether this is `String` (a pool type that `&str` parameters borrow too).
+pub fn is_string(ty: &Type) -> bool {
+    match strip_parens(ty) {
+        Type::Path(p) => {
+            p.qself.is_none() && p.path.segments.last().is_some_and(|s| s.ident == "String" && s.arguments.is_none())
+        }
+        _ => false,
+    }
+}
+
 /// Whether values of this type are kept (as opposed to `()`).
 pub fn keeps(ty: &Type) -> bool {
     !is_unit(strip_parens(ty))

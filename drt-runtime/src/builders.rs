@@ -235,6 +235,31 @@ pub fn btree_map<K: Ord + 'static, V: 'static>() -> Vec<OperationSpec> {
     })
 }
 
+/// `value.to_string()` for a type under test that is `Display`, registered
+/// by impl blocks taking text: what a type prints is what its parser most
+/// likely accepts, so a `FromStr` or `parse(&str)` gets well-formed input
+/// from values the exploration already made (feedback-directed: the text
+/// comes from executed sequences, not from a grammar drt would have to guess).
+pub fn text<T: std::fmt::Display + 'static>() -> Vec<OperationSpec> {
+    vec![OperationSpec {
+        name: "to_string",
+        trait_name: "ToString",
+        syntax: Syntax::Call,
+        owner: TypeId::of::<T>(),
+        receiver: Receiver::Ref,
+        params: vec![ParamSpec { name: "self", ty: TypeId::of::<T>(), kind: ParamKind::Ref }],
+        ret: RetKind::Value,
+        ret_ty: Some(TypeId::of::<String>()),
+        invoke: |s| {
+            let [v] = s else { arity_mismatch() };
+            ret_value(crate::private::arg_ref::<T>(v).to_string())
+        },
+        weight: 1,
+        panics: Panics::No,
+        requires: None,
+    }]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,6 +294,8 @@ mod tests {
         assert!(array::<u8, 32>().is_empty());
         let d = &vec_deque::<u8>()[3];
         assert_eq!(d.syntax, Syntax::Template("std::collections::VecDeque::from([$0, $1, $2])"));
+        let t = &text::<u16>()[0];
+        assert_eq!(*run(t, vec![Box::new(300u16)]).downcast::<String>().unwrap(), "300");
         let t = &tuple2::<u8, bool>()[0];
         assert_eq!(*run(t, vec![Box::new(1u8), Box::new(true)]).downcast::<(u8, bool)>().unwrap(), (1, true));
     }

@@ -256,6 +256,7 @@ pub mod probe {
     use std::hash::{Hash, Hasher};
     use std::marker::PhantomData;
 
+    use crate::registry::OperationSpec;
     use crate::value::{CloneFn, CmpFn, DefaultFn, EqFn, FmtFn, HashFn, PartialCmpFn};
 
     /// Not public API. Zero-sized stand-in for a type under inspection.
@@ -355,4 +356,13 @@ pub mod probe {
     );
     capability!(OrdYes, OrdNo, drt_cmp, Option<CmpFn>, [Ord], cmp_of::<T>(), None);
     capability!(DefaultYes, DefaultNo, drt_default, Option<DefaultFn>, [Default], default_of::<T>(), None);
+    capability!(
+        TextYes,
+        TextNo,
+        drt_text,
+        Vec<OperationSpec>,
+        [fmt::Display],
+        crate::builders::text::<T>(),
+        Vec::new()
+    );
 }
