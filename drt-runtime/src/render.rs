@@ -18,13 +18,14 @@ const KEYWORDS: &[&str] = &[
     "final", "macro", "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen",
 ];
 
-/// `base`, or `base_2`, `base_3`, ... when `used` has it; the name returned is
-/// added to `used`, so every test in one file or report has its own name.
-pub(crate) fn unique_name(base: &str, used: &mut Vec<String>) -> String {
+/// `base`, or `base{sep}2`, `base{sep}3`, ... when `used` has it; the name
+/// returned is added to `used`, so every test in a file (or variable in a
+/// test) has its own name.
+pub(crate) fn unique_name(base: &str, sep: &str, used: &mut Vec<String>) -> String {
     let mut name = base.to_string();
     let mut n = 2;
     while used.contains(&name) {
-        name = format!("{base}_{n}");
+        name = format!("{base}{sep}{n}");
         n += 1;
     }
     used.push(name.clone());
@@ -113,15 +114,7 @@ pub(crate) fn names(world: &World<'_>, seq: &Sequence, extra: &[u32]) -> Vec<Opt
             if unused && !extra.contains(&(i as u32)) {
                 return None;
             }
-            let base = base_name(world, seq, i);
-            let mut name = base.clone();
-            let mut n = 2;
-            while taken.contains(&name) {
-                name = format!("{base}{n}");
-                n += 1;
-            }
-            taken.push(name.clone());
-            Some(name)
+            Some(unique_name(&base_name(world, seq, i), "", &mut taken))
         })
         .collect()
 }

@@ -129,7 +129,7 @@ impl Report {
             let Some(start) = failure.code.find("\nfn ").map(|i| i + 4) else { continue };
             let Some(len) = failure.code[start..].find('(') else { continue };
             let name = failure.code[start..start + len].to_string();
-            let unique = crate::render::unique_name(&name, &mut used);
+            let unique = crate::render::unique_name(&name, "_", &mut used);
             if unique != name {
                 failure.code.replace_range(start..start + len, &unique);
             }
