@@ -1,7 +1,8 @@
 //! Every failure drt reports for drt-examples is a `#[test]` that compiles
 //! as-is in another crate (the way a user pastes it into `tests/`) and fails
 //! the same way: with the same panic message, or, for a broken contract or
-//! invariant, at the assertion drt wrote for it.
+//! invariant, at the assertion drt wrote for it. Both the failing tests and
+//! the regression suites pass clippy with warnings denied.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -93,6 +94,27 @@ fn cargo_test(dir: &Path, target: &str) -> (String, String) {
     (stdout, stderr)
 }
 
+/// Runs clippy with warnings denied on one test target of the scratch crate,
+/// as a user's CI would after the tests are pasted; skipped (saying so) when
+/// the toolchain has no clippy.
+fn cargo_clippy(dir: &Path, target: &str) {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let has_clippy = Command::new(&cargo).args(["clippy", "--version"]).output().is_ok_and(|o| o.status.success());
+    if !has_clippy {
+        eprintln!("clippy is not installed: the lint check of {target} is skipped");
+        return;
+    }
+    let output = Command::new(cargo)
+        .args(["clippy", "--offline", "--test", target, "--", "-D", "warnings"])
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", dir.join("target"))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("run cargo clippy");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{target} is not clippy-clean:\n{stderr}");
+}
+
 /// Writes the regression tests of the example types, each into its own module.
 fn regression_suite(dir: &Path) -> String {
     let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("drt-regression-files");
@@ -135,6 +157,7 @@ fn regression_tests_compile_and_pass() {
     assert!(tests >= 16 + 5, "only {tests} regression tests:\n{all}");
     assert!(all.contains("assert_eq!(format!(\"{:?}\", sorted_set), \"SortedSet { items: ["), "{all}");
     let (stdout, _) = cargo_test(&dir, "regressions");
+    cargo_clippy(&dir, "regressions");
     assert!(stdout.contains(&format!("test result: ok. {tests} passed; 0 failed")), "{stdout}");
 }
 
@@ -145,6 +168,7 @@ fn emitted_tests_compile_and_fail_the_same_way() {
     assert_eq!(failures.len(), 15, "{failures:#?}");
     let dir = scratch_crate(&failures);
     let (stdout, _) = cargo_test(&dir, "generated");
+    cargo_clippy(&dir, "generated");
     assert!(stdout.contains(&format!("0 passed; {} failed", failures.len())), "every test must fail:\n{stdout}");
     let panics = panics_by_test(&stdout);
     for (i, f) in failures.iter().enumerate() {

@@ -107,7 +107,7 @@ fn test_text(world: &World<'_>, seq: &Sequence, fn_name: &str, observations: &[O
         };
         body.push(line);
     }
-    let mut out = format!("#[test]\nfn {fn_name}() {{\n");
+    let mut out = format!("#[test]\n{}fn {fn_name}() {{\n", crate::render::allows(world, seq));
     for line in body {
         let _ = writeln!(out, "    {line}");
     }

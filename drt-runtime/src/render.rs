@@ -434,6 +434,31 @@ fn fill(template: &str, vars: &[u32], names: &[Option<String>]) -> String {
     out
 }
 
+/// The `#[allow(...)]` lines a test of `seq` needs to pass clippy: a range
+/// of two literals with its start past its end (`1..0`, a favourite input of
+/// drt's) is clippy's deny-by-default `reversed_empty_ranges`.
+pub(crate) fn allows(world: &World<'_>, seq: &Sequence) -> &'static str {
+    let reversed = seq.calls.iter().any(|call| {
+        let spec = &world.ops[call.op as usize].op.spec;
+        let (Syntax::Template("$0..$1" | "$0..=$1"), [Operand::Seed(a), Operand::Seed(b)]) =
+            (spec.syntax, &call.args[..])
+        else {
+            return false;
+        };
+        let (a, b) = (&world.seeds[*a as usize], &world.seeds[*b as usize]);
+        let cmp = world.reg.desc(a.ty).partial_cmp;
+        match (cmp, &a.value, &b.value) {
+            (Some(cmp), Some(a), Some(b)) => cmp(&**a, &**b) == Some(std::cmp::Ordering::Greater),
+            _ => false,
+        }
+    });
+    if reversed {
+        "#[allow(clippy::reversed_empty_ranges)]\n"
+    } else {
+        ""
+    }
+}
+
 /// A complete `#[test]` reproducing a failure of `operation`: the calls, then
 /// for a broken contract or invariant the assertion that fails.
 pub(crate) fn render_test(
@@ -465,6 +490,7 @@ pub(crate) fn render_test(
         let _ = writeln!(out, "// drt: flaky: this failed once but not when run again, so this test may pass");
     }
     let _ = writeln!(out, "#[test]");
+    out.push_str(allows(world, seq));
     if let Some(allow) = assertion.and_then(|v| v.allow) {
         let _ = writeln!(out, "{allow}");
     }
@@ -494,7 +520,7 @@ pub(crate) fn render_crash(
         FailureKind::Timeout => ("hangs", "this test does not finish: run it with a timeout", "hangs"),
         _ => ("crashes the process", "running this test takes its test binary down with it", "crashes"),
     };
-    let mut out = format!("// drt: {operation} {verb}: {message}\n// drt: {note}\n#[test]\n");
+    let mut out = format!("// drt: {operation} {verb}: {message}\n// drt: {note}\n#[test]\n{}", allows(world, seq));
     let _ = writeln!(out, "fn {base}_{suffix}() {{");
     for line in lines(world, seq, &names(world, seq, &[])) {
         let _ = writeln!(out, "    {line}");
