@@ -371,3 +371,36 @@ fn a_panicking_drop_is_reported() {
     assert_eq!((f.kind, f.operation.as_str(), f.message.as_str()), (FailureKind::Panic, "drop(Bomb)", "boom"));
     assert_eq!(f.len, 2, "{}", f.code);
 }
+
+/// An angle in degrees; equal when they point the same way, but `Hash` is
+/// derived from the raw degrees.
+#[derive(Clone, Copy, Debug, Hash)]
+#[allow(clippy::derived_hash_with_manual_eq)] // the bug under test
+pub struct Heading(u16);
+
+impl PartialEq for Heading {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 % 360 == other.0 % 360
+    }
+}
+impl Eq for Heading {}
+
+#[drt::operations]
+impl Heading {
+    pub fn degrees(d: u16) -> Heading {
+        Heading(d)
+    }
+    pub fn turned(&self, by: u16) -> Heading {
+        Heading(self.0.wrapping_add(by))
+    }
+}
+
+#[test]
+fn copy_values_are_hashed_by_value_in_the_emitted_assertion() {
+    let report = explore::<Heading>(2_000);
+    let f = only_failure(&report);
+    assert!(f.message.starts_with("equal values hash alike"), "{}", f.message);
+    // `hash_one(&hasher, &heading)` on a `Copy` value is clippy's needless_borrows_for_generic_args.
+    assert!(f.code.contains("std::hash::BuildHasher::hash_one(&hasher, heading"), "{}", f.code);
+    assert!(!f.code.contains("hash_one(&hasher, &"), "{}", f.code);
+}

@@ -199,7 +199,14 @@ impl Checker<'_> {
                 let hasher = std::collections::hash_map::RandomState::new();\n\
                 assert_eq!(\n    std::hash::BuildHasher::hash_one(&hasher, &$0),\n    \
                 std::hash::BuildHasher::hash_one(&hasher, &$1),\n    \"equal values must hash alike\"\n);";
-            self.run("equal values hash alike", TEMPLATE, &[x, y], || {
+            // A `Copy` value is hashed by value: clippy's
+            // `needless_borrows_for_generic_args` flags `&$0` there.
+            const COPY_TEMPLATE: &str = "assert!($0 == $1);\n\
+                let hasher = std::collections::hash_map::RandomState::new();\n\
+                assert_eq!(\n    std::hash::BuildHasher::hash_one(&hasher, $0),\n    \
+                std::hash::BuildHasher::hash_one(&hasher, $1),\n    \"equal values must hash alike\"\n);";
+            let template = if d.copy { COPY_TEMPLATE } else { TEMPLATE };
+            self.run("equal values hash alike", template, &[x, y], || {
                 (hash(a) != hash(b)).then(|| {
                     format!("a == b but hash(a) != hash(b), with a = {} and b = {}", self.show(x), self.show(y))
                 })
