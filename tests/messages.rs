@@ -128,3 +128,30 @@ fn why_an_operation_never_ran_is_said() {
     assert_eq!(reason("Refusals::strict"), Some(illegal));
     assert_eq!(reason("Refusals::new"), None);
 }
+
+/// A type only an operation taking it can touch: nothing makes one.
+pub struct Orphan(u8);
+
+#[drt::operations]
+impl Orphan {
+    pub fn get(&self) -> u8 {
+        self.0
+    }
+}
+
+#[test]
+fn a_run_that_tested_nothing_fails_and_says_why() {
+    let report = drt::explore::<Orphan>().max_sequences(50).report();
+    assert!(report.tested_nothing(), "{:?}", report.stats);
+    assert!(!drt::explore::<Calm>().max_sequences(50).report().tested_nothing());
+    let msg = panic_text(|| drt::explore::<Orphan>().max_sequences(50).persist(false).run());
+    let (summary, rest) = msg.split_once('\n').unwrap();
+    assert!(summary.starts_with("drt: Orphan: 0 sequences (0 calls) in "), "{summary}");
+    assert!(summary.ends_with(", no failures (seed 24301)"), "{summary}");
+    assert_eq!(
+        rest,
+        "drt: never called successfully: Orphan::get: no value of type `Orphan` could be built: put \
+         #[drt::operations] on an impl with a constructor of `Orphan`, or give values with seeds(Orphan = [...])\n\
+         drt: nothing in Orphan was tested: none of its operations ever ran normally; the reasons are above"
+    );
+}

@@ -224,11 +224,20 @@ impl Explorer {
     /// # Panics
     ///
     /// When the exploration found a failure, after printing the report
-    /// (with a reproducing test per failure) to standard error.
+    /// (with a reproducing test per failure) to standard error; and when it
+    /// tested nothing because no operation under test ever ran normally,
+    /// saying why for each.
     #[track_caller]
     pub fn run(self) {
         let subject = self.subject();
         let (report, saved) = self.explore(true);
+        if report.failures.is_empty() && report.tested_nothing() {
+            panic!(
+                "{}\ndrt: nothing in {subject} was tested: none of its operations ever ran normally; \
+                 the reasons are above",
+                report.summary(&subject)
+            );
+        }
         if report.failures.is_empty() {
             println!("{}", report.summary(&subject));
             return;

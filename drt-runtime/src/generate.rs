@@ -121,7 +121,11 @@ impl<'w> Engine<'w> {
         let per_op = world
             .ops
             .iter()
-            .map(|o| OperationStats { name: o.op.display.clone(), ..OperationStats::default() })
+            .map(|o| OperationStats {
+                name: o.op.display.clone(),
+                under_test: o.under_test,
+                ..OperationStats::default()
+            })
             .collect();
         Engine {
             world,

@@ -87,6 +87,9 @@ pub struct OperationStats {
     pub illegal: u64,
     /// Of those, sequences that revealed a failure.
     pub failed: u64,
+    /// Whether the operation is under test (registered on an explored type),
+    /// as opposed to a helper of another type or a built-in builder.
+    pub under_test: bool,
 }
 
 /// Counts and settings of one exploration. Two runs with the same seed and
@@ -134,6 +137,13 @@ impl Report {
                 failure.code.replace_range(start..start + len, &unique);
             }
         }
+    }
+
+    /// Whether no operation under test ever ran normally: the exploration
+    /// tested nothing (every one of them is in `uncallable`).
+    pub fn tested_nothing(&self) -> bool {
+        let mut ops = self.stats.operations.iter().filter(|o| o.under_test).peekable();
+        ops.peek().is_some() && ops.all(|o| o.succeeded == 0)
     }
 
     /// A one-line summary: `drt: Account: 1234 sequences (5678 calls) in 0.50s, no failures (seed 42)`.

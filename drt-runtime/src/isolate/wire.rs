@@ -122,7 +122,8 @@ pub(crate) fn stats(s: &Stats) -> String {
         field(&mut out, name, &v.to_string());
     }
     for o in &s.operations {
-        field(&mut out, "op", &format!("{} {} {} {} {}", o.attempted, o.succeeded, o.illegal, o.failed, o.name));
+        let (a, s, i, f, u) = (o.attempted, o.succeeded, o.illegal, o.failed, u8::from(o.under_test));
+        field(&mut out, "op", &format!("{a} {s} {i} {f} {u} {}", o.name));
     }
     for (op, why) in &s.uncallable {
         field(&mut out, "uncallable", op);
@@ -143,11 +144,11 @@ pub(crate) fn parse_stats(text: &str) -> Option<Stats> {
         ..Stats::default()
     };
     while let Some(op) = r.field("op") {
-        let mut w = op.splitn(5, ' ');
+        let mut w = op.splitn(6, ' ');
         let mut n = || w.next()?.parse::<u64>().ok();
-        let (attempted, succeeded, illegal, failed) = (n()?, n()?, n()?, n()?);
-        let name = op.splitn(5, ' ').nth(4)?.to_string();
-        s.operations.push(OperationStats { name, attempted, succeeded, illegal, failed });
+        let (attempted, succeeded, illegal, failed, under_test) = (n()?, n()?, n()?, n()?, n()? == 1);
+        let name = op.splitn(6, ' ').nth(5)?.to_string();
+        s.operations.push(OperationStats { name, attempted, succeeded, illegal, failed, under_test });
     }
     while let (Some(op), Some(why)) = (r.field("uncallable"), r.field("why")) {
         s.uncallable.push((op.to_string(), why.to_string()));
@@ -190,6 +191,7 @@ mod tests {
                 succeeded: 2,
                 illegal: 3,
                 failed: 4,
+                under_test: true,
             }],
             uncallable: vec![("A::c".into(), "no value".into())],
             ..Stats::default()
