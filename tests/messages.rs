@@ -155,3 +155,52 @@ fn a_run_that_tested_nothing_fails_and_says_why() {
          drt: nothing in Orphan was tested: none of its operations ever ran normally; the reasons are above"
     );
 }
+
+/// A percentage; its constructor overflows for large inputs.
+#[derive(Clone, Debug)]
+pub struct Percent(u8);
+
+#[drt::operations]
+impl Percent {
+    pub fn of(part: u8, whole: u8) -> Percent {
+        Percent(part * 100 / whole.max(1))
+    }
+}
+
+/// Takes a `Percent`, which only `Percent`'s own operations make.
+pub struct Discount {
+    off: u8,
+}
+
+#[drt::operations]
+impl Discount {
+    pub fn new(p: &Percent) -> Discount {
+        Discount { off: p.0.min(100) }
+    }
+    pub fn apply(&self, price: u32) -> u32 {
+        price - price / 100 * u32::from(self.off)
+    }
+}
+
+#[test]
+fn a_helper_types_failure_is_a_note_not_a_failure_of_the_type_explored() {
+    let report = drt::explore::<Discount>().seed(2).max_sequences(2_000).report();
+    assert!(report.failures.is_empty(), "{report}");
+    assert_eq!(report.stats.notes.len(), 1, "{:?}", report.stats.notes);
+    let note = &report.stats.notes[0];
+    assert!(
+        note.starts_with("Percent::of failed in ")
+            && note.contains("sequences while making arguments (panicked at tests/messages.rs:")
+            && note.ends_with(
+                ": attempt to multiply with overflow); it is not under test here, so it is not reported: \
+                 explore Percent (or add .also::<Percent>()) to see it"
+            ),
+        "{note}"
+    );
+    assert!(report.to_string().contains(&format!("drt: note: {note}")), "{report}");
+    // Under test, the same panic is a failure.
+    let both = drt::explore::<Discount>().also::<Percent>().seed(2).max_sequences(2_000).report();
+    assert_eq!(both.failures.len(), 1, "{both}");
+    assert_eq!(both.failures[0].operation, "Percent::of");
+    assert!(both.stats.notes.is_empty(), "{:?}", both.stats.notes);
+}

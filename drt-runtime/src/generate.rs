@@ -105,6 +105,9 @@ pub(crate) struct Engine<'w> {
     /// Where the first call built on demand went in the sequence being
     /// extended: calls from there on are new, and are checked.
     demanded_from: Option<usize>,
+    /// Per operation not under test: sequences in which it failed, and the
+    /// first failure's description. Noted, not reported: explore its own type.
+    helper_failures: Vec<(u64, String)>,
 }
 
 impl<'w> Engine<'w> {
@@ -148,6 +151,7 @@ impl<'w> Engine<'w> {
             channel: None,
             last_beat: Instant::now(),
             demanded_from: None,
+            helper_failures: vec![(0, String::new()); world.ops.len()],
         }
     }
 
@@ -316,10 +320,31 @@ impl<'w> Engine<'w> {
             Outcome::Failed { call, fault } => {
                 self.stats.failing += 1;
                 self.per_op[op].failed += 1;
-                self.record_failure(seq, call, fault, sequences_before);
+                match seq.calls.get(call).map(|c| c.op as usize).filter(|&f| !self.world.ops[f].under_test) {
+                    Some(helper) => self.note_helper_failure(helper, &fault),
+                    None => self.record_failure(seq, call, fault, sequences_before),
+                }
             }
         }
         true
+    }
+
+    /// A failure inside an operation that only builds values for the types
+    /// under test is that operation's type's bug: reporting it here would
+    /// blame the wrong exploration and repeat it in every exploration that
+    /// uses the type, so it is counted for a note instead.
+    fn note_helper_failure(&mut self, helper: usize, fault: &Fault) {
+        let (count, first) = &mut self.helper_failures[helper];
+        if *count == 0 {
+            *first = match fault {
+                Fault::Panic { caught, .. } => match &caught.location {
+                    Some(at) => format!("panicked at {at}: {}", caught.message),
+                    None => format!("panicked: {}", caught.message),
+                },
+                Fault::Broken(v) => v.message.clone(),
+            };
+        }
+        *count += 1;
     }
 
     fn note_shortest(&mut self, op: usize, seq: &Sequence) {
@@ -640,6 +665,18 @@ impl<'w> Engine<'w> {
                     None => "never chosen: raise max_sequences or time_limit".to_string(),
                 };
                 self.stats.uncallable.push((o.op.display.clone(), why));
+            }
+        }
+        for (o, (count, first)) in self.world.ops.iter().zip(&self.helper_failures) {
+            if *count > 0 {
+                let owner = crate::value::display_type_name(o.op.owner_name);
+                self.stats.notes.push(format!(
+                    "{} failed in {count} sequence{} while making arguments ({}); it is not under test here, so it \
+                     is not reported: explore {owner} (or add .also::<{owner}>()) to see it",
+                    o.op.display,
+                    if *count == 1 { "" } else { "s" },
+                    first.lines().next().unwrap_or(""),
+                ));
             }
         }
         self.stats.operations = self.per_op;

@@ -251,6 +251,11 @@ pub(crate) fn add_stats(total: &mut Stats, child: &Stats) {
         }
     }
     total.uncallable = child.uncallable.clone();
+    for note in &child.notes {
+        if !total.notes.contains(note) {
+            total.notes.push(note.clone());
+        }
+    }
 }
 
 /// Replays one sequence in a child, at most this many times per crash.

@@ -129,6 +129,9 @@ pub(crate) fn stats(s: &Stats) -> String {
         field(&mut out, "uncallable", op);
         field(&mut out, "why", why);
     }
+    for note in &s.notes {
+        field(&mut out, "note", note);
+    }
     out
 }
 
@@ -152,6 +155,9 @@ pub(crate) fn parse_stats(text: &str) -> Option<Stats> {
     }
     while let (Some(op), Some(why)) = (r.field("uncallable"), r.field("why")) {
         s.uncallable.push((op.to_string(), why.to_string()));
+    }
+    while let Some(note) = r.field("note") {
+        s.notes.push(note.to_string());
     }
     Some(s)
 }
@@ -194,6 +200,7 @@ mod tests {
                 under_test: true,
             }],
             uncallable: vec![("A::c".into(), "no value".into())],
+            notes: vec!["A::d failed in 2 sequences".into()],
             ..Stats::default()
         };
         let back = parse_stats(&stats(&sample)).unwrap();
