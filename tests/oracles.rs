@@ -404,3 +404,41 @@ fn copy_values_are_hashed_by_value_in_the_emitted_assertion() {
     assert!(f.code.contains("std::hash::BuildHasher::hash_one(&hasher, heading"), "{}", f.code);
     assert!(!f.code.contains("hash_one(&hasher, &"), "{}", f.code);
 }
+
+/// A label compared without regard to case, but hashed with it: several
+/// operations make values that show it.
+#[derive(Clone, Debug, Hash)]
+#[allow(clippy::derived_hash_with_manual_eq)] // the bug under test
+pub struct Label(String);
+
+impl PartialEq for Label {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.eq_ignore_ascii_case(&other.0)
+    }
+}
+impl Eq for Label {}
+
+#[drt::operations]
+impl Label {
+    pub fn new(text: &str) -> Label {
+        Label(text.to_string())
+    }
+    pub fn shouted(&self) -> Label {
+        Label(self.0.to_uppercase())
+    }
+    pub fn capitalized(&self) -> Label {
+        let mut chars = self.0.chars();
+        Label(chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default())
+    }
+}
+
+#[test]
+fn a_broken_contract_is_one_failure_of_the_type_whichever_operation_shows_it() {
+    let report = explore::<Label>(5_000);
+    let f = only_failure(&report);
+    assert_eq!(f.kind, FailureKind::Contract);
+    assert!(f.message.starts_with("equal values hash alike"), "{}", f.message);
+    assert!(f.operation.starts_with("Label::"), "{}", f.operation);
+    assert!(f.hits > 1, "every sequence that showed it is one hit of the same failure: {}", f.hits);
+    assert!(f.len <= 3, "{}", f.code);
+}

@@ -196,7 +196,7 @@ impl<'w> Engine<'w> {
         self.explore();
         self.save();
         self.write_regression_tests();
-        let groups: Vec<String> = self.groups.iter().map(|g| g.key.2.clone()).collect();
+        let groups: Vec<String> = self.groups.iter().map(|g| group_name(&g.key)).collect();
         let channel = self.channel.as_ref().map(|(c, _)| c.clone());
         let report = self.finish();
         if let Some(channel) = channel {
@@ -557,7 +557,7 @@ impl<'w> Engine<'w> {
             Some((_, rerun)) => (key.1, rerun),
             None => (FailureKind::Flaky, fault),
         };
-        let operation = key.0.clone();
+        let operation = failing_operation(self.world, &seq, seq.len() - 1, &fault);
         let (message, location) = match &fault {
             Fault::Panic { caught, .. } => (caught.message.clone(), caught.location.clone()),
             Fault::Broken(v) => (v.message.clone(), None),
@@ -593,7 +593,7 @@ impl<'w> Engine<'w> {
         }
         if let Some((channel, _)) = &self.channel {
             let g = self.groups.iter().find(|g| g.key == key).expect("just recorded");
-            channel.failure(&g.key.2, &g.failure);
+            channel.failure(&group_name(&g.key), &g.failure);
         }
     }
 
@@ -690,19 +690,35 @@ fn alive_values(vars: &[Option<Box<dyn Any>>]) -> Vec<(u32, TypeId)> {
 }
 
 /// The group a failure belongs to: (operation, kind, panic location or
-/// message, or the contract broken).
+/// message) for a panic, (operation, kind, invariant) for an invariant, and
+/// (type, kind, contract) for a broken contract: `Hash` disagreeing with `Eq`
+/// is one bug of the type, whichever operation made the values that show it.
 pub(crate) fn failure_key(world: &World<'_>, seq: &Sequence, call: usize, fault: &Fault) -> FailureKey {
-    let op = || world.ops[seq.calls[call].op as usize].op.display.clone();
     match fault {
-        Fault::Panic { caught, dropped } => {
-            let operation = match dropped {
-                Some(ty) => format!("drop({})", crate::value::short_type_name(ty)),
-                None => op(),
-            };
-            let place = caught.location.clone().unwrap_or_else(|| caught.message.clone());
-            (operation, FailureKind::Panic, place)
+        Fault::Broken(v) if v.kind == FailureKind::Contract => {
+            let made_by = &world.ops[seq.calls[v.vars[0] as usize].op as usize].op.spec;
+            let ty = made_by.ret_ty.map_or("?", |t| world.reg.desc(t).name);
+            (crate::value::display_type_name(ty), v.kind, v.contract.to_string())
         }
-        Fault::Broken(v) => (op(), v.kind, v.contract.to_string()),
+        Fault::Panic { caught, .. } => {
+            let place = caught.location.clone().unwrap_or_else(|| caught.message.clone());
+            (failing_operation(world, seq, call, fault), FailureKind::Panic, place)
+        }
+        Fault::Broken(v) => (failing_operation(world, seq, call, fault), v.kind, v.contract.to_string()),
+    }
+}
+
+/// A failure's group as the supervisor of child processes sees it.
+fn group_name(key: &FailureKey) -> String {
+    format!("{}\n{}", key.0, key.2)
+}
+
+/// The operation a report names for a failure at `call`: the call, or
+/// `drop(Type)` when dropping a value panicked.
+fn failing_operation(world: &World<'_>, seq: &Sequence, call: usize, fault: &Fault) -> String {
+    match fault {
+        Fault::Panic { dropped: Some(ty), .. } => format!("drop({})", crate::value::short_type_name(ty)),
+        _ => world.ops[seq.calls[call].op as usize].op.display.clone(),
     }
 }
 

@@ -7,8 +7,9 @@ use std::time::Duration;
 /// `failures` is not empty; [`crate::Explorer::report`] returns it.
 #[derive(Clone, Debug)]
 pub struct Report {
-    /// One entry per distinct failure (operation, kind, panic location), each
-    /// with the shortest reproducing sequence found.
+    /// One entry per distinct failure (operation, kind, panic location or
+    /// invariant; type and contract for a broken contract), each with the
+    /// shortest reproducing sequence found.
     pub failures: Vec<Failure>,
     /// Counts and settings of the run.
     pub stats: Stats,

@@ -394,7 +394,7 @@ pub(crate) fn supervise(
             Ending::Crashed { status, .. } => status.clone(),
             Ending::Hung | Ending::Finished => String::new(),
         };
-        failures.push((how, failure));
+        failures.push((format!("{}\n{how}", failure.operation), failure));
         restarts += 1;
         if restarts > MAX_RESTARTS {
             stats.notes.push(format!(
@@ -426,13 +426,14 @@ fn culprit_op(world: &World<'_>, failure: &Failure) -> Option<String> {
     world.ops.iter().find(|o| o.op.display == failure.operation).map(|o| o.op.path.clone())
 }
 
-/// One failure per (operation, kind, group) across all children, the
-/// shortest kept; the group is what the child's engine grouped by (for a
-/// crash, how the process ended).
+/// One failure per (kind, group) across all children, the shortest kept;
+/// the group is what the child's engine grouped by (the operation, or the
+/// type of a broken contract, and the place), for a crash the operation and
+/// how the process ended.
 fn group(failures: Vec<wire::Grouped>) -> Vec<Failure> {
     let mut out: Vec<wire::Grouped> = Vec::new();
     for (place, f) in failures {
-        let same = |(p, g): &&mut wire::Grouped| *p == place && g.operation == f.operation && g.kind == f.kind;
+        let same = |(p, g): &&mut wire::Grouped| *p == place && g.kind == f.kind;
         match out.iter_mut().find(|g| same(g)) {
             Some(g) if f.len < g.1.len => g.1 = f,
             Some(_) => {}
