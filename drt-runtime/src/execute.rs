@@ -57,16 +57,35 @@ pub(crate) struct Checks {
     /// Whether `Debug` / `Display` are run after each call (generation checks
     /// them once per new value instead, in index pruning).
     pub formatting: bool,
+    /// Whether the calls before `from` have their user invariants checked.
+    pub invariants_before: bool,
 }
 
 impl Checks {
     /// Every oracle on every call: for minimizing and re-running failures.
-    pub const ALL: Checks = Checks { from: 0, formatting: true };
+    pub const ALL: Checks = Checks { from: 0, formatting: true, invariants_before: false };
 
     /// The oracles on new calls only, formatting left to index pruning.
     pub fn after(prefix: usize) -> Checks {
-        Checks { from: prefix, formatting: false }
+        Checks { from: prefix, formatting: false, invariants_before: false }
     }
+
+    /// What call `i` is checked for.
+    fn level(&self, i: usize) -> Level {
+        match (i >= self.from, self.invariants_before) {
+            (true, _) => Level::All { formatting: self.formatting },
+            (false, true) => Level::Invariants,
+            (false, false) => Level::Nothing,
+        }
+    }
+}
+
+/// The oracles one call is checked with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Level {
+    Nothing,
+    Invariants,
+    All { formatting: bool },
 }
 
 /// The state of a sequence while it runs.
@@ -97,7 +116,7 @@ impl World<'_> {
     pub fn execute(&self, seq: &Sequence, checks: Checks) -> Execution {
         let mut frame = Frame { vars: Vec::with_capacity(seq.len()), slots: Vec::new(), last_empty: false };
         for i in 0..seq.len() {
-            let outcome = self.call(seq, i, &mut frame, (i >= checks.from).then_some(checks.formatting));
+            let outcome = self.call(seq, i, &mut frame, checks.level(i));
             if outcome != Outcome::Normal {
                 return Execution { outcome, vars: frame.vars, last_empty: frame.last_empty };
             }
@@ -106,7 +125,7 @@ impl World<'_> {
     }
 
     /// Runs call `i`; `check` is `None` for no oracles, else whether to include formatting.
-    fn call(&self, seq: &Sequence, i: usize, frame: &mut Frame, check: Option<bool>) -> Outcome {
+    fn call(&self, seq: &Sequence, i: usize, frame: &mut Frame, check: Level) -> Outcome {
         let Frame { vars, slots, last_empty } = frame;
         let call = &seq.calls[i];
         let op = &self.ops[call.op as usize];
@@ -143,9 +162,14 @@ impl World<'_> {
                     Returned::Value(v) => Some(v),
                     Returned::Nothing | Returned::Empty => None,
                 });
-                let Some(formatting) = check else { return Outcome::Normal };
-                let touched: Vec<u32> = seq.touched(i).collect();
-                match self.check_contracts(&touched, vars, formatting) {
+                let checked = match check {
+                    Level::Nothing => return Outcome::Normal,
+                    Level::Invariants => self.check_invariants(&seq.touched(i).collect::<Vec<_>>(), vars),
+                    Level::All { formatting } => {
+                        self.check_contracts(&seq.touched(i).collect::<Vec<_>>(), vars, formatting)
+                    }
+                };
+                match checked {
                     Ok(()) => Outcome::Normal,
                     Err(violation) => Outcome::Failed { call: i, fault: Fault::Broken(violation) },
                 }

@@ -726,12 +726,15 @@ fn failing_operation(world: &World<'_>, seq: &Sequence, call: usize, fault: &Fau
 /// and including the failing call, and the fault. The one test of "the same
 /// failure" that reporting, minimization and shortening share.
 pub(crate) fn fails_again(world: &World<'_>, seq: &Sequence, key: &FailureKey) -> Option<(usize, Fault)> {
-    // The oracles of the failing (last) call only: an emitted test asserts
-    // nothing about the calls before it, and checking them here could stop
-    // the run at a different failure (a `PartialEq` that overflows on an
-    // earlier value) that generation, which checks each call once when it
-    // is new, never looked for in this sequence.
-    let checks = Checks { from: seq.len().saturating_sub(1), formatting: true };
+    // The oracles of the failing (last) call: an emitted test asserts
+    // nothing else, and checking contracts on earlier calls could stop the
+    // run at a different failure (a `PartialEq` that overflows on an earlier
+    // value) that generation, which checks each call once when it is new,
+    // never looked for in this sequence. User invariants are checked on
+    // every call, though: minimization puts new calls before the failing
+    // one, and one that already breaks the invariant must not let the last
+    // call take the blame.
+    let checks = Checks { from: seq.len().saturating_sub(1), formatting: true, invariants_before: true };
     match world.execute(seq, checks).finish(world) {
         Outcome::Failed { call, fault } => {
             let call = call.min(seq.len() - 1);

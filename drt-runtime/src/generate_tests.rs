@@ -106,6 +106,42 @@ fn same_seed_same_run() {
     assert_ne!((a.calls, a.normal), (c.calls, c.normal), "different seeds should explore differently");
 }
 
+/// A level that must stay within 0..=10; `broken` makes one that is not.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Dial(u8);
+
+#[drt::operations(invariant(fits))]
+impl Dial {
+    fn broken() -> Dial {
+        Dial(11)
+    }
+    fn kept(&self) -> Dial {
+        self.clone()
+    }
+    fn fits(&self) -> bool {
+        self.0 <= 10
+    }
+}
+
+#[test]
+fn a_rerun_blames_the_first_call_that_breaks_an_invariant() {
+    let world = World::new(Registry::global(), &[TypeId::of::<Dial>()]);
+    let seq = Sequence {
+        calls: vec![
+            Call { op: op(&world, "broken"), args: vec![] },
+            Call { op: op(&world, "kept"), args: vec![Operand::Var { var: 0, mode: Mode::Ref }] },
+        ],
+    };
+    // Checked from the last call only, `kept` seems to break the invariant...
+    let crate::execute::Outcome::Failed { call: 1, fault } = world.execute(&seq, Checks::after(1)).outcome else {
+        panic!("kept's result breaks the invariant")
+    };
+    let blamed = failure_key(&world, &seq, 1, &fault);
+    assert_eq!((blamed.0.as_str(), blamed.1), ("Dial::kept", FailureKind::Invariant));
+    // ...but `broken` did, before it: the rerun does not confirm the blame.
+    assert!(fails_again(&world, &seq, &blamed).is_none());
+}
+
 fn op(world: &World<'_>, name: &str) -> u32 {
     world.ops.iter().position(|o| o.op.spec.name == name).unwrap() as u32
 }

@@ -321,6 +321,18 @@ impl World<'_> {
         }
     }
 
+    /// Checks only the user invariants on the values a call produced or mutated.
+    pub(crate) fn check_invariants(&self, touched: &[u32], vars: &[Slot]) -> Result<(), Violation> {
+        for &x in touched {
+            let Some(value) = vars.get(x as usize).and_then(|v| v.as_deref()) else { continue };
+            let ty = value.type_id();
+            if let (Some(inv), Some(desc)) = (self.reg.invariants.get(&ty), self.reg.types.get(&ty)) {
+                Checker { desc, vars }.invariant(x, inv)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Checks the contracts on the values a call produced or mutated
     /// (`touched`); `formatting` includes `Debug` and `Display`.
     pub(crate) fn check_contracts(&self, touched: &[u32], vars: &[Slot], formatting: bool) -> Result<(), Violation> {
