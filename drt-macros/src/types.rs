@@ -379,9 +379,23 @@ pub fn builders(ty: &Type) -> Option<(proc_macro2::TokenStream, Vec<Type>)> {
                 ("BTreeMap", 2) => quote!(btree_map),
                 _ => return None,
             };
+            // `Box<dyn Trait>`, `Box<str>`: no value of the part to box; such
+            // values come from operations returning them.
+            if args.iter().any(|a| unsized_type(a)) {
+                return None;
+            }
             let parts: Vec<Type> = args.into_iter().cloned().collect();
             Some((quote!(#b::#f::<#(#parts),*>()), parts))
         }
         _ => None,
+    }
+}
+
+/// A type with no values of its own: a trait object, a slice or `str`.
+fn unsized_type(ty: &Type) -> bool {
+    match strip_parens(ty) {
+        Type::TraitObject(_) | Type::Slice(_) => true,
+        Type::Path(p) => p.path.is_ident("str"),
+        _ => false,
     }
 }
