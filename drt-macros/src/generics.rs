@@ -60,15 +60,37 @@ impl Subst<'_> {
     }
 }
 
+/// `ty` with every token spanned at `span`: a substituted type stands where
+/// its parameter was written, so an error about the method's signature
+/// points into the method, not across to the attribute.
+fn respanned(ty: &Type, span: proc_macro2::Span) -> Type {
+    fn walk(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
+        tokens
+            .into_iter()
+            .map(|mut tt| {
+                if let proc_macro2::TokenTree::Group(g) = &tt {
+                    let mut group = proc_macro2::Group::new(g.delimiter(), walk(g.stream(), span));
+                    group.set_span(span);
+                    return proc_macro2::TokenTree::Group(group);
+                }
+                tt.set_span(span);
+                tt
+            })
+            .collect()
+    }
+    syn::parse2(walk(quote!(#ty), span)).unwrap_or_else(|_| ty.clone())
+}
+
 impl VisitMut for Subst<'_> {
     fn visit_type_mut(&mut self, ty: &mut Type) {
         if let Type::Path(p) = ty {
+            let at = syn::spanned::Spanned::span(&p.path);
             if let (None, Some(GenericArgument::Type(t))) = (&p.qself, self.find(&p.path)) {
-                *ty = t.clone();
+                *ty = respanned(t, at);
                 return;
             }
             if let Some(projected) = p.qself.is_none().then(|| self.projection(&p.path)).flatten() {
-                *ty = projected;
+                *ty = respanned(&projected, at);
                 return;
             }
         }
