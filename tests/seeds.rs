@@ -71,7 +71,8 @@ fn seeds_build_values_and_types_nothing_else_makes() {
     assert_eq!(f.len(), 1, "{report}");
     assert_eq!((f[0].kind, f[0].message.as_str()), (FailureKind::Panic, "lucky price"));
     assert!(f[0].code.contains("Price::new(77)"), "{}", f[0].code);
-    assert!(f[0].code.contains(".format(Currency::"), "the seed's source text is shown:\n{}", f[0].code);
+    // The seed's source text, its type named by its full path as in every emitted path.
+    assert!(f[0].code.contains(".format(seeds::Currency::"), "{}", f[0].code);
     assert!(report.stats.uncallable.is_empty(), "{:?}", report.stats.uncallable);
 }
 
@@ -153,5 +154,5 @@ impl Celsius {
 fn a_seed_as_the_receiver_is_written_as_its_expression() {
     let report = drt::explore::<Celsius>().seed(2).max_sequences(500).report();
     assert_eq!(report.failures.len(), 1, "{report}");
-    assert!(report.failures[0].code.contains("let _ = Celsius(-300).kelvin();"), "{}", report.failures[0].code);
+    assert!(report.failures[0].code.contains("let _ = seeds::Celsius(-300).kelvin();"), "{}", report.failures[0].code);
 }

@@ -13,7 +13,7 @@ use crate::value::TypeDesc;
 
 /// Whether a type is std's own (primitives, `String`, `Vec<u8>`, ...): its
 /// contracts hold, and checking them would only cost time.
-fn is_std(name: &str) -> bool {
+pub(crate) fn is_std(name: &str) -> bool {
     !name.contains("::") || ["core::", "alloc::", "std::"].iter().any(|p| name.starts_with(p))
 }
 
