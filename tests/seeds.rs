@@ -62,6 +62,7 @@ impl Ledger {
         Ledger
     }
     pub fn post(&mut self, _entry: Entry) {}
+    pub fn settle_after(&mut self, _wait: std::time::Duration) {}
 }
 
 #[test]
@@ -89,12 +90,21 @@ fn an_unbuildable_parameter_says_how_to_fix_it() {
     let report = drt::explore::<Ledger>().seed(2).max_sequences(500).report();
     assert_eq!(
         report.stats.uncallable,
-        vec![(
-            "Ledger::post".to_string(),
-            "no value of type `Entry` could be built: put #[drt::operations] on an impl with a constructor of \
-             `Entry`, or give values with seeds(Entry = [...])"
-                .to_string()
-        )]
+        vec![
+            (
+                "Ledger::post".to_string(),
+                "no value of type `Entry` could be built: put #[drt::operations] on an impl with a constructor of \
+                 `Entry`, or give values with seeds(Entry = [...])"
+                    .to_string()
+            ),
+            (
+                // No impl block can be written for a std type.
+                "Ledger::settle_after".to_string(),
+                "no value of type `Duration` could be built: give values with seeds(Duration = [...]), or write a \
+                 #[drt::generator] fn returning `Duration`"
+                    .to_string()
+            )
+        ]
     );
     assert!(report.to_string().contains("drt: never called successfully: Ledger::post: no value of type `Entry`"));
 }

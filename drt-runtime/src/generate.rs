@@ -631,7 +631,14 @@ impl<'w> Engine<'w> {
         let name = crate::value::display_type_name(self.world.reg.desc(ty).name);
         let makers = self.world.producers.get(&ty).map_or(&[][..], Vec::as_slice);
         let makers: Vec<&str> = makers.iter().map(|&p| self.world.ops[p as usize].op.display.as_str()).collect();
-        if makers.is_empty() {
+        let full_name = self.world.reg.desc(ty).name;
+        if makers.is_empty() && crate::registry::is_std(full_name) {
+            // No impl block of the user's can be written for a std type.
+            format!(
+                "no value of type `{name}` could be built: give values with seeds({name} = [...]), or write a \
+                 #[drt::generator] fn returning `{name}`"
+            )
+        } else if makers.is_empty() {
             format!(
                 "no value of type `{name}` could be built: put #[drt::operations] on an impl with a constructor \
                  of `{name}`, or give values with seeds({name} = [...])"
