@@ -204,3 +204,32 @@ fn a_helper_types_failure_is_a_note_not_a_failure_of_the_type_explored() {
     assert_eq!(both.failures[0].operation, "Percent::of");
     assert!(both.stats.notes.is_empty(), "{:?}", both.stats.notes);
 }
+
+/// Samples, read by index.
+pub struct Samples(Vec<i32>);
+
+#[drt::operations]
+impl Samples {
+    pub fn new() -> Samples {
+        Samples(Vec::new())
+    }
+}
+
+#[drt::operations]
+impl std::ops::Index<usize> for Samples {
+    type Output = i32;
+    fn index(&self, at: usize) -> &i32 {
+        &self.0[at]
+    }
+}
+
+#[test]
+fn a_panic_in_a_track_caller_method_is_located_in_the_users_code() {
+    // `Index::index` is `#[track_caller]`: its panics are located at the
+    // caller, which is drt's generated call; that call is spanned at the
+    // method's name, not at the attribute.
+    let report = drt::explore::<Samples>().max_sequences(100).report();
+    let f = &report.failures[0];
+    let line = include_str!("messages.rs").lines().position(|l| l.contains("fn index(&self, at: usize)")).unwrap();
+    assert_eq!(f.location.as_deref(), Some(format!("tests/messages.rs:{}:8", line + 1).as_str()), "{report}");
+}

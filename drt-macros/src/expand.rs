@@ -226,9 +226,13 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
             }
         }
     });
+    // Spanned at the method's name: a panic in a `#[track_caller]` method
+    // (every `Index::index` is one) is located at its caller, and this is
+    // the nearest place in the user's code, not the attribute.
+    let at = name.span();
     let call = match trait_ {
-        Some((path, _)) => quote!(<#self_ty as #path>::#name #turbofish(#(#args),*)),
-        None => quote!(<#self_ty>::#name #turbofish(#(#args),*)),
+        Some((path, _)) => quote_spanned!(at=> <#self_ty as #path>::#name #turbofish(#(#args),*)),
+        None => quote_spanned!(at=> <#self_ty>::#name #turbofish(#(#args),*)),
     };
     let trait_name = trait_.map_or(quote!(""), |(_, name)| name.clone());
     let syntax = &op.syntax;
