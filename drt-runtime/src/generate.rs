@@ -313,10 +313,13 @@ impl<'w> Engine<'w> {
                 self.per_op[op].succeeded += 1;
                 self.pool.add(seq, alive, &touched);
             }
-            Outcome::Illegal { .. } | Outcome::Invalid { .. } => {
+            Outcome::Illegal { .. } => {
                 self.stats.illegal += 1;
                 self.per_op[op].illegal += 1;
             }
+            // An argument had no value (an earlier call returned `None`, or
+            // it was moved away): nothing was called, so not an illegal input.
+            Outcome::Invalid { .. } => {}
             Outcome::Failed { call, fault } => {
                 self.stats.failing += 1;
                 self.per_op[op].failed += 1;
@@ -664,7 +667,7 @@ impl<'w> Engine<'w> {
                         Some(ty) => self.unmade(ty),
                         None => "its arguments were never all made".to_string(),
                     },
-                    _ if s.attempted > 0 && s.illegal == s.attempted => {
+                    _ if s.attempted > 0 && s.illegal + self.invalid[i].0 == s.attempted => {
                         "every call was illegal: its precondition was false or it panicked as documented".to_string()
                     }
                     _ if s.attempted > 0 => "every call failed or was illegal (see the failures)".to_string(),

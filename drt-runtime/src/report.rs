@@ -101,7 +101,9 @@ pub struct Stats {
     pub seed: u64,
     /// Wall-clock time of the exploration.
     pub elapsed: Duration,
-    /// Sequences executed.
+    /// Sequences executed: `normal + redundant + illegal + failing`, and the
+    /// few whose argument turned out to have no value (an earlier call
+    /// returned `None` or `Err`), in none of those.
     pub sequences: u64,
     /// Calls executed (every call of every executed sequence).
     pub calls: u64,
