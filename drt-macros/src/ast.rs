@@ -155,6 +155,15 @@ impl<'a> Operations<'a> {
     }
 }
 
+/// Whether a typed receiver is `Self`, `&Self` or `&mut Self`.
+fn spelled_out_receiver(ty: &syn::Type) -> bool {
+    let is_self = |t: &syn::Type| matches!(t, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("Self"));
+    match ty {
+        syn::Type::Reference(r) => is_self(&r.elem),
+        other => is_self(other),
+    }
+}
+
 impl Operation {
     fn from_syn(cx: &Ctxt, replace: &ReplaceSelf<'_>, f: ImplItemFn, tuning: Tuning) -> Option<Operation> {
         let self_ty = replace.self_ty;
@@ -165,14 +174,16 @@ impl Operation {
         for input in &sig.inputs {
             match input {
                 FnArg::Receiver(r) => {
-                    if r.colon_token.is_some() {
+                    // `self: &Self` is `&self` written out; `self: Box<Self>`,
+                    // `self: Rc<Self>` and friends take a value drt does not keep.
+                    if r.colon_token.is_some() && !spelled_out_receiver(&r.ty) {
                         cx.error_spanned_by(
                             r,
                             "drt cannot call a method with a typed `self` receiver; skip it with #[drt(skip)]",
                         );
                         continue;
                     }
-                    if let Some((_, Some(l))) = &r.reference {
+                    if let syn::Type::Reference(syn::TypeReference { lifetime: Some(l), .. }) = &*r.ty {
                         if l.ident == "static" {
                             cx.error_spanned_by(
                                 r,
@@ -181,10 +192,11 @@ impl Operation {
                             continue;
                         }
                     }
-                    let (kind, recv) = match (&r.reference, &r.mutability) {
-                        (Some(_), Some(_)) => (Kind::Mut, Receiver::Mut),
-                        (Some(_), None) => (Kind::Ref, Receiver::Ref),
-                        (None, _) => (Kind::Value, Receiver::Value),
+                    // `r.ty` is `&mut Self`, `&Self` or `Self`, shorthand or written out.
+                    let (kind, recv) = match &*r.ty {
+                        syn::Type::Reference(t) if t.mutability.is_some() => (Kind::Mut, Receiver::Mut),
+                        syn::Type::Reference(_) => (Kind::Ref, Receiver::Ref),
+                        _ => (Kind::Value, Receiver::Value),
                     };
                     receiver = recv;
                     params.push(Param { name: "self".into(), kind, pool: self_ty.clone() });
