@@ -137,10 +137,45 @@ fn example(params: &[&GenericParam]) -> String {
         .iter()
         .map(|g| match g {
             GenericParam::Const(c) => format!("{} = 4", c.ident),
+            GenericParam::Type(t) => format!("{} = {}", t.ident, suggested_type(t)),
             other => format!("{} = u8", param_name(other)),
         })
         .collect();
     format!("instantiate({})", bindings.join(", "))
+}
+
+/// A type that meets the common std bounds a parameter declares, so the
+/// suggestion compiles when followed: `Vec<u32>` for `IntoIterator<Item =
+/// u32>`, `String` for `AsRef<str>`; `u8` otherwise.
+fn suggested_type(t: &syn::TypeParam) -> String {
+    for bound in &t.bounds {
+        let syn::TypeParamBound::Trait(tb) = bound else { continue };
+        let Some(last) = tb.path.segments.last() else { continue };
+        let args: Vec<&GenericArgument> = match &last.arguments {
+            syn::PathArguments::AngleBracketed(a) => a.args.iter().collect(),
+            _ => Vec::new(),
+        };
+        let item = args.iter().find_map(|a| match a {
+            GenericArgument::AssocType(at) if at.ident == "Item" => Some(crate::types::show(&at.ty)),
+            _ => None,
+        });
+        let first_type = args.iter().find_map(|a| match a {
+            GenericArgument::Type(ty) => Some(crate::types::show(ty)),
+            _ => None,
+        });
+        let suggestion = match (last.ident.to_string().as_str(), first_type.as_deref()) {
+            ("IntoIterator", _) => format!("Vec<{}>", item.as_deref().unwrap_or("u8")),
+            ("Iterator", _) => format!("std::vec::IntoIter<{}>", item.as_deref().unwrap_or("u8")),
+            ("AsRef" | "Borrow", Some("str")) | ("Into", Some("String")) => "String".to_string(),
+            ("AsRef" | "Borrow", Some(slice)) if slice.starts_with('[') => {
+                format!("Vec<{}>", slice.trim_start_matches('[').trim_end_matches(']'))
+            }
+            ("Into", Some(target)) => target.to_string(),
+            _ => continue,
+        };
+        return suggestion;
+    }
+    "u8".to_string()
 }
 
 /// Whether an instantiation binds every parameter exactly once, each to the
