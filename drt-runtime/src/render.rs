@@ -191,14 +191,9 @@ fn operand_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], arg
 }
 
 /// The path to call an associated function on: `my_crate::Account`, or
-/// `<my_crate::Stack<u8>>` for a generic type.
+/// `my_crate::Stack::<u8>` for a generic type.
 fn owner_path(name: &str) -> String {
-    let name = crate::value::code_type_name(name);
-    if name.contains('<') {
-        format!("<{name}>")
-    } else {
-        name
-    }
+    crate::value::code_type_name(name).replacen('<', "::<", 1)
 }
 
 /// An operand as a value, with no borrow: what an operator compares
@@ -543,8 +538,9 @@ mod tests {
     }
 
     #[test]
-    fn generic_owners_use_qualified_paths() {
-        assert_eq!(owner_path("a::Stack<u8>"), "<a::Stack<u8>>");
+    fn generic_owners_use_turbofish_paths() {
+        assert_eq!(owner_path("a::Stack<u8>"), "a::Stack::<u8>");
+        assert_eq!(owner_path("a::Map<alloc::string::String, a::Cell<u8>>"), "a::Map::<String, a::Cell<u8>>");
         assert_eq!(owner_path("a::Account"), "a::Account");
     }
 }

@@ -79,7 +79,7 @@ fn main() {
         assert_eq!(report.failures.len(), 1, "{report}");
         let f = &report.failures[0];
         assert_eq!(f.operation, format!("Window<{n}>::oldest"));
-        assert!(f.code.contains(&format!("Window<{n}>>::new()")), "{}", f.code);
+        assert!(f.code.contains(&format!("Window::<{n}>::new()")), "{}", f.code);
         assert!(report.stats.uncallable.is_empty(), "{:?}", report.stats.uncallable);
     }
 }
