@@ -118,6 +118,9 @@ impl Dial {
     fn kept(&self) -> Dial {
         self.clone()
     }
+    fn or(&self, other: Option<Dial>) -> Dial {
+        other.unwrap_or_else(|| self.clone())
+    }
     fn fits(&self) -> bool {
         self.0 <= 10
     }
@@ -140,6 +143,48 @@ fn a_rerun_blames_the_first_call_that_breaks_an_invariant() {
     assert_eq!((blamed.0.as_str(), blamed.1), ("Dial::kept", FailureKind::Invariant));
     // ...but `broken` did, before it: the rerun does not confirm the blame.
     assert!(fails_again(&world, &seq, &blamed).is_none());
+}
+
+#[test]
+fn a_builder_of_a_variable_is_written_at_its_use_when_nothing_touches_the_variable_between() {
+    let world = World::new(Registry::global(), &[TypeId::of::<Dial>()]);
+    let some = world.ops.iter().position(|o| o.op.spec.syntax == crate::registry::Syntax::Template("Some($0)")).unwrap()
+        as u32;
+    let v = |var, mode| Operand::Var { var, mode };
+    let call = |op, args| Call { op, args };
+    let path = "drt::generate::tests::Dial";
+    let seq = Sequence {
+        calls: vec![
+            call(op(&world, "broken"), vec![]),
+            call(op(&world, "broken"), vec![]),
+            call(some, vec![v(1, Mode::Clone)]),
+            call(op(&world, "or"), vec![v(0, Mode::Ref), v(2, Mode::Move)]),
+        ],
+    };
+    assert_eq!(
+        statements(&world, &seq, &[]),
+        vec![
+            format!("let dial = {path}::broken();"),
+            format!("let dial2 = {path}::broken();"),
+            "let _ = dial.or(Some(dial2.clone()));".to_string(),
+        ]
+    );
+    // The using call takes the same variable: `Some(dial.clone())` stays a statement.
+    let seq = Sequence {
+        calls: vec![
+            call(op(&world, "broken"), vec![]),
+            call(some, vec![v(0, Mode::Clone)]),
+            call(op(&world, "or"), vec![v(0, Mode::Ref), v(1, Mode::Move)]),
+        ],
+    };
+    assert_eq!(
+        statements(&world, &seq, &[]),
+        vec![
+            format!("let dial = {path}::broken();"),
+            "let option = Some(dial.clone());".to_string(),
+            "let _ = dial.or(option);".to_string(),
+        ]
+    );
 }
 
 fn op(world: &World<'_>, name: &str) -> u32 {

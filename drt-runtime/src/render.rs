@@ -62,8 +62,12 @@ fn base_name(world: &World<'_>, seq: &Sequence, i: usize) -> String {
     let ret_ty = op.spec.ret_ty.map(|t| world.reg.desc(t));
     // `map::<u8>` -> `map`; a builder is named after what it builds.
     let method = op.spec.name.split("::<").next().unwrap_or(op.spec.name);
-    let method =
-        if matches!(op.spec.syntax, Syntax::Template(_)) { ret_ty.map_or(method, |d| d.short_name()) } else { method };
+    let method = match (op.spec.syntax, ret_ty.map(|d| d.name)) {
+        (Syntax::Template(_), Some(name)) if name.starts_with('(') => "tuple",
+        (Syntax::Template(_), Some(name)) if name.starts_with('[') => "array",
+        (Syntax::Template(_), _) => ret_ty.map_or(method, |d| d.short_name()),
+        _ => method,
+    };
     // Values of the crate's own types are named after the type (`account`),
     // std values and primitives after the method (`let len = v.len()`).
     let from_type = ret_ty.filter(|d| {
@@ -83,24 +87,36 @@ fn base_name(world: &World<'_>, seq: &Sequence, i: usize) -> String {
     }
 }
 
-/// Whether call `i` is written inside the one call using its result rather
-/// than as a statement of its own: a built-in value made of literals and
-/// other such values (`s.slice(2..5)`, `Some(3)`, `vec![(1, 2)]`), at each
-/// use. Builders have no side effects, so writing one where it is used
-/// changes nothing.
+/// Whether call `i` is written inside the call using its result rather
+/// than as a statement of its own: a built-in value (`s.slice(2..5)`,
+/// `Some(3)`, `vec![(1, 2)]`, `Some(cell.clone())`). Builders have no side
+/// effects, so writing one where it is used changes nothing as long as what
+/// it is made of is the same there: one made of literals and other such
+/// values is written at each use; one taking a variable is written at its
+/// single use when nothing changes or takes that variable in between.
 fn inlined(world: &World<'_>, seq: &Sequence, i: usize) -> bool {
     let call = &seq.calls[i];
-    matches!(world.ops[call.op as usize].op.spec.syntax, Syntax::Template(_))
-        && call.args.iter().all(|a| match a {
-            // Only values nothing else sees: literals, and other inlined builders.
-            Operand::Var { var, mode: Mode::Move | Mode::Clone } => inlined(world, seq, *var as usize),
-            Operand::Var { .. } => false,
-            Operand::Seed(_) | Operand::SeedVec { .. } => true,
-        })
-        // Each use gets its own copy of the literal, which is what a clone or
-        // a shared borrow saw; a `&mut` use would change what later ones see.
-        && seq.uses(i as u32).next().is_some()
-        && seq.uses(i as u32).all(|(_, mode)| mode != Mode::Mut)
+    if !matches!(world.ops[call.op as usize].op.spec.syntax, Syntax::Template(_)) {
+        return false;
+    }
+    let mut uses = seq.uses(i as u32);
+    let Some((first_use, first_mode)) = uses.next() else { return false };
+    // Each use gets its own copy of the literal, which is what a clone or
+    // a shared borrow saw; a `&mut` use would change what later ones see.
+    let single_use = uses.next().is_none();
+    if first_mode == Mode::Mut || seq.uses(i as u32).any(|(_, mode)| mode == Mode::Mut) {
+        return false;
+    }
+    call.args.iter().all(|a| match a {
+        Operand::Var { var, mode: Mode::Move | Mode::Clone } if inlined(world, seq, *var as usize) => true,
+        // A variable's value, taken later: the same while no call in between
+        // uses it, and the using call does not use it too.
+        Operand::Var { var, mode: Mode::Move | Mode::Clone } => {
+            single_use && seq.uses(*var).all(|(at, _)| at <= i || at > first_use)
+        }
+        Operand::Var { .. } => false,
+        Operand::Seed(_) | Operand::SeedVec { .. } => true,
+    })
 }
 
 /// Variable names: each result used by a later call or by the final
