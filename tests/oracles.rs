@@ -442,3 +442,35 @@ fn a_broken_contract_is_one_failure_of_the_type_whichever_operation_shows_it() {
     assert!(f.hits > 1, "every sequence that showed it is one hit of the same failure: {}", f.hits);
     assert!(f.len <= 3, "{}", f.code);
 }
+
+/// A counter that must stay even; its invariant is private.
+#[derive(Debug)]
+pub struct Even(u32);
+
+#[drt::operations(invariant(is_even))]
+impl Even {
+    pub fn zero() -> Even {
+        Even(0)
+    }
+    pub fn add(&mut self, n: u8) {
+        // BUG: odd steps are not refused.
+        self.0 += u32::from(n);
+    }
+    fn is_even(&self) -> bool {
+        self.0.is_multiple_of(2)
+    }
+}
+
+#[test]
+fn a_private_invariants_test_is_written_for_inside_the_crate() {
+    let report = explore::<Even>(500);
+    let f = only_failure(&report);
+    assert_eq!(f.kind, FailureKind::Invariant);
+    assert!(
+        f.code.contains("// `is_even` is private: put this test in a #[cfg(test)] module next to it"),
+        "{}",
+        f.code
+    );
+    assert!(f.code.contains("let mut even = crate::Even::zero();"), "{}", f.code);
+    assert!(!f.code.contains("oracles::"), "{}", f.code);
+}

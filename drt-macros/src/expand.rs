@@ -434,7 +434,7 @@ fn register_invariant(self_ty: &Type, inv: &Invariant<'_>) -> TokenStream {
     let template = if matches!(inv.original.vis, syn::Visibility::Public(_)) {
         template
     } else {
-        format!("// `{name}` is private: this line compiles inside its module (use `crate::` paths there)\n{template}")
+        format!("// `{name}` is private: put this test in a #[cfg(test)] module next to it\n{template}")
     };
     // Spanned at the return type, which is what a type error (an `Err` type
     // without `Debug`) is about.

@@ -515,6 +515,27 @@ pub(crate) fn render_test(
         }
     }
     out.push_str("}\n");
+    // A private invariant can only be called inside the crate, where its
+    // paths start with `crate::`, not with the crate's name.
+    let private = assertion.is_some_and(|v| v.template.contains(" is private: "));
+    match seq.calls.first().map(|c| world.ops[c.op as usize].op.owner_name) {
+        Some(owner) if private => in_crate_paths(&out, owner.split("::").next().unwrap_or(owner)),
+        _ => out,
+    }
+}
+
+/// `code` with the paths starting at crate `krate` started at `crate` instead.
+fn in_crate_paths(code: &str, krate: &str) -> String {
+    let from = format!("{krate}::");
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code;
+    while let Some(at) = rest.find(&from) {
+        let starts_path = !rest[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':');
+        out.push_str(&rest[..at]);
+        out.push_str(if starts_path { "crate::" } else { &from });
+        rest = &rest[at + from.len()..];
+    }
+    out.push_str(rest);
     out
 }
 
@@ -551,6 +572,15 @@ mod tests {
         assert_eq!(snake_case("u64"), "u64");
         assert_eq!(snake_case("Ring2Buffer"), "ring2_buffer");
         assert_eq!(snake_case("LruCache<String, i32>_get"), "lru_cache_string_i32_get");
+    }
+
+    #[test]
+    fn paths_inside_the_crate_start_at_crate() {
+        let code = "let a = span::Span::new(); let b = my_span::X::f(); let c = <span::Span as span::T>::g(&a);";
+        assert_eq!(
+            in_crate_paths(code, "span"),
+            "let a = crate::Span::new(); let b = my_span::X::f(); let c = <crate::Span as crate::T>::g(&a);"
+        );
     }
 
     #[test]
