@@ -233,3 +233,30 @@ fn a_panic_in_a_track_caller_method_is_located_in_the_users_code() {
     let line = include_str!("messages.rs").lines().position(|l| l.contains("fn index(&self, at: usize)")).unwrap();
     assert_eq!(f.location.as_deref(), Some(format!("tests/messages.rs:{}:8", line + 1).as_str()), "{report}");
 }
+
+/// Scores summed in a `u8`.
+pub struct Scores(Vec<u8>);
+
+#[drt::operations]
+impl Scores {
+    pub fn new() -> Scores {
+        Scores(Vec::new())
+    }
+    pub fn add(&mut self, score: u8) {
+        self.0.push(score);
+    }
+    pub fn total(&self) -> u8 {
+        self.0.iter().sum()
+    }
+}
+
+#[test]
+fn a_panic_inside_std_is_located_at_the_users_line_that_led_there() {
+    // `Iterator::sum` overflows inside core; the report shows the `.sum()`.
+    let report = drt::explore::<Scores>().seed(1).max_sequences(500).report();
+    let f = report.failures.iter().find(|f| f.operation == "Scores::total").expect("the overflow is found");
+    let source = include_str!("messages.rs");
+    let (line, text) = source.lines().enumerate().find(|(_, l)| l.contains("self.0.iter().sum()")).unwrap();
+    let column = text.find("sum()").unwrap() + 1;
+    assert_eq!(f.location, Some(format!("tests/messages.rs:{}:{column}", line + 1)), "{report}");
+}

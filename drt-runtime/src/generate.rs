@@ -565,6 +565,13 @@ impl<'w> Engine<'w> {
             Fault::Panic { caught, .. } => (caught.message.clone(), caught.location.clone()),
             Fault::Broken(v) => (v.message.clone(), None),
         };
+        // A panic std places inside itself is shown at the user's line that led there.
+        let location = match location {
+            Some(at) if crate::hook::is_foreign(&at) => {
+                crate::hook::user_frame(|| drop(fails_again(self.world, &seq, &key))).or(Some(at))
+            }
+            other => other,
+        };
         let code = crate::render::render_test(self.world, &seq, &operation, kind, &fault);
         let failure = Failure {
             kind,

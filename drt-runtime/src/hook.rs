@@ -19,6 +19,9 @@ static STATE: Mutex<State> = Mutex::new(State { explorers: 0, previous: None });
 thread_local! {
     static SILENT: Cell<bool> = const { Cell::new(false) };
     static LAST: RefCell<Option<Caught>> = const { RefCell::new(None) };
+    /// Whether the hook captures a backtrace (see [`user_frame`]).
+    static TRACE: Cell<bool> = const { Cell::new(false) };
+    static LAST_TRACE: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
 /// A panic seen by the hook.
@@ -59,6 +62,10 @@ impl SilentPanics {
                         location: info.location().map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column())),
                     };
                     LAST.with(|l| *l.borrow_mut() = Some(caught));
+                    if TRACE.with(Cell::get) {
+                        let trace = std::backtrace::Backtrace::force_capture().to_string();
+                        LAST_TRACE.with(|t| *t.borrow_mut() = Some(trace));
+                    }
                 } else {
                     previous(info);
                 }
@@ -73,6 +80,31 @@ impl SilentPanics {
     pub fn take_last() -> Option<Caught> {
         LAST.with(|l| l.borrow_mut().take())
     }
+}
+
+/// Where in the user's code the last panic of `run` happened: the innermost
+/// frame outside std, registry crates and drt, from a backtrace. For a panic
+/// std reports inside itself (`.sum()` overflowing, `step_by(0)`), which is
+/// not a line the user can look at. Needs the silent hook installed.
+pub(crate) fn user_frame(run: impl FnOnce()) -> Option<String> {
+    TRACE.with(|t| t.set(true));
+    run();
+    TRACE.with(|t| t.set(false));
+    first_user_frame(&LAST_TRACE.with(|t| t.borrow_mut().take())?)
+}
+
+/// Whether a panic location is in code the user did not write.
+pub(crate) fn is_foreign(path: &str) -> bool {
+    path.starts_with("/rustc/") || path.contains("/.cargo/registry/") || path.contains("/.rustup/")
+}
+
+fn first_user_frame(trace: &str) -> Option<String> {
+    trace
+        .lines()
+        .filter_map(|line| line.trim_start().strip_prefix("at "))
+        .map(|at| at.trim_start_matches("./"))
+        .find(|at| !is_foreign(at) && !at.contains("drt-runtime/src/"))
+        .map(String::from)
 }
 
 impl Drop for SilentPanics {
@@ -104,6 +136,24 @@ mod tests {
         assert!(caught.location.unwrap().contains("hook.rs"));
         drop(guard);
         assert!(SilentPanics::take_last().is_none());
+    }
+
+    #[test]
+    fn the_user_frame_is_the_innermost_outside_std_and_drt() {
+        let trace = "   0: std::backtrace::Backtrace::force_capture
+             at /rustc/abc/library/std/src/backtrace.rs:331:13
+   1: drt::hook::SilentPanics::install::{{closure}}
+             at ./drt-runtime/src/hook.rs:61:37
+   2: core::iter::traits::accum::<impl core::iter::traits::accum::Sum for u8>::sum
+             at /rustc/abc/library/core/src/iter/traits/accum.rs:149:1
+   3: itertools::foo
+             at /root/.cargo/registry/src/index.crates.io-x/itertools-0.1/src/lib.rs:3:5
+   4: series::Series::total
+             at ./src/lib.rs:40:9
+   5: series::_::__drt_register::{{closure}}
+             at ./src/lib.rs:10:1";
+        assert_eq!(first_user_frame(trace).as_deref(), Some("src/lib.rs:40:9"));
+        assert_eq!(first_user_frame("   0: f\n             at /rustc/abc/x.rs:1:1"), None);
     }
 
     #[test]
