@@ -8,7 +8,11 @@
 //!    table lists `0`, `1`, `""` first), and drop elements of seeded vectors,
 //!    under the same rule;
 //!
-//! repeated until neither step changes anything, within a budget of
+//! repeated until neither step changes anything; then
+//! 4. pass a value at its last use by moving it instead of cloning it
+//!    (`a.clone() + b.clone()` -> `a + b`), as a person writes it,
+//!
+//! within a budget of
 //! executions (`DRT_MINIMIZE_STEPS`) and time (`DRT_MINIMIZE_TIME`); when a
 //! budget stops it, the failure says which setting to raise.
 
@@ -16,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use crate::generate::FailureKey;
 use crate::registry::Syntax;
-use crate::sequence::{Call, Operand, Sequence};
+use crate::sequence::{Call, Mode, Operand, Sequence};
 use crate::world::World;
 
 /// Candidate executions one minimization may spend, unless `DRT_MINIMIZE_STEPS` says otherwise.
@@ -84,7 +88,11 @@ pub(crate) fn minimize_with<'a>(
         seq = m.remove_calls(seq);
         seq = m.smaller_builders(seq);
         seq = m.simplify_seeds(seq);
-        if seq == before || m.stopped.is_some() {
+        if m.stopped.is_some() {
+            return (seq, m.stopped);
+        }
+        if seq == before {
+            let seq = m.move_last_uses(seq);
             return (seq, m.stopped);
         }
     }
@@ -289,6 +297,34 @@ impl Minimizer<'_, '_> {
         seq
     }
 
+    /// Moves a value at its last use instead of passing a clone, each change
+    /// kept only when the failure stays the same: a `Clone` that drops state,
+    /// or a count of `Rc` owners, can tell the two apart.
+    fn move_last_uses(&mut self, mut seq: Sequence) -> Sequence {
+        let mut i = 0;
+        while i < seq.len() {
+            let mut k = 0;
+            while k < seq.calls.get(i).map_or(0, |c| c.args.len()) {
+                let call = &seq.calls[i];
+                // A `Copy` value is written the same either way.
+                let copy = self.world.reg.desc(self.world.ops[call.op as usize].op.spec.params[k].ty).copy;
+                if let (&Operand::Var { var, mode: Mode::Clone }, false) = (&call.args[k], copy) {
+                    // Its only use from here on: no later call, no other argument of this one.
+                    if seq.uses(var).filter(|(at, _)| *at >= i).count() == 1 {
+                        let mut candidate = seq.clone();
+                        candidate.calls[i].args[k] = Operand::Var { var, mode: Mode::Move };
+                        if let Some(better) = self.try_candidate(candidate) {
+                            seq = better;
+                        }
+                    }
+                }
+                k += 1;
+            }
+            i += 1;
+        }
+        seq
+    }
+
     /// Drops elements of a seeded vector, then simplifies the rest.
     fn simpler_vec(&mut self, mut seq: Sequence, i: usize, k: usize, len: usize) -> Sequence {
         for e in (0..len).rev() {
@@ -314,5 +350,57 @@ impl Minimizer<'_, '_> {
             }
         }
         seq
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::tests::Dial;
+    use crate::registry::Registry;
+    use std::any::TypeId;
+
+    fn last_use_modes(seq: &Sequence) -> Vec<Mode> {
+        seq.calls
+            .iter()
+            .flat_map(|c| &c.args)
+            .filter_map(|a| if let Operand::Var { mode, .. } = a { Some(*mode) } else { None })
+            .collect()
+    }
+
+    #[test]
+    fn a_clone_at_a_values_last_use_becomes_a_move_when_the_failure_stays() {
+        let world = World::new(Registry::global(), &[TypeId::of::<Dial>()]);
+        let op = |name: &str| world.ops.iter().position(|o| o.op.spec.name == name).unwrap() as u32;
+        let some = world.ops.iter().position(|o| o.op.spec.syntax == Syntax::Template("Some($0)")).unwrap() as u32;
+        let var = |var, mode| Operand::Var { var, mode };
+        // Some(dial2.clone()) at dial2's last use; Some(dial.clone()) before dial is used again.
+        let seq = Sequence {
+            calls: vec![
+                Call { op: op("broken"), args: vec![] },
+                Call { op: op("broken"), args: vec![] },
+                Call { op: some, args: vec![var(1, Mode::Clone)] },
+                Call { op: some, args: vec![var(0, Mode::Clone)] },
+                Call { op: op("or"), args: vec![var(0, Mode::Ref), var(2, Mode::Move)] },
+            ],
+        };
+        let limits = Limits { steps: 100, time: Duration::from_secs(10) };
+        let run = |accept: bool| {
+            let mut oracle = |c: Sequence| accept.then_some(c);
+            let mut m = Minimizer {
+                world: &world,
+                oracle: &mut oracle,
+                keep_last: true,
+                executions: 0,
+                limits,
+                deadline: Instant::now() + limits.time,
+                stopped: None,
+            };
+            m.move_last_uses(seq.clone())
+        };
+        use Mode::{Clone, Move, Ref};
+        assert_eq!(last_use_modes(&run(true)), [Move, Clone, Ref, Move]);
+        // When moving changes the failure, the clone stays.
+        assert_eq!(last_use_modes(&run(false)), [Clone, Clone, Ref, Move]);
     }
 }
