@@ -21,6 +21,7 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::execute::{Checks, Fault, Outcome};
+use crate::failure::{failing_operation, fails_again, failure_key, group_name, FailureKey};
 use crate::isolate::Channel;
 use crate::oracle::Violation;
 use crate::persist::Store;
@@ -61,9 +62,6 @@ pub(crate) struct Budget {
     pub max_len: usize,
     pub minimize: crate::minimize::Limits,
 }
-
-/// What makes two failures the same: (operation, kind, location or message).
-pub(crate) type FailureKey = (String, FailureKind, String);
 
 /// A failure group: one per (operation, kind, location).
 struct Group {
@@ -704,61 +702,6 @@ impl<'w> Engine<'w> {
 /// Every variable alive at the end with a value, and its type.
 fn alive_values(vars: &[Option<Box<dyn Any>>]) -> Vec<(u32, TypeId)> {
     vars.iter().enumerate().filter_map(|(i, v)| v.as_deref().map(|v| (i as u32, v.type_id()))).collect()
-}
-
-/// The group a failure belongs to: (operation, kind, panic location or
-/// message) for a panic, (operation, kind, invariant) for an invariant, and
-/// (type, kind, contract) for a broken contract: `Hash` disagreeing with `Eq`
-/// is one bug of the type, whichever operation made the values that show it.
-pub(crate) fn failure_key(world: &World<'_>, seq: &Sequence, call: usize, fault: &Fault) -> FailureKey {
-    match fault {
-        Fault::Broken(v) if v.kind == FailureKind::Contract => {
-            let made_by = &world.ops[seq.calls[v.vars[0] as usize].op as usize].op.spec;
-            let ty = made_by.ret_ty.map_or("?", |t| world.reg.desc(t).name);
-            (crate::value::display_type_name(ty), v.kind, v.contract.to_string())
-        }
-        Fault::Panic { caught, .. } => {
-            let place = caught.location.clone().unwrap_or_else(|| caught.message.clone());
-            (failing_operation(world, seq, call, fault), FailureKind::Panic, place)
-        }
-        Fault::Broken(v) => (failing_operation(world, seq, call, fault), v.kind, v.contract.to_string()),
-    }
-}
-
-/// A failure's group as the supervisor of child processes sees it.
-fn group_name(key: &FailureKey) -> String {
-    format!("{}\n{}", key.0, key.2)
-}
-
-/// The operation a report names for a failure at `call`: the call, or
-/// `drop(Type)` when dropping a value panicked.
-fn failing_operation(world: &World<'_>, seq: &Sequence, call: usize, fault: &Fault) -> String {
-    match fault {
-        Fault::Panic { dropped: Some(ty), .. } => format!("drop({})", crate::value::short_type_name(ty)),
-        _ => world.ops[seq.calls[call].op as usize].op.display.clone(),
-    }
-}
-
-/// Runs `seq` with the oracles of its last call; when it fails with `key`, the length up to
-/// and including the failing call, and the fault. The one test of "the same
-/// failure" that reporting, minimization and shortening share.
-pub(crate) fn fails_again(world: &World<'_>, seq: &Sequence, key: &FailureKey) -> Option<(usize, Fault)> {
-    // The oracles of the failing (last) call: an emitted test asserts
-    // nothing else, and checking contracts on earlier calls could stop the
-    // run at a different failure (a `PartialEq` that overflows on an earlier
-    // value) that generation, which checks each call once when it is new,
-    // never looked for in this sequence. User invariants are checked on
-    // every call, though: minimization puts new calls before the failing
-    // one, and one that already breaks the invariant must not let the last
-    // call take the blame.
-    let checks = Checks { from: seq.len().saturating_sub(1), formatting: true, invariants_before: true };
-    match world.execute(seq, checks).finish(world) {
-        Outcome::Failed { call, fault } => {
-            let call = call.min(seq.len() - 1);
-            (failure_key(world, seq, call, &fault) == *key).then_some((call + 1, fault))
-        }
-        _ => None,
-    }
 }
 
 #[cfg(test)]

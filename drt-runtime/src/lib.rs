@@ -38,6 +38,7 @@ extern crate self as drt;
 pub mod builders;
 mod config;
 mod execute;
+mod failure;
 mod generate;
 mod hook;
 mod isolate;

@@ -18,7 +18,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::generate::FailureKey;
+use crate::failure::FailureKey;
 use crate::registry::Syntax;
 use crate::sequence::{Call, Mode, Operand, Sequence};
 use crate::world::World;
@@ -64,7 +64,7 @@ pub(crate) fn minimize(
     limits: Limits,
 ) -> (Sequence, Option<&'static str>) {
     let mut oracle = |mut candidate: Sequence| {
-        let (len, _) = crate::generate::fails_again(world, &candidate, key)?;
+        let (len, _) = crate::failure::fails_again(world, &candidate, key)?;
         candidate.calls.truncate(len);
         Some(candidate)
     };
