@@ -29,6 +29,7 @@ use crate::pool::Pool;
 use crate::registry::ParamKind;
 use crate::report::{Failure, FailureKind, OperationStats, Report, Stats};
 use crate::sequence::{Call, Mode, Operand, Sequence};
+use crate::untested::Untested;
 use crate::world::World;
 
 /// Probability that an argument with seeds takes a seed rather than a pool value.
@@ -79,11 +80,8 @@ pub(crate) struct Engine<'w> {
     cumulative_weights: Vec<u64>,
     stats: Stats,
     per_op: Vec<OperationStats>,
-    /// Per operation: a parameter type no value could be found for.
-    missing: Vec<Option<TypeId>>,
-    /// Per operation: sequences that could not run it because an argument
-    /// had no value (an earlier call returned `None` / `Err`), and its type.
-    invalid: Vec<(u64, Option<TypeId>)>,
+    /// Why operations never ran, for the report.
+    untested: Untested,
     groups: Vec<Group>,
     start: Instant,
     /// Pool values drawn per argument, the shortest kept.
@@ -103,9 +101,6 @@ pub(crate) struct Engine<'w> {
     /// Where the first call built on demand went in the sequence being
     /// extended: calls from there on are new, and are checked.
     demanded_from: Option<usize>,
-    /// Per operation not under test: sequences in which it failed, and the
-    /// first failure's description. Noted, not reported: explore its own type.
-    helper_failures: Vec<(u64, String)>,
 }
 
 impl<'w> Engine<'w> {
@@ -136,8 +131,7 @@ impl<'w> Engine<'w> {
             pool: Pool::default(),
             cumulative_weights,
             per_op,
-            missing: vec![None; world.ops.len()],
-            invalid: vec![(0, None); world.ops.len()],
+            untested: Untested::new(world.ops.len()),
             groups: Vec::new(),
             start: Instant::now(),
             tournament: EXPLORE_TOURNAMENT,
@@ -149,7 +143,6 @@ impl<'w> Engine<'w> {
             channel: None,
             last_beat: Instant::now(),
             demanded_from: None,
-            helper_failures: vec![(0, String::new()); world.ops.len()],
         }
     }
 
@@ -291,7 +284,7 @@ impl<'w> Engine<'w> {
                 Operand::Var { var, .. } if exec.vars[*var as usize].is_none() => Some(p.ty),
                 _ => None,
             });
-            self.invalid[op] = (self.invalid[op].0 + 1, empty.or(self.invalid[op].1));
+            self.untested.invalid(op, empty);
         }
         // Only a sequence that joins the pool needs its live values listed.
         let alive = if touched.is_empty() { Vec::new() } else { alive_values(&exec.vars) };
@@ -322,30 +315,12 @@ impl<'w> Engine<'w> {
                 self.stats.failing += 1;
                 self.per_op[op].failed += 1;
                 match seq.calls.get(call).map(|c| c.op as usize).filter(|&f| !self.world.ops[f].under_test) {
-                    Some(helper) => self.note_helper_failure(helper, &fault),
+                    Some(helper) => self.untested.helper_failed(helper, &fault),
                     None => self.record_failure(seq, call, fault, sequences_before),
                 }
             }
         }
         true
-    }
-
-    /// A failure inside an operation that only builds values for the types
-    /// under test is that operation's type's bug: reporting it here would
-    /// blame the wrong exploration and repeat it in every exploration that
-    /// uses the type, so it is counted for a note instead.
-    fn note_helper_failure(&mut self, helper: usize, fault: &Fault) {
-        let (count, first) = &mut self.helper_failures[helper];
-        if *count == 0 {
-            *first = match fault {
-                Fault::Panic { caught, .. } => match &caught.location {
-                    Some(at) => format!("panicked at {at}: {}", caught.message),
-                    None => format!("panicked: {}", caught.message),
-                },
-                Fault::Broken(v) => v.message.clone(),
-            };
-        }
-        *count += 1;
     }
 
     fn note_shortest(&mut self, op: usize, seq: &Sequence) {
@@ -371,7 +346,7 @@ impl<'w> Engine<'w> {
         for (k, p) in run_op.op.spec.params.iter().enumerate() {
             let mode = mode_for(p.kind, run_op.clone_fns[k].is_some());
             let Some(arg) = self.choose_operand(p.ty, mode, &args, &mut seq, &mut alive, 0) else {
-                self.missing[op] = Some(p.ty);
+                self.untested.missing(op, p.ty);
                 return None;
             };
             args.push(arg);
@@ -634,66 +609,10 @@ impl<'w> Engine<'w> {
         best
     }
 
-    /// Why no value of `ty` was ever available, and what to do about it.
-    fn unmade(&self, ty: TypeId) -> String {
-        let name = crate::value::display_type_name(self.world.reg.desc(ty).name);
-        let makers = self.world.producers.get(&ty).map_or(&[][..], Vec::as_slice);
-        let makers: Vec<&str> = makers.iter().map(|&p| self.world.ops[p as usize].op.display.as_str()).collect();
-        let full_name = self.world.reg.desc(ty).name;
-        if makers.is_empty() && crate::registry::is_std(full_name) {
-            // No impl block of the user's can be written for a std type.
-            format!(
-                "no value of type `{name}` could be built: give values with seeds({name} = [...]), or write a \
-                 #[drt::generator] fn returning `{name}`"
-            )
-        } else if makers.is_empty() {
-            format!(
-                "no value of type `{name}` could be built: put #[drt::operations] on an impl with a constructor \
-                 of `{name}`, or give values with seeds({name} = [...])"
-            )
-        } else {
-            format!(
-                "no value of type `{name}` was made: {} never returned one; give values with seeds({name} = [...]), \
-                 or add a constructor that cannot fail",
-                makers.join(", ")
-            )
-        }
-    }
-
     fn finish(mut self) -> Report {
         self.stats.elapsed = self.start.elapsed();
-        for (i, (o, s)) in self.world.ops.iter().zip(&self.per_op).enumerate() {
-            if o.under_test && s.succeeded == 0 {
-                let why = match self.missing[i] {
-                    _ if s.attempted > 0 && s.failed == s.attempted => {
-                        "every call failed (see the failures)".to_string()
-                    }
-                    _ if s.attempted > 0 && self.invalid[i].0 == s.attempted => match self.invalid[i].1 {
-                        Some(ty) => self.unmade(ty),
-                        None => "its arguments were never all made".to_string(),
-                    },
-                    _ if s.attempted > 0 && s.illegal + self.invalid[i].0 == s.attempted => {
-                        "every call was illegal: its precondition was false or it panicked as documented".to_string()
-                    }
-                    _ if s.attempted > 0 => "every call failed or was illegal (see the failures)".to_string(),
-                    Some(ty) => self.unmade(ty),
-                    None => "never chosen: raise max_sequences or time_limit".to_string(),
-                };
-                self.stats.uncallable.push((o.op.display.clone(), why));
-            }
-        }
-        for (o, (count, first)) in self.world.ops.iter().zip(&self.helper_failures) {
-            if *count > 0 {
-                let owner = crate::value::display_type_name(o.op.owner_name);
-                self.stats.notes.push(format!(
-                    "{} failed in {count} sequence{} while making arguments ({}); it is not under test here, so it \
-                     is not reported: explore {owner} (or add .also::<{owner}>()) to see it",
-                    o.op.display,
-                    if *count == 1 { "" } else { "s" },
-                    first.lines().next().unwrap_or(""),
-                ));
-            }
-        }
+        self.stats.uncallable = self.untested.reasons(self.world, &self.per_op);
+        self.stats.notes.extend(self.untested.notes(self.world));
         self.stats.operations = self.per_op;
         Report { failures: self.groups.into_iter().map(|g| g.failure).collect(), stats: self.stats }
     }

@@ -55,6 +55,7 @@ mod report;
 mod rng;
 mod seeds;
 mod sequence;
+mod untested;
 mod value;
 mod world;
 

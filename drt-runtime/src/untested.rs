@@ -1,0 +1,132 @@
+//! What an exploration could not test, and why: the operations under test
+//! that never ran normally, each with the reason and the fix to try (Randoop's
+//! users' most frequent complaint was "no tests generated" with no reason
+//! given), and failures inside other types' operations, which are noted
+//! rather than reported.
+
+use std::any::TypeId;
+
+use crate::execute::Fault;
+use crate::report::OperationStats;
+use crate::world::World;
+
+/// Evidence gathered while exploring, per operation.
+pub(crate) struct Untested {
+    /// A parameter type no value could be found for.
+    missing: Vec<Option<TypeId>>,
+    /// Sequences that could not run it because an argument had no value (an
+    /// earlier call returned `None` / `Err`), and that argument's type.
+    invalid: Vec<(u64, Option<TypeId>)>,
+    /// For an operation not under test: sequences in which it failed, and
+    /// the first failure's description.
+    helper_failures: Vec<(u64, String)>,
+}
+
+impl Untested {
+    pub fn new(ops: usize) -> Untested {
+        Untested {
+            missing: vec![None; ops],
+            invalid: vec![(0, None); ops],
+            helper_failures: vec![(0, String::new()); ops],
+        }
+    }
+
+    /// No value of `ty` could be found for a parameter of `op`.
+    pub fn missing(&mut self, op: usize, ty: TypeId) {
+        self.missing[op] = Some(ty);
+    }
+
+    /// A sequence ending in `op` could not run: an argument (of type `empty`,
+    /// when known) had no value.
+    pub fn invalid(&mut self, op: usize, empty: Option<TypeId>) {
+        let (count, ty) = self.invalid[op];
+        self.invalid[op] = (count + 1, empty.or(ty));
+    }
+
+    /// A failure inside `helper`, an operation that only builds values for the
+    /// types under test: that type's bug. Reporting it here would blame the
+    /// wrong exploration and repeat it in every exploration using the type,
+    /// so it is counted for a note instead.
+    pub fn helper_failed(&mut self, helper: usize, fault: &Fault) {
+        let (count, first) = &mut self.helper_failures[helper];
+        if *count == 0 {
+            *first = match fault {
+                Fault::Panic { caught, .. } => match &caught.location {
+                    Some(at) => format!("panicked at {at}: {}", caught.message),
+                    None => format!("panicked: {}", caught.message),
+                },
+                Fault::Broken(v) => v.message.clone(),
+            };
+        }
+        *count += 1;
+    }
+
+    /// Each operation under test that never ran normally, and why.
+    pub fn reasons(&self, world: &World<'_>, per_op: &[OperationStats]) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for (i, (o, s)) in world.ops.iter().zip(per_op).enumerate() {
+            if !o.under_test || s.succeeded > 0 {
+                continue;
+            }
+            let invalid = self.invalid[i].0;
+            let why = match self.missing[i] {
+                _ if s.attempted > 0 && s.failed == s.attempted => "every call failed (see the failures)".to_string(),
+                _ if s.attempted > 0 && invalid == s.attempted => match self.invalid[i].1 {
+                    Some(ty) => unmade(world, ty),
+                    None => "its arguments were never all made".to_string(),
+                },
+                _ if s.attempted > 0 && s.illegal + invalid == s.attempted => {
+                    "every call was illegal: its precondition was false or it panicked as documented".to_string()
+                }
+                _ if s.attempted > 0 => "every call failed or was illegal (see the failures)".to_string(),
+                Some(ty) => unmade(world, ty),
+                None => "never chosen: raise max_sequences or time_limit".to_string(),
+            };
+            out.push((o.op.display.clone(), why));
+        }
+        out
+    }
+
+    /// A note per operation not under test that failed.
+    pub fn notes(&self, world: &World<'_>) -> Vec<String> {
+        let failed = world.ops.iter().zip(&self.helper_failures).filter(|(_, (count, _))| *count > 0);
+        failed
+            .map(|(o, (count, first))| {
+                let owner = crate::value::display_type_name(o.op.owner_name);
+                format!(
+                    "{} failed in {count} sequence{} while making arguments ({}); it is not under test here, so it \
+                     is not reported: explore {owner} (or add .also::<{owner}>()) to see it",
+                    o.op.display,
+                    if *count == 1 { "" } else { "s" },
+                    first.lines().next().unwrap_or(""),
+                )
+            })
+            .collect()
+    }
+}
+
+/// Why no value of `ty` was ever available, and what to do about it.
+fn unmade(world: &World<'_>, ty: TypeId) -> String {
+    let full_name = world.reg.desc(ty).name;
+    let name = crate::value::display_type_name(full_name);
+    let makers = world.producers.get(&ty).map_or(&[][..], Vec::as_slice);
+    let makers: Vec<&str> = makers.iter().map(|&p| world.ops[p as usize].op.display.as_str()).collect();
+    if makers.is_empty() && crate::registry::is_std(full_name) {
+        // No impl block of the user's can be written for a std type.
+        format!(
+            "no value of type `{name}` could be built: give values with seeds({name} = [...]), or write a \
+             #[drt::generator] fn returning `{name}`"
+        )
+    } else if makers.is_empty() {
+        format!(
+            "no value of type `{name}` could be built: put #[drt::operations] on an impl with a constructor \
+             of `{name}`, or give values with seeds({name} = [...])"
+        )
+    } else {
+        format!(
+            "no value of type `{name}` was made: {} never returned one; give values with seeds({name} = [...]), \
+             or add a constructor that cannot fail",
+            makers.join(", ")
+        )
+    }
+}
