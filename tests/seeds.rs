@@ -166,3 +166,36 @@ fn a_seed_as_the_receiver_is_written_as_its_expression() {
     assert_eq!(report.failures.len(), 1, "{report}");
     assert!(report.failures[0].code.contains("let _ = seeds::Celsius(-300).kelvin();"), "{}", report.failures[0].code);
 }
+
+/// A running total, made only by the `seeds(...)` value.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    total: u32,
+}
+
+#[drt::operations(seeds(Tally = [Tally::default()]))]
+impl Tally {
+    pub fn add(&mut self, v: u32) {
+        // BUG: overflows.
+        self.total += v;
+    }
+    pub fn total(&self) -> u32 {
+        self.total
+    }
+}
+
+#[test]
+fn a_seed_value_is_changed_by_calls_like_a_constructed_one() {
+    let report = drt::explore::<Tally>().seed(1).max_sequences(2_000).report();
+    assert_eq!(report.failures.len(), 1, "{report}");
+    let f = &report.failures[0];
+    assert_eq!(f.operation, "Tally::add");
+    assert!(f.code.contains("let mut tally = seeds::Tally::default();"), "{}", f.code);
+    assert!(f.code.contains("tally.add("), "{}", f.code);
+    // The value's maker is not an operation under test.
+    assert!(
+        report.stats.operations.iter().any(|o| o.name == "Tally" && !o.under_test),
+        "{:?}",
+        report.stats.operations
+    );
+}

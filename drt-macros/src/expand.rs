@@ -402,9 +402,21 @@ fn rename_self(tokens: TokenStream, self_ty: &Type) -> TokenStream {
 }
 
 /// One `seeds(T = [expr])` value: made by a function (so `T` needs no
-/// `Clone`), shown in emitted tests as the expression's source text.
+/// `Clone`), shown in emitted tests as the expression's source text. A value
+/// of a primitive or `String` joins that type's seed table; any other is an
+/// operation making it (`let mut counter = Counter::default();`), so that
+/// calls can change it and later calls see the change, like a constructor's.
 fn register_seed(ty: &Type, expr: &syn::Expr) -> TokenStream {
     let text = crate::types::show(expr);
+    if !crate::types::is_primitive_or_string(ty) {
+        let value = quote_spanned!(expr.span()=> { let __v: #ty = #expr; __v });
+        return quote! {
+            __r.builders(::std::vec![::drt::__private::builders::seed::<#ty>(
+                #text,
+                |_: &mut [::drt::__private::Slot]| ::drt::__private::ret_value(#value),
+            )]);
+        };
+    }
     let is_string = matches!(ty, Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "String"))
         && matches!(expr, syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(_), .. }));
     let value = if is_string {

@@ -325,6 +325,21 @@ pub fn vec_elem(ty: &Type) -> Option<Type> {
     generic_args(ty, "Vec").filter(|a| a.len() == 1).map(|a| a[0].clone())
 }
 
+/// Whether drt seeds this type itself: a number, `bool`, `char` or `String`.
+pub fn is_primitive_or_string(ty: &Type) -> bool {
+    const SEEDED: [&str; 17] = [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize", "f32", "f64", "bool",
+        "char", "String",
+    ];
+    match strip_parens(ty) {
+        Type::Path(p) => {
+            p.qself.is_none()
+                && p.path.segments.last().is_some_and(|s| s.arguments.is_none() && SEEDED.iter().any(|n| s.ident == n))
+        }
+        _ => false,
+    }
+}
+
 /// Whether this is `String` (a pool type that `&str` parameters borrow too).
 pub fn is_string(ty: &Type) -> bool {
     match strip_parens(ty) {

@@ -235,6 +235,15 @@ pub fn btree_map<K: Ord + 'static, V: 'static>() -> Vec<OperationSpec> {
     })
 }
 
+/// A `seeds(T = [expr])` value of a type drt does not seed itself, as an
+/// operation making it: written as the expression, taking nothing.
+pub fn seed<T: 'static>(expression: &'static str, invoke: Invoker) -> OperationSpec {
+    OperationSpec { name: SEED, ..builder::<T>(expression, Vec::new(), invoke) }
+}
+
+/// The name of the operations [`seed`] makes.
+pub(crate) const SEED: &str = "seed";
+
 /// `value.to_string()` for a type under test that is `Display`, registered
 /// by impl blocks taking text: what a type prints is what its parser most
 /// likely accepts, so a `FromStr` or `parse(&str)` gets well-formed input

@@ -256,6 +256,9 @@ fn call_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], i: usi
             let s = text(0);
             return format!("{}.parse::<{ty}>()", atom(s.strip_prefix('&').unwrap_or(&s)));
         }
+        Syntax::Template(expression) if op.spec.name == crate::builders::SEED => {
+            return crate::seeds::qualified_seed(expression, op.owner_name)
+        }
         Syntax::Template(template) => {
             let mut out = template.to_string();
             for k in (0..call.args.len()).rev() {

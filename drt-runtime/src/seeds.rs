@@ -106,7 +106,7 @@ pub(crate) fn user_seeds(
 /// naming its own type by its bare name (`LeaseTime::Infinite`,
 /// `Money::new(5)`, `Point { x: 1, y: 2 }`) gets the type's full path, like
 /// every other path in emitted code (`my_crate::lease::LeaseTime::Infinite`).
-fn qualified_seed(literal: &str, type_name: &str) -> String {
+pub(crate) fn qualified_seed(literal: &str, type_name: &str) -> String {
     let base = type_name.split('<').next().unwrap_or(type_name);
     let short = crate::value::short_type_name(type_name);
     let rest = literal.strip_prefix(short).filter(|r| r.starts_with("::") || r.starts_with(['(', '{', ' ']));

@@ -75,7 +75,9 @@ impl<'r> World<'r> {
             .map(|(op, _)| RunOp {
                 op,
                 clone_fns: op.spec.params.iter().map(|p| reg.types.get(&p.ty).and_then(|d| d.clone)).collect(),
-                under_test: under_test.contains(&op.spec.owner),
+                // A built-in builder or a `seeds(...)` value makes values; it is not tested.
+                under_test: under_test.contains(&op.spec.owner)
+                    && !matches!(op.spec.syntax, crate::registry::Syntax::Template(_)),
             })
             .collect();
         let owners: Vec<TypeId> = ops.iter().map(|o| o.op.spec.owner).collect();
