@@ -474,3 +474,40 @@ fn a_private_invariants_test_is_written_for_inside_the_crate() {
     assert!(f.code.contains("let mut even = crate::Even::zero();"), "{}", f.code);
     assert!(!f.code.contains("oracles::"), "{}", f.code);
 }
+
+/// Votes with a running weight.
+pub struct Ballot {
+    votes: Vec<u8>,
+    weight: u8,
+}
+
+#[drt::operations]
+impl Ballot {
+    pub fn new() -> Ballot {
+        Ballot { votes: Vec::new(), weight: 0 }
+    }
+    pub fn cast(&mut self, v: u8) {
+        self.votes.push(v);
+    }
+    /// Takes the last vote back, adding it to the retracted weight.
+    ///
+    /// # Panics
+    ///
+    /// If there are no votes.
+    pub fn retract(&mut self) -> u8 {
+        let v = self.votes.pop().expect("no votes to retract");
+        // BUG: overflows; the doc section says nothing about it.
+        self.weight += v;
+        v
+    }
+}
+
+#[test]
+fn a_panics_doc_section_does_not_excuse_an_overflow_it_does_not_mention() {
+    let report = explore::<Ballot>(2_000);
+    let f = only_failure(&report);
+    assert_eq!((f.operation.as_str(), f.message.as_str()), ("Ballot::retract", "attempt to add with overflow"));
+    // The documented panic stays an illegal input.
+    let retract = report.stats.operations.iter().find(|o| o.name == "Ballot::retract").unwrap();
+    assert!(retract.illegal > 0, "{retract:?}");
+}

@@ -53,6 +53,8 @@ pub enum Panics {
     No,
     Any,
     Containing(LitStr),
+    /// A `# Panics` doc section, with its text.
+    Documented(String),
 }
 
 /// What an invariant method returns, which decides how a failing check is rendered.
@@ -134,8 +136,7 @@ impl<'a> Operations<'a> {
                 match margs.panics.or_else(|| args.panics.iter().find(|(n, _)| n == name).map(|(_, t)| t.clone())) {
                     Some(Some(text)) => Panics::Containing(text),
                     Some(None) => Panics::Any,
-                    None if documents_panics(&f.attrs) => Panics::Any,
-                    None => Panics::No,
+                    None => panics_section(&f.attrs).map_or(Panics::No, Panics::Documented),
                 };
             let requires =
                 margs.requires.or_else(|| args.requires.iter().find(|(n, _)| n == name).map(|(_, e)| e.clone()));
@@ -307,18 +308,25 @@ impl<'a> Invariant<'a> {
     }
 }
 
-/// Whether a doc comment has a `# Panics` section: such panics are documented
-/// behaviour, not bugs (the convention of the std docs and of clippy's
-/// `missing_panics_doc`).
-fn documents_panics(attrs: &[syn::Attribute]) -> bool {
-    attrs.iter().filter(|a| a.path().is_ident("doc")).any(|a| match &a.meta {
-        syn::Meta::NameValue(nv) => match &nv.value {
-            Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => s
-                .value()
-                .lines()
-                .any(|l| l.trim_start().trim_start_matches('#').trim() == "Panics" && l.trim_start().starts_with('#')),
-            _ => false,
-        },
-        _ => false,
-    })
+/// The text of a doc comment's `# Panics` section, when it has one: such
+/// panics are documented behaviour, not bugs (the convention of the std docs
+/// and of clippy's `missing_panics_doc`). The runtime reads the text to tell
+/// the documented panic from an overflow the section does not mention.
+fn panics_section(attrs: &[syn::Attribute]) -> Option<String> {
+    let lines: Vec<String> = attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc"))
+        .filter_map(|a| match &a.meta {
+            syn::Meta::NameValue(syn::MetaNameValue {
+                value: Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }),
+                ..
+            }) => Some(s.value()),
+            _ => None,
+        })
+        .flat_map(|doc| doc.lines().map(str::to_string).collect::<Vec<_>>())
+        .collect();
+    let heading = |l: &str| l.trim_start().starts_with('#');
+    let start = lines.iter().position(|l| heading(l) && l.trim_start().trim_start_matches('#').trim() == "Panics")?;
+    let section = lines[start + 1..].iter().take_while(|l| !heading(l));
+    Some(section.map(|l| l.trim()).collect::<Vec<_>>().join(" ").trim().to_string())
 }

@@ -314,6 +314,7 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
         Panics::No => quote!(No),
         Panics::Any => quote!(Any),
         Panics::Containing(text) => quote!(Containing(#text)),
+        Panics::Documented(text) => quote!(Documented(#text)),
     };
     let requires = match &op.requires {
         Some(expr) => precondition(self_ty, op, &slots, expr),
