@@ -28,7 +28,7 @@ fn hash_disagreeing_with_eq_is_a_two_call_test() {
     assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Contract, "Username::canonical"));
     assert_eq!(
         f.message,
-        "equal values hash alike: a == b but hash(a) != hash(b), with a = Username(\"guest\") and b = Username(\"Guest\")"
+        "`equal values hash alike` is broken: a == b but hash(a) != hash(b), with a = Username(\"guest\") and b = Username(\"Guest\")"
     );
     assert_eq!(f.len, 2, "{}", f.code);
     assert!(f.code.contains("std::hash::BuildHasher::hash_one(&hasher, &username)"), "{}", f.code);
@@ -40,7 +40,11 @@ fn ord_ignoring_a_field_breaks_cmp_agrees_with_eq() {
     let report = explore::<version::Version>(5_000);
     let f = only_failure(&report);
     assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Contract, "Version::with_build"));
-    assert!(f.message.starts_with("cmp agrees with ==: a.cmp(&b) is Equal but a == b is false"), "{}", f.message);
+    assert!(
+        f.message.starts_with("`cmp agrees with ==` is broken: a.cmp(&b) is Equal but a == b is false"),
+        "{}",
+        f.message
+    );
     assert!(f.code.contains("std::cmp::Ordering::Equal"), "{}", f.code);
     assert_eq!(f.len, 2, "{}", f.code);
 }
@@ -52,7 +56,7 @@ fn clone_dropping_state_breaks_clone_equals_original() {
     assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Contract, "Playlist::play_next"));
     assert_eq!(
         f.message,
-        "x.clone() == x: Playlist { tracks: [0], cursor: 1 } is not equal to its clone Playlist { tracks: [0], cursor: 0 }"
+        "`x.clone() == x` is broken: Playlist { tracks: [0], cursor: 1 } is not equal to its clone Playlist { tracks: [0], cursor: 0 }"
     );
     assert!(f.code.contains("assert!(playlist.clone() == playlist"), "{}", f.code);
     assert_eq!(f.len, 3);
@@ -119,7 +123,7 @@ fn eq_that_is_not_reflexive_is_reported() {
     let report = explore::<Token>(2_000);
     let f = only_failure(&report);
     assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Contract, "Token::expire"));
-    assert_eq!(f.message, "x == x: x == x is false for an Eq type: x = Token { id: 0, expired: true }");
+    assert_eq!(f.message, "`x == x` is broken: x == x is false for an Eq type: x = Token { id: 0, expired: true }");
     assert!(f.code.contains("#[allow(clippy::eq_op)]") && f.code.contains("assert!(token == token"), "{}", f.code);
 }
 
@@ -149,7 +153,7 @@ fn a_panicking_debug_is_reported() {
     let report = explore::<Gauge>(2_000);
     let f = only_failure(&report);
     assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Contract, "Gauge::step"));
-    assert_eq!(f.message, "Debug does not panic: panicked: gauge 3 has no label");
+    assert_eq!(f.message, "`Debug does not panic` is broken: panicked: gauge 3 has no label");
     assert!(f.code.contains("let _ = format!(\"{:?}\", gauge);"), "{}", f.code);
     assert_eq!(f.len, 4);
 }
@@ -399,7 +403,7 @@ impl Heading {
 fn copy_values_are_hashed_by_value_in_the_emitted_assertion() {
     let report = explore::<Heading>(2_000);
     let f = only_failure(&report);
-    assert!(f.message.starts_with("equal values hash alike"), "{}", f.message);
+    assert!(f.message.starts_with("`equal values hash alike` is broken"), "{}", f.message);
     // `hash_one(&hasher, &heading)` on a `Copy` value is clippy's needless_borrows_for_generic_args.
     assert!(f.code.contains("std::hash::BuildHasher::hash_one(&hasher, heading"), "{}", f.code);
     assert!(!f.code.contains("hash_one(&hasher, &"), "{}", f.code);
@@ -437,7 +441,7 @@ fn a_broken_contract_is_one_failure_of_the_type_whichever_operation_shows_it() {
     let report = explore::<Label>(5_000);
     let f = only_failure(&report);
     assert_eq!(f.kind, FailureKind::Contract);
-    assert!(f.message.starts_with("equal values hash alike"), "{}", f.message);
+    assert!(f.message.starts_with("`equal values hash alike` is broken"), "{}", f.message);
     assert!(f.operation.starts_with("Label::"), "{}", f.operation);
     assert!(f.hits > 1, "every sequence that showed it is one hit of the same failure: {}", f.hits);
     assert!(f.len <= 3, "{}", f.code);

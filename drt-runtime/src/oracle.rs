@@ -114,7 +114,8 @@ impl Checker<'_> {
         Violation {
             kind: FailureKind::Contract,
             contract,
-            message: format!("{contract}: {details}"),
+            // Quoted, so "cmp agrees with ==" is read as the rule, not a claim.
+            message: format!("`{contract}` is broken: {details}"),
             vars: vars.to_vec(),
             template,
             allow: template.contains("$0 == $0").then_some("#[allow(clippy::eq_op)]"),
