@@ -260,3 +260,26 @@ fn a_panic_inside_std_is_located_at_the_users_line_that_led_there() {
     let column = text.find("sum()").unwrap() + 1;
     assert_eq!(f.location, Some(format!("tests/messages.rs:{}:{column}", line + 1)), "{report}");
 }
+
+/// A stack explored for `u8` only.
+pub struct Pile<T>(Vec<T>);
+
+#[drt::operations(instantiate(T = u8))]
+impl<T: Clone> Pile<T> {
+    pub fn new() -> Self {
+        Pile(Vec::new())
+    }
+    pub fn push(&mut self, t: T) {
+        self.0.push(t);
+    }
+}
+
+#[test]
+fn exploring_an_instance_no_block_gives_says_which_ones_there_are() {
+    let msg = panic_text(|| drt::explore::<Pile<String>>().max_sequences(10).persist(false).run());
+    assert_eq!(
+        msg,
+        "drt: no operations are registered for Pile<String>: its #[drt::operations] blocks are instantiated for \
+         Pile<u8> only; add an instantiate(...) that gives Pile<String>"
+    );
+}

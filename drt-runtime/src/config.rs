@@ -10,7 +10,7 @@ use crate::generate::{Budget, Engine};
 use crate::isolate::{Channel, Isolation, Job, Supervisor};
 use crate::minimize::{Limits, DEFAULT_MINIMIZE_STEPS, DEFAULT_MINIMIZE_TIME};
 use crate::persist::Store;
-use crate::registry::Registry;
+use crate::registry::{Registry, Syntax};
 use crate::report::Report;
 use crate::world::World;
 
@@ -183,10 +183,7 @@ impl Explorer {
         let ids: Vec<TypeId> = self.subjects.iter().map(|(id, _)| *id).collect();
         let world = World::new(registry, &ids);
         if !world.ops.iter().any(|o| o.under_test) {
-            panic!(
-                "drt: no operations are registered for {}: put #[drt::operations] on its impl block",
-                self.subject()
-            );
+            panic!("{}", self.nothing_registered(registry));
         }
         let names: Vec<&str> = self.subjects.iter().map(|(_, n)| *n).collect();
         let store = if persist { Store::for_crate(&names) } else { None };
@@ -253,6 +250,35 @@ impl Explorer {
             report.stats.seed,
             if n == 1 { " is" } else { "s are" },
         );
+    }
+
+    /// Why no operation is under test: no annotated impl block, or one for
+    /// other instances of a generic type.
+    fn nothing_registered(&self, registry: &Registry) -> String {
+        let subject = self.subject();
+        let base = |name: &str| name.split('<').next().unwrap_or(name).to_string();
+        let mut instances: Vec<String> = registry
+            .ops
+            .iter()
+            // The user's operations: not builders, seeds or generators.
+            .filter(|o| !matches!(o.spec.syntax, Syntax::Template(_) | Syntax::Function(_)))
+            .map(|o| crate::value::display_type_name(o.owner_name))
+            .filter(|name| {
+                name.contains('<')
+                    && self.subjects.iter().any(|(_, n)| base(name) == base(&crate::value::display_type_name(n)))
+            })
+            .collect();
+        instances.sort();
+        instances.dedup();
+        if instances.is_empty() {
+            format!("drt: no operations are registered for {subject}: put #[drt::operations] on its impl block")
+        } else {
+            format!(
+                "drt: no operations are registered for {subject}: its #[drt::operations] blocks are instantiated for {} \
+                 only; add an instantiate(...) that gives {subject}",
+                instances.join(", ")
+            )
+        }
     }
 
     fn subject(&self) -> String {
