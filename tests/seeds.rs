@@ -199,3 +199,37 @@ fn a_seed_value_is_changed_by_calls_like_a_constructed_one() {
         report.stats.operations
     );
 }
+
+/// Settings nothing makes.
+pub struct Limits {
+    pub per_second: u32,
+}
+
+/// Made only from `Limits`.
+pub struct Throttle {
+    left: u32,
+}
+
+#[drt::operations]
+impl Throttle {
+    pub fn new(limits: Limits) -> Throttle {
+        Throttle { left: limits.per_second }
+    }
+    pub fn allow(&mut self) -> bool {
+        self.left = self.left.saturating_sub(1);
+        self.left > 0
+    }
+}
+
+#[test]
+fn a_constructor_that_never_ran_is_traced_to_its_own_missing_argument() {
+    let report = drt::explore::<Throttle>().seed(2).max_sequences(500).report();
+    let reason = |op: &str| report.stats.uncallable.iter().find(|(o, _)| o == op).map(|(_, w)| w.clone());
+    let limits = "no value of type `Limits` could be built: put #[drt::operations] on an impl with a constructor \
+                  of `Limits`, or give values with seeds(Limits = [...])";
+    assert_eq!(reason("Throttle::new").as_deref(), Some(limits));
+    assert_eq!(
+        reason("Throttle::allow"),
+        Some(format!("no value of type `Throttle` was made: Throttle::new never ran, because {limits}"))
+    );
+}

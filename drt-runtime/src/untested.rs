@@ -72,14 +72,14 @@ impl Untested {
             let why = match self.missing[i] {
                 _ if s.attempted > 0 && s.failed == s.attempted => "every call failed (see the failures)".to_string(),
                 _ if s.attempted > 0 && invalid == s.attempted => match self.invalid[i].1 {
-                    Some(ty) => unmade(world, ty),
+                    Some(ty) => self.unmade(world, per_op, ty, 0),
                     None => "its arguments were never all made".to_string(),
                 },
                 _ if s.attempted > 0 && s.illegal + invalid == s.attempted => {
                     "every call was illegal: its precondition was false or it panicked as documented".to_string()
                 }
                 _ if s.attempted > 0 => "every call failed or was illegal (see the failures)".to_string(),
-                Some(ty) => unmade(world, ty),
+                Some(ty) => self.unmade(world, per_op, ty, 0),
                 None => "never chosen: raise max_sequences or time_limit".to_string(),
             };
             out.push((o.op.display.clone(), why));
@@ -103,30 +103,37 @@ impl Untested {
             })
             .collect()
     }
-}
 
-/// Why no value of `ty` was ever available, and what to do about it.
-fn unmade(world: &World<'_>, ty: TypeId) -> String {
-    let full_name = world.reg.desc(ty).name;
-    let name = crate::value::display_type_name(full_name);
-    let makers = world.producers.get(&ty).map_or(&[][..], Vec::as_slice);
-    let makers: Vec<&str> = makers.iter().map(|&p| world.ops[p as usize].op.display.as_str()).collect();
-    if makers.is_empty() && crate::registry::is_std(full_name) {
-        // No impl block of the user's can be written for a std type.
-        format!(
-            "no value of type `{name}` could be built: give values with seeds({name} = [...]), or write a \
-             #[drt::generator] fn returning `{name}`"
-        )
-    } else if makers.is_empty() {
-        format!(
-            "no value of type `{name}` could be built: put #[drt::operations] on an impl with a constructor \
-             of `{name}`, or give values with seeds({name} = [...])"
-        )
-    } else {
-        format!(
-            "no value of type `{name}` was made: {} never returned one; give values with seeds({name} = [...]), \
-             or add a constructor that cannot fail",
-            makers.join(", ")
-        )
+    /// Why no value of `ty` was ever available, and what to do about it;
+    /// when its makers never ran, why they did not (`depth` levels down).
+    fn unmade(&self, world: &World<'_>, per_op: &[OperationStats], ty: TypeId, depth: u32) -> String {
+        let full_name = world.reg.desc(ty).name;
+        let name = crate::value::display_type_name(full_name);
+        let makers = world.producers.get(&ty).map_or(&[][..], Vec::as_slice);
+        let names: Vec<&str> = makers.iter().map(|&p| world.ops[p as usize].op.display.as_str()).collect();
+        let never_ran = makers.iter().all(|&p| per_op[p as usize].attempted == 0);
+        let first = makers.first().map(|&p| p as usize);
+        match (first, first.and_then(|p| self.missing[p])) {
+            // No impl block of the user's can be written for a std type.
+            (None, _) if crate::registry::is_std(full_name) => format!(
+                "no value of type `{name}` could be built: give values with seeds({name} = [...]), or write a \
+                 #[drt::generator] fn returning `{name}`"
+            ),
+            (None, _) => format!(
+                "no value of type `{name}` could be built: put #[drt::operations] on an impl with a constructor \
+                 of `{name}`, or give values with seeds({name} = [...])"
+            ),
+            // The makers could not run themselves: the cause is further down.
+            (Some(first), Some(arg)) if never_ran && depth < 3 && arg != ty => format!(
+                "no value of type `{name}` was made: {} never ran, because {}",
+                world.ops[first].op.display,
+                self.unmade(world, per_op, arg, depth + 1)
+            ),
+            (Some(_), _) => format!(
+                "no value of type `{name}` was made: {} never returned one; give values with seeds({name} = [...]), \
+                 or add a constructor that cannot fail",
+                names.join(", ")
+            ),
+        }
     }
 }
