@@ -515,3 +515,10 @@ fn a_panics_doc_section_does_not_excuse_an_overflow_it_does_not_mention() {
     let retract = report.stats.operations.iter().find(|o| o.name == "Ballot::retract").unwrap();
     assert!(retract.illegal > 0, "{retract:?}");
 }
+
+#[test]
+fn the_report_says_where_a_private_invariants_test_goes() {
+    let report = explore::<Even>(500);
+    assert!(report.to_string().contains("drt: paste a test above into tests/ (or where it says) to keep"), "{report}");
+    assert!(explore::<Ballot>(2_000).to_string().contains("drt: paste a test above into tests/ to keep"));
+}

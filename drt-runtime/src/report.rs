@@ -235,9 +235,12 @@ impl fmt::Display for Report {
             writeln!(f, "drt: note: {note}")?;
         }
         if n > 0 {
+            // A test of a private invariant says it belongs inside the crate.
+            let inside = self.failures.iter().any(|f| f.code.contains("#[cfg(test)] module"));
+            let place = if inside { "tests/ (or where it says)" } else { "tests/" };
             writeln!(
                 f,
-                "drt: paste a test above into tests/ to keep the bug fixed; re-run this exploration with DRT_SEED={}",
+                "drt: paste a test above into {place} to keep the bug fixed; re-run this exploration with DRT_SEED={}",
                 s.seed
             )?;
         }
