@@ -95,13 +95,28 @@ impl<'r> World<'r> {
         }
         let vecs: Vec<VecBuilder> = reg.vecs.iter().filter(|v| needed.contains(&v.vec)).copied().collect();
         let vec_by_type = vecs.iter().enumerate().map(|(i, v)| (v.vec, i as u32)).collect();
-        let mut producers: FxHashMap<TypeId, Vec<u32>> = FxHashMap::default();
-        for (i, o) in ops.iter().enumerate() {
-            // An operation that needs a value of the type cannot make the first one.
-            if let Some(t) = o.op.spec.ret_ty.filter(|t| o.op.spec.params.iter().all(|p| p.ty != *t)) {
-                producers.entry(t).or_default().push(i as u32);
-            }
-        }
+        let producers = producers(&ops);
         World { reg, ops, seeds, seed_clone, seeds_by_type, vecs, vec_by_type, producers }
     }
+
+    /// The same world without the operations at these paths (ones that
+    /// crashed the process). Operations are referred to by index, so every
+    /// index kept is recomputed.
+    pub fn without(mut self, avoid: &[String]) -> World<'r> {
+        self.ops.retain(|o| !avoid.contains(&o.op.path));
+        self.producers = producers(&self.ops);
+        self
+    }
+}
+
+/// Per type, the operations returning it without taking it.
+fn producers(ops: &[RunOp<'_>]) -> FxHashMap<TypeId, Vec<u32>> {
+    let mut producers: FxHashMap<TypeId, Vec<u32>> = FxHashMap::default();
+    for (i, o) in ops.iter().enumerate() {
+        // An operation that needs a value of the type cannot make the first one.
+        if let Some(t) = o.op.spec.ret_ty.filter(|t| o.op.spec.params.iter().all(|p| p.ty != *t)) {
+            producers.entry(t).or_default().push(i as u32);
+        }
+    }
+    producers
 }
