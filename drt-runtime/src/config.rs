@@ -205,6 +205,8 @@ impl Explorer {
                 };
                 match crate::isolate::supervise(&supervisor, &world, job, store.as_ref()) {
                     Ok((failures, stats)) => return (Report { failures, stats }, path),
+                    // Exploring in-process would hit the same bug, and a crash of the user's there.
+                    Err(e) if crate::isolate::is_internal_error(&e) => panic!("{e}"),
                     Err(e) => eprintln!("drt: warning: cannot explore in a child process ({e}); exploring in-process"),
                 }
             }

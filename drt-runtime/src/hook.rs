@@ -112,7 +112,10 @@ impl Drop for SilentPanics {
         SILENT.with(|s| s.set(false));
         let mut state = lock();
         state.explorers -= 1;
-        if state.explorers == 0 {
+        // The hook cannot be changed while this thread unwinds (std panics,
+        // and a panic in a destructor aborts): ours stays, forwarding every
+        // panic outside an exploration to the previous one.
+        if state.explorers == 0 && !std::thread::panicking() {
             if let Some(previous) = state.previous.take() {
                 // Our hook is dropped here; the user's goes back in place.
                 drop(panic::take_hook());

@@ -33,6 +33,13 @@ use crate::world::World;
 pub(crate) const CHILD_ENV: &str = "DRT_CHILD_DIR";
 /// Crashes after which the supervisor stops restarting children.
 pub(crate) const MAX_RESTARTS: u32 = 8;
+/// How a child starts the line saying drt itself failed.
+const INTERNAL_ERROR: &str = "drt: internal error";
+
+/// Whether [`supervise`] stopped because drt itself failed in a child.
+pub(crate) fn is_internal_error(e: &std::io::Error) -> bool {
+    e.to_string().starts_with(INTERNAL_ERROR)
+}
 /// Sequences between two heartbeats of a child.
 pub(crate) const HEARTBEAT_EVERY: u64 = 256;
 
@@ -214,8 +221,21 @@ pub(crate) fn crash_failure(
         Ending::Crashed { status, said } => (FailureKind::Crash, format!("the process was {status}: {said}")),
         Ending::Finished => (FailureKind::Flaky, "the crash did not happen again".to_string()),
     };
-    let operation = seq.calls.last().map_or(String::new(), |c| world.ops[c.op as usize].op.display.clone());
-    let code = crate::render::render_crash(world, seq, &operation, kind, &message);
+    let (operation, code) = match seq.calls.last() {
+        Some(last) => {
+            let operation = world.ops[last.op as usize].op.display.clone();
+            let code = crate::render::render_crash(world, seq, &operation, kind, &message);
+            (operation, code)
+        }
+        // The crash did not happen again: no sequence, so no test to write.
+        None => (
+            "(unknown call)".to_string(),
+            format!(
+                "// drt: no call sequence reproduces this crash: {message}\n\
+                 // drt: it did not happen again when the same exploration was rerun\n"
+            ),
+        ),
+    };
     Failure {
         kind,
         operation,
@@ -272,8 +292,7 @@ pub(crate) fn child_main(channel: &Channel) -> ! {
         .iter()
         .filter_map(|name| registry.types.values().find(|d| d.name == name.as_str()).map(|d| d.id))
         .collect();
-    let mut world = World::new(registry, &ids);
-    world.ops.retain(|o| !job.avoid.contains(&o.op.path));
+    let world = World::new(registry, &ids).without(&job.avoid);
     let _silent = crate::hook::SilentPanics::install();
     if job.replay {
         let text = std::fs::read_to_string(channel.file("sequence.txt")).unwrap_or_default();
@@ -293,11 +312,18 @@ pub(crate) fn child_main(channel: &Channel) -> ! {
     };
     let names: Vec<&str> = job.subjects.iter().map(String::as_str).collect();
     let store = if job.save || job.replay_saved { crate::persist::Store::for_crate(&names) } else { None };
-    crate::generate::Engine::new(&world, budget)
+    let engine = crate::generate::Engine::new(&world, budget)
         .with_store(store, job.replay_saved, job.save)
         .with_regression_tests(job.regression_tests.clone())
-        .with_channel(channel.clone(), job.trace_after)
-        .run();
+        .with_channel(channel.clone(), job.trace_after);
+    // A panic of drt's own (a bug in drt) must not pass for a crash of the
+    // user's code: it says what it was, which the supervisor shows.
+    if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.run())).is_err() {
+        let at = crate::hook::SilentPanics::take_last()
+            .map(|c| format!("{} at {}", c.message, c.location.unwrap_or_default()));
+        eprintln!("{INTERNAL_ERROR} (a bug in drt, please report it): {}", at.unwrap_or_default());
+        std::process::exit(70);
+    }
     std::process::exit(0);
 }
 
@@ -358,6 +384,12 @@ pub(crate) fn supervise(
             job.time_ms = Some(left.as_millis().max(1) as u64);
         }
         let ending = sup.run(&job, None)?;
+        if let Ending::Crashed { said, .. } = &ending {
+            // Not the user's crash: drt's own, which the caller reports.
+            if said.starts_with(INTERNAL_ERROR) {
+                return Err(std::io::Error::other(said.clone()));
+            }
+        }
         let (found, child_stats) = sup.results();
         failures.extend(found);
         if let (Ending::Finished, Some(child)) = (&ending, &child_stats) {
