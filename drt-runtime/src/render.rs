@@ -100,11 +100,11 @@ fn inlined(world: &World<'_>, seq: &Sequence, i: usize) -> bool {
         return false;
     }
     let mut uses = seq.uses(i as u32);
-    let Some((first_use, first_mode)) = uses.next() else { return false };
+    let Some((first_use, _)) = uses.next() else { return false };
+    let single_use = uses.next().is_none();
     // Each use gets its own copy of the literal, which is what a clone or
     // a shared borrow saw; a `&mut` use would change what later ones see.
-    let single_use = uses.next().is_none();
-    if first_mode == Mode::Mut || seq.uses(i as u32).any(|(_, mode)| mode == Mode::Mut) {
+    if seq.uses(i as u32).any(|(_, mode)| mode == Mode::Mut) {
         return false;
     }
     call.args.iter().all(|a| match a {
