@@ -80,21 +80,17 @@ fn float_literal(name: &str, v: f64, is_min: bool, is_max: bool) -> String {
     }
 }
 
-/// The `seeds(...)` values for the types in `wanted`, after the built-in
-/// ones (minimization prefers built-in seeds), skipping repeats.
-pub(crate) fn user_seeds(
-    out: &mut Vec<Seed>,
-    wanted: &[TypeId],
-    given: &[SeedSpec],
-    type_name: impl Fn(TypeId) -> &'static str,
-) {
+/// The `seeds(...)` values of numbers, `bool`, `char` and `String` for the
+/// types in `wanted`, after the built-in ones (minimization prefers built-in
+/// seeds), skipping repeats. Values of other types are operations instead.
+pub(crate) fn user_seeds(out: &mut Vec<Seed>, wanted: &[TypeId], given: &[SeedSpec]) {
     for (i, spec) in given.iter().enumerate() {
         if wanted.contains(&spec.ty) && !out.iter().any(|s| s.ty == spec.ty && s.literal == spec.literal) {
             out.push(Seed {
                 ty: spec.ty,
                 value: None,
                 make: Some(spec.make),
-                literal: qualified_seed(spec.literal, type_name(spec.ty)),
+                literal: spec.literal.to_string(),
                 is_string: spec.is_string,
                 complexity: u128::from(u32::MAX) + i as u128,
             });
@@ -102,7 +98,9 @@ pub(crate) fn user_seeds(
     }
 }
 
-/// A `seeds(...)` expression as a test outside the crate must write it: one
+/// A `seeds(...)` expression of a type drt does not seed itself (an
+/// operation made by [`crate::builders::seed`]) as a test outside the crate
+/// must write it: one
 /// naming its own type by its bare name (`LeaseTime::Infinite`,
 /// `Money::new(5)`, `Point { x: 1, y: 2 }`) gets the type's full path, like
 /// every other path in emitted code (`my_crate::lease::LeaseTime::Infinite`).

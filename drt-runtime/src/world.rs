@@ -84,7 +84,7 @@ impl<'r> World<'r> {
         let literals: Vec<_> = reg.literals.iter().filter(|(o, _)| owners.contains(o)).map(|(_, l)| *l).collect();
         let mut seeds = seeds_for(&needed, &literals);
         let given: Vec<SeedSpec> = reg.seeds.iter().filter(|(o, _)| owners.contains(o)).map(|(_, s)| *s).collect();
-        user_seeds(&mut seeds, &needed, &given, |t| reg.desc(t).name);
+        user_seeds(&mut seeds, &needed, &given);
         let seed_clone = seeds.iter().map(|s| s.value.as_ref().and(reg.desc(s.ty).clone)).collect();
         // Simplest first: minimization tries seeds in this order.
         let mut seeds_by_type: FxHashMap<TypeId, Vec<u32>> = FxHashMap::default();
