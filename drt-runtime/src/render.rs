@@ -520,11 +520,18 @@ pub(crate) fn render_test(
     out.push_str("}\n");
     // A private invariant can only be called inside the crate, where its
     // paths start with `crate::`, not with the crate's name.
-    let private = assertion.is_some_and(|v| v.template.contains(" is private: "));
+    let private = assertion.is_some_and(|v| belongs_inside_the_crate(v.template));
     match seq.calls.first().map(|c| world.ops[c.op as usize].op.owner_name) {
         Some(owner) if private => in_crate_paths(&out, owner.split("::").next().unwrap_or(owner)),
         _ => out,
     }
+}
+
+/// Whether a test (or its assertion) says it compiles only inside the crate:
+/// the macro writes "`f` is private: put this test in a #[cfg(test)] module
+/// next to it" above a private invariant's assertion.
+pub(crate) fn belongs_inside_the_crate(code: &str) -> bool {
+    code.contains(" is private: put this test in a #[cfg(test)] module")
 }
 
 /// `code` with the paths starting at crate `krate` started at `crate` instead.

@@ -235,8 +235,7 @@ impl fmt::Display for Report {
             writeln!(f, "drt: note: {note}")?;
         }
         if n > 0 {
-            // A test of a private invariant says it belongs inside the crate.
-            let inside = self.failures.iter().any(|f| f.code.contains("#[cfg(test)] module"));
+            let inside = self.failures.iter().any(|f| crate::render::belongs_inside_the_crate(&f.code));
             let place = if inside { "tests/ (or where it says)" } else { "tests/" };
             writeln!(
                 f,
