@@ -418,8 +418,8 @@ fn register_seed(ty: &Type, expr: &syn::Expr) -> TokenStream {
             )]);
         };
     }
-    let is_string = matches!(ty, Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "String"))
-        && matches!(expr, syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(_), .. }));
+    let is_string =
+        crate::types::is_string(ty) && matches!(expr, syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(_), .. }));
     let value = if is_string {
         quote_spanned!(expr.span()=> ::std::string::String::from(#expr))
     } else {

@@ -327,24 +327,26 @@ pub fn vec_elem(ty: &Type) -> Option<Type> {
 
 /// Whether drt seeds this type itself: a number, `bool`, `char` or `String`.
 pub fn is_primitive_or_string(ty: &Type) -> bool {
-    const SEEDED: [&str; 17] = [
-        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize", "f32", "f64", "bool",
-        "char", "String",
-    ];
-    match strip_parens(ty) {
-        Type::Path(p) => {
-            p.qself.is_none()
-                && p.path.segments.last().is_some_and(|s| s.arguments.is_none() && SEEDED.iter().any(|n| s.ident == n))
-        }
-        _ => false,
-    }
+    named(
+        ty,
+        &[
+            "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize", "f32", "f64",
+            "bool", "char", "String",
+        ],
+    )
 }
 
 /// Whether this is `String` (a pool type that `&str` parameters borrow too).
 pub fn is_string(ty: &Type) -> bool {
+    named(ty, &["String"])
+}
+
+/// Whether the type is a path ending in one of these names, with no generic arguments.
+fn named(ty: &Type, names: &[&str]) -> bool {
     match strip_parens(ty) {
         Type::Path(p) => {
-            p.qself.is_none() && p.path.segments.last().is_some_and(|s| s.ident == "String" && s.arguments.is_none())
+            p.qself.is_none()
+                && p.path.segments.last().is_some_and(|s| s.arguments.is_none() && names.iter().any(|n| s.ident == n))
         }
         _ => false,
     }
