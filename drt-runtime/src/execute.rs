@@ -124,7 +124,7 @@ impl World<'_> {
         Execution { outcome: Outcome::Normal, vars: frame.vars, last_empty: frame.last_empty }
     }
 
-    /// Runs call `i`; `check` is `None` for no oracles, else whether to include formatting.
+    /// Runs call `i`, then checks the oracles `check` asks for on what it touched.
     fn call(&self, seq: &Sequence, i: usize, frame: &mut Frame, check: Level) -> Outcome {
         let Frame { vars, slots, last_empty } = frame;
         let call = &seq.calls[i];

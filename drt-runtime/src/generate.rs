@@ -64,7 +64,7 @@ pub(crate) struct Budget {
     pub minimize: crate::minimize::Limits,
 }
 
-/// A failure group: one per (operation, kind, location).
+/// A failure group: one per [`failure_key`], the shortest reproduction kept.
 struct Group {
     key: FailureKey,
     failure: Failure,

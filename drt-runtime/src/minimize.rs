@@ -8,13 +8,13 @@
 //!    table lists `0`, `1`, `""` first), and drop elements of seeded vectors,
 //!    under the same rule;
 //!
-//! repeated until neither step changes anything; then
-//! 4. pass a value at its last use by moving it instead of cloning it
-//!    (`a.clone() + b.clone()` -> `a + b`), as a person writes it,
+//! repeated until none of them changes anything; then
+//! 4. a value is moved instead of cloned at its last use (`a.clone() +
+//!    b.clone()` -> `a + b`, as a person writes it), under the same rule.
 //!
-//! within a budget of
-//! executions (`DRT_MINIMIZE_STEPS`) and time (`DRT_MINIMIZE_TIME`); when a
-//! budget stops it, the failure says which setting to raise.
+//! All within a budget of executions (`DRT_MINIMIZE_STEPS`) and time
+//! (`DRT_MINIMIZE_TIME`); when a budget stops it, the failure says which
+//! setting to raise.
 
 use std::time::{Duration, Instant};
 

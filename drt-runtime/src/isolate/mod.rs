@@ -33,15 +33,17 @@ use crate::world::World;
 pub(crate) const CHILD_ENV: &str = "DRT_CHILD_DIR";
 /// Crashes after which the supervisor stops restarting children.
 pub(crate) const MAX_RESTARTS: u32 = 8;
+/// Sequences between two heartbeats of a child.
+pub(crate) const HEARTBEAT_EVERY: u64 = 256;
 /// How a child starts the line saying drt itself failed.
 const INTERNAL_ERROR: &str = "drt: internal error";
+/// The exit status of a child in which drt itself failed (sysexits' EX_SOFTWARE).
+const INTERNAL_ERROR_STATUS: i32 = 70;
 
 /// Whether [`supervise`] stopped because drt itself failed in a child.
 pub(crate) fn is_internal_error(e: &std::io::Error) -> bool {
     e.to_string().starts_with(INTERNAL_ERROR)
 }
-/// Sequences between two heartbeats of a child.
-pub(crate) const HEARTBEAT_EVERY: u64 = 256;
 
 /// Where an exploration runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -322,7 +324,7 @@ pub(crate) fn child_main(channel: &Channel) -> ! {
         let at = crate::hook::SilentPanics::take_last()
             .map(|c| format!("{} at {}", c.message, c.location.unwrap_or_default()));
         eprintln!("{INTERNAL_ERROR} (a bug in drt, please report it): {}", at.unwrap_or_default());
-        std::process::exit(70);
+        std::process::exit(INTERNAL_ERROR_STATUS);
     }
     std::process::exit(0);
 }
