@@ -8,9 +8,10 @@ use std::time::Duration;
 
 use crate::generate::{Budget, Engine};
 use crate::isolate::{Channel, Isolation, Job, Supervisor};
+use crate::macro_support::Syntax;
 use crate::minimize::{Limits, DEFAULT_MINIMIZE_STEPS, DEFAULT_MINIMIZE_TIME};
 use crate::persist::Store;
-use crate::registry::{Registry, Syntax};
+use crate::registry::Registry;
 use crate::report::Report;
 use crate::world::World;
 
@@ -264,10 +265,10 @@ impl Explorer {
             .iter()
             // The user's operations: not builders, seeds or generators.
             .filter(|o| !matches!(o.spec.syntax, Syntax::Template(_) | Syntax::Function(_)))
-            .map(|o| crate::value::display_type_name(o.owner_name))
+            .map(|o| crate::names::display_type_name(o.owner_name))
             .filter(|name| {
                 name.contains('<')
-                    && self.subjects.iter().any(|(_, n)| base(name) == base(&crate::value::display_type_name(n)))
+                    && self.subjects.iter().any(|(_, n)| base(name) == base(&crate::names::display_type_name(n)))
             })
             .collect();
         instances.sort();
@@ -284,7 +285,7 @@ impl Explorer {
     }
 
     fn subject(&self) -> String {
-        let names: Vec<String> = self.subjects.iter().map(|(_, n)| crate::value::display_type_name(n)).collect();
+        let names: Vec<String> = self.subjects.iter().map(|(_, n)| crate::names::display_type_name(n)).collect();
         names.join(", ")
     }
 

@@ -6,10 +6,10 @@
 use std::any::Any;
 use std::panic::{self, AssertUnwindSafe};
 
-use crate::__private::Slot;
 use crate::hook::{payload_text, Caught, SilentPanics};
+use crate::macro_support::Returned;
+use crate::macro_support::Slot;
 use crate::oracle::Violation;
-use crate::private::Returned;
 use crate::sequence::{Call, Mode, Operand, Sequence};
 use crate::world::World;
 

@@ -21,7 +21,7 @@ pub(crate) fn failure_key(world: &World<'_>, seq: &Sequence, call: usize, fault:
         Fault::Broken(v) if v.kind == FailureKind::Contract => {
             let made_by = &world.ops[seq.calls[v.vars[0] as usize].op as usize].op.spec;
             let ty = made_by.ret_ty.map_or("?", |t| world.reg.desc(t).name);
-            (crate::value::display_type_name(ty), v.kind, v.contract.to_string())
+            (crate::names::display_type_name(ty), v.kind, v.contract.to_string())
         }
         Fault::Panic { caught, .. } => {
             let place = caught.location.clone().unwrap_or_else(|| caught.message.clone());
@@ -40,7 +40,7 @@ pub(crate) fn group_name(key: &FailureKey) -> String {
 /// `drop(Type)` when dropping a value panicked.
 pub(crate) fn failing_operation(world: &World<'_>, seq: &Sequence, call: usize, fault: &Fault) -> String {
     match fault {
-        Fault::Panic { dropped: Some(ty), .. } => format!("drop({})", crate::value::short_type_name(ty)),
+        Fault::Panic { dropped: Some(ty), .. } => format!("drop({})", crate::names::short_type_name(ty)),
         _ => world.ops[seq.calls[call].op as usize].op.display.clone(),
     }
 }

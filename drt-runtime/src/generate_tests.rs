@@ -148,8 +148,9 @@ fn a_rerun_blames_the_first_call_that_breaks_an_invariant() {
 #[test]
 fn a_builder_of_a_variable_is_written_at_its_use_when_nothing_touches_the_variable_between() {
     let world = World::new(Registry::global(), &[TypeId::of::<Dial>()]);
-    let some = world.ops.iter().position(|o| o.op.spec.syntax == crate::registry::Syntax::Template("Some($0)")).unwrap()
-        as u32;
+    let some =
+        world.ops.iter().position(|o| o.op.spec.syntax == crate::macro_support::Syntax::Template("Some($0)")).unwrap()
+            as u32;
     let v = |var, mode| Operand::Var { var, mode };
     let call = |op, args| Call { op, args };
     let path = "drt::generate::tests::Dial";

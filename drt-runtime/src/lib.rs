@@ -34,20 +34,18 @@
 
 extern crate self as drt;
 
-#[doc(hidden)]
-pub mod builders;
 mod config;
 mod execute;
 mod failure;
 mod generate;
 mod hook;
 mod isolate;
+mod macro_support;
 mod minimize;
+mod names;
 mod oracle;
 mod persist;
 mod pool;
-#[doc(hidden)]
-pub mod private;
 mod registry;
 mod regress;
 mod render;
@@ -56,7 +54,6 @@ mod rng;
 mod seeds;
 mod sequence;
 mod untested;
-mod value;
 mod world;
 
 pub use config::{explore, Explorer, DEFAULT_CALL_TIMEOUT, DEFAULT_MAX_LEN, DEFAULT_SEED, DEFAULT_TIME_LIMIT};
@@ -68,10 +65,5 @@ pub use rng::Rng;
 /// Not public API. Used by generated code.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::builders;
-    pub use crate::oracle::Invariant;
-    pub use crate::private::*;
-    pub use crate::registry::{
-        Borrowed, Literal, OperationSpec, Panics, ParamSpec, Precondition, RetKind, SeedSpec, Syntax,
-    };
+    pub use crate::macro_support::*;
 }

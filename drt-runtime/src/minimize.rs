@@ -19,7 +19,7 @@
 use std::time::{Duration, Instant};
 
 use crate::failure::FailureKey;
-use crate::registry::Syntax;
+use crate::macro_support::Syntax;
 use crate::sequence::{Call, Mode, Operand, Sequence};
 use crate::world::World;
 

@@ -21,10 +21,11 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
 
-use crate::__private::Slot;
 use crate::hook::{payload_text, SilentPanics};
+use crate::macro_support::Invariant;
+use crate::macro_support::Slot;
+use crate::macro_support::TypeDesc;
 use crate::report::FailureKind;
-use crate::value::TypeDesc;
 use crate::world::World;
 
 /// Other values of the same type compared with each checked value (the latest).
@@ -48,17 +49,6 @@ pub(crate) struct Violation {
     pub allow: Option<&'static str>,
 }
 
-/// A user invariant, as registered by `invariant(f)`.
-#[derive(Clone, Copy, Debug)]
-pub struct Invariant {
-    /// The function's name.
-    pub name: &'static str,
-    /// Runs it: `Err` with what it said when it does not hold.
-    pub check: fn(&dyn Any) -> Result<(), String>,
-    /// The assertion rendered in emitted tests, `$0` standing for the value.
-    pub template: &'static str,
-}
-
 struct Shown<'a>(&'a TypeDesc, &'a dyn Any);
 
 impl fmt::Display for Shown<'_> {
@@ -79,7 +69,7 @@ impl fmt::Write for Sink {
     }
 }
 
-struct Fmt<'a>(&'a dyn Any, crate::value::FmtFn);
+struct Fmt<'a>(&'a dyn Any, crate::macro_support::FmtFn);
 
 impl fmt::Display for Fmt<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -38,7 +38,7 @@ impl Store {
     pub fn new(dir: &Path, subjects: &[&str]) -> Store {
         let name: String = subjects
             .iter()
-            .map(|s| crate::value::code_type_name(s).replace("::", "__"))
+            .map(|s| crate::names::code_type_name(s).replace("::", "__"))
             .collect::<Vec<_>>()
             .join("+")
             .chars()

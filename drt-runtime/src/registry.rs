@@ -3,304 +3,12 @@
 //! unspecified, and seeded choices must not depend on link order).
 
 use rustc_hash::FxHashMap;
-use std::any::{Any, TypeId};
+use std::any::TypeId;
 use std::sync::OnceLock;
 
-use crate::__private::{Registration, Slot};
-use crate::oracle::Invariant;
-use crate::private::Returned;
-use crate::value::TypeDesc;
-
-/// Whether a type is std's own (primitives, `String`, `Vec<u8>`, ...): its
-/// contracts hold, and checking them would only cost time.
-pub(crate) fn is_std(name: &str) -> bool {
-    !name.contains("::") || ["core::", "alloc::", "std::"].iter().any(|p| name.starts_with(p))
-}
-
-/// Not public API. How an operation takes its receiver.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Receiver {
-    /// An associated function: no `self`.
-    None,
-    /// `&self`.
-    Ref,
-    /// `&mut self`.
-    Mut,
-    /// `self`.
-    Value,
-}
-
-/// Not public API. How an operation takes one parameter (the receiver included).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ParamKind {
-    /// `T`: the pool value is cloned when `T: Clone`, else moved.
-    Value,
-    /// `&T`.
-    Ref,
-    /// `&mut T`: later calls see the change.
-    Mut,
-    /// `&str`, borrowed from a pool `String`.
-    Str,
-    /// `&[T]`, borrowed from a pool `Vec<T>`.
-    Slice,
-    /// `&mut [T]`, borrowed from a pool `Vec<T>`.
-    SliceMut,
-}
-
-/// Not public API. What an operation's return type gives the pool.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RetKind {
-    /// `()`.
-    Unit,
-    /// A type drt cannot keep (it holds a borrow): the value is dropped.
-    Discard,
-    /// A plain value.
-    Value,
-    /// `Option<T>`: the `Some` payload.
-    Option,
-    /// A borrow (`&T`, `Option<&T>`, `&str`, `&[T]`): an owned copy, when `Clone`.
-    Borrowed(Borrowed),
-    /// `impl Iterator`: its first items, collected into a `Vec` when they
-    /// can be kept (`cloned`: copies of borrowed items).
-    Iter {
-        /// The items are borrows, copied with `.cloned()`.
-        cloned: bool,
-    },
-    /// `Result<T, E>`: the `Ok` payload.
-    Result {
-        /// `TypeId` of `E`, to decide between `.unwrap()` and `.ok().unwrap()`.
-        err: TypeId,
-    },
-}
-
-/// Not public API. How a borrowed return is copied into the pool, and so how
-/// emitted tests take the copy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Borrowed {
-    /// `&T`: `.clone()`.
-    Ref,
-    /// `Option<&T>`: `.cloned()`.
-    OptionRef,
-    /// `&str`: `.to_string()`.
-    Str,
-    /// `&[T]`: `.to_vec()`.
-    Slice,
-}
-
-/// Not public API. One parameter of an operation.
-#[derive(Clone, Copy, Debug)]
-pub struct ParamSpec {
-    /// The parameter's name in the signature (`self` for the receiver).
-    pub name: &'static str,
-    /// The pool type that fills it (`String` for `&str`, `Vec<T>` for `&[T]`).
-    pub ty: TypeId,
-    /// How it is passed.
-    pub kind: ParamKind,
-}
-
-/// Not public API. An invoker: takes its arguments from the slots, calls the
-/// operation, and wraps the result.
-pub type Invoker = fn(&mut [Slot]) -> Returned;
-
-/// Not public API. A precondition over the argument slots (`requires(...)`).
-pub type Precondition = fn(&mut [Slot]) -> bool;
-
-/// Not public API. Which panics of an operation are documented (illegal input, not a bug).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Panics {
-    /// None: every panic is a failure.
-    No,
-    /// Any panic (`panics(f)`, `#[drt(panics)]`, a `# Panics` doc section).
-    Any,
-    /// Only a panic whose message contains this text (`panics(f = "capacity")`).
-    Containing(&'static str),
-    /// A `# Panics` doc section, with its text: any panic but an arithmetic
-    /// overflow or a division by zero the text does not mention. "Panics if
-    /// the list is empty" documents the `expect`, not an `attempt to add
-    /// with overflow` three lines further down.
-    Documented(&'static str),
-}
-
-impl Panics {
-    /// Whether a panic with this message is documented.
-    pub(crate) fn expects(self, message: &str) -> bool {
-        match self {
-            Panics::No => false,
-            Panics::Any => true,
-            Panics::Containing(text) => message.contains(text),
-            Panics::Documented(doc) => {
-                let doc = doc.to_lowercase();
-                let arithmetic = message.starts_with("attempt to ");
-                if arithmetic && message.ends_with("with overflow") {
-                    doc.contains("overflow")
-                } else if arithmetic && message.contains("zero") {
-                    doc.contains("zero")
-                } else {
-                    true
-                }
-            }
-        }
-    }
-}
-
-/// Not public API. How emitted code writes a call of an operation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Syntax {
-    /// `recv.name(args)`, or `Type::name(args)` for an associated function.
-    Call,
-    /// A binary operator on two values: `a + b` (`Add::add` and friends).
-    Binary(&'static str),
-    /// A unary operator: `-a` (`Neg::neg`), `!a` (`Not::not`).
-    Unary(&'static str),
-    /// A compound assignment: `a += b` (`AddAssign::add_assign` and friends).
-    Assign(&'static str),
-    /// A comparison of two borrowed values: `a == b` (`PartialEq::eq` and friends).
-    Compare(&'static str),
-    /// Indexing: `a[i]` (`Index::index`).
-    Index,
-    /// `FromStr::from_str` as a person writes it: `"1.50".parse::<Money>()`.
-    Parse,
-    /// A fully qualified call, for trait methods the prelude does not bring
-    /// into scope: `<Type as Trait>::name(args)`.
-    Qualified,
-    /// A free function, by its full path: `my_crate::shapes::any_point(args)`
-    /// (`#[drt::generator]`).
-    Function(&'static str),
-    /// A built-in value builder written as an expression over its arguments:
-    /// `$0..$1`, `Some($0)`, `vec![$0, $1]`.
-    Template(&'static str),
-}
-
-/// Not public API. One operation, as registered by the macro.
-#[derive(Clone, Debug)]
-pub struct OperationSpec {
-    /// The method's name, with its turbofish for a generic method (`map::<u8>`).
-    pub name: &'static str,
-    /// The trait of the impl block, as written (`Add<Cents>`), or `""` in an inherent impl.
-    pub trait_name: &'static str,
-    /// How emitted code writes a call.
-    pub syntax: Syntax,
-    /// The impl block's self type.
-    pub owner: TypeId,
-    /// How the receiver is taken; when not `None`, `params[0]` is the receiver.
-    pub receiver: Receiver,
-    /// Parameters, the receiver first when there is one.
-    pub params: Vec<ParamSpec>,
-    /// What the return gives the pool.
-    pub ret: RetKind,
-    /// The type of the value the return gives the pool, when it gives one.
-    pub ret_ty: Option<TypeId>,
-    /// Calls the operation.
-    pub invoke: Invoker,
-    /// Relative selection weight.
-    pub weight: u32,
-    /// Which panics are documented.
-    pub panics: Panics,
-    /// Checked before the call; false makes the call illegal.
-    pub requires: Option<Precondition>,
-}
-
-/// Not public API. A literal found in a method body (GRT's constant mining).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Literal {
-    /// An integer, as decimal text with an optional sign, and its suffix or "".
-    Int(&'static str, &'static str),
-    /// A float, as written, and its suffix or "".
-    Float(&'static str, &'static str),
-    /// A string literal's value.
-    Str(&'static str),
-    /// A char literal's value.
-    Char(char),
-}
-
-/// Not public API. A seed value given with `seeds(T = [expr])`.
-#[derive(Clone, Copy, Debug)]
-pub struct SeedSpec {
-    /// `TypeId` of `T`.
-    pub ty: TypeId,
-    /// The expression's source text, shown in emitted tests.
-    pub literal: &'static str,
-    /// A `String` written as a string literal (shown bare where `&str` is taken).
-    pub is_string: bool,
-    /// Makes a fresh value.
-    pub make: fn() -> Box<dyn Any>,
-}
-
-/// Not public API. Builds `Vec<T>` values from elements of `T`.
-#[derive(Clone, Copy, Debug)]
-pub struct VecBuilder {
-    pub(crate) elem: TypeId,
-    pub(crate) vec: TypeId,
-    pub(crate) new: fn() -> Box<dyn Any>,
-    pub(crate) push: fn(&mut dyn Any, Box<dyn Any>),
-}
-
-/// Not public API. Receives one impl block's description.
-#[derive(Default)]
-pub struct Registrar {
-    owner: Option<TypeId>,
-    types: Vec<TypeDesc>,
-    ops: Vec<OperationSpec>,
-    literals: Vec<(TypeId, Literal)>,
-    vecs: Vec<VecBuilder>,
-    invariants: Vec<(TypeId, Invariant)>,
-    seeds: Vec<(TypeId, SeedSpec)>,
-}
-
-impl Registrar {
-    /// Not public API. Registers a `seeds(...)` value.
-    pub fn seed(&mut self, seed: SeedSpec) {
-        let owner = self.owner.expect("drt: seed registered before owner (bug in drt)");
-        self.seeds.push((owner, seed));
-    }
-
-    /// Not public API. Registers the owner type's invariant.
-    pub fn invariant(&mut self, invariant: Invariant) {
-        let owner = self.owner.expect("drt: invariant registered before owner (bug in drt)");
-        self.invariants.push((owner, invariant));
-    }
-
-    /// Not public API. Declares the impl block's self type.
-    pub fn owner(&mut self, desc: TypeDesc) {
-        self.owner = Some(desc.id);
-        self.types.push(desc);
-    }
-
-    /// Not public API. Describes a type the block mentions.
-    pub fn type_desc(&mut self, desc: TypeDesc) {
-        self.types.push(desc);
-    }
-
-    /// Not public API. Registers an operation.
-    pub fn operation(&mut self, op: OperationSpec) {
-        self.ops.push(op);
-    }
-
-    /// Not public API. Registers built-in value builders
-    /// ([`crate::builders`]); registering one twice is harmless.
-    pub fn builders(&mut self, specs: Vec<OperationSpec>) {
-        self.ops.extend(specs);
-    }
-
-    /// Not public API. Registers a literal mined from a method body.
-    pub fn literal(&mut self, lit: Literal) {
-        let owner = self.owner.expect("drt: literal registered before owner (bug in drt)");
-        self.literals.push((owner, lit));
-    }
-
-    /// Not public API. Lets the engine build `Vec<T>` from values of `T`.
-    pub fn vec_of<T: 'static>(&mut self) {
-        self.vecs.push(VecBuilder {
-            elem: TypeId::of::<T>(),
-            vec: TypeId::of::<Vec<T>>(),
-            new: || Box::new(Vec::<T>::new()),
-            push: |v, x| {
-                let v = v.downcast_mut::<Vec<T>>().expect("drt: vec builder (bug in drt)");
-                v.push(*x.downcast::<T>().expect("drt: vec element (bug in drt)"));
-            },
-        });
-    }
-}
+use crate::macro_support::{
+    Invariant, Literal, OperationSpec, Registrar, Registration, SeedSpec, Syntax, TypeDesc, VecBuilder,
+};
 
 /// An operation with the names the engine prints.
 #[derive(Clone, Debug)]
@@ -345,7 +53,7 @@ impl Registry {
 
     fn from_registrar(r: Registrar) -> Registry {
         let mut types = FxHashMap::default();
-        for desc in r.types.into_iter().chain(crate::seeds::builtin_types()) {
+        for desc in r.types.into_iter().chain(crate::macro_support::builtin_types()) {
             types.entry(desc.id).or_insert(desc);
         }
         let mut ops: Vec<Operation> = r
@@ -354,9 +62,9 @@ impl Registry {
             .map(|spec| {
                 let owner_name = types[&spec.owner].name;
                 let display = match spec.syntax {
-                    Syntax::Template(_) => crate::value::display_type_name(owner_name),
+                    Syntax::Template(_) => crate::names::display_type_name(owner_name),
                     Syntax::Function(_) => spec.name.to_string(),
-                    _ => format!("{}::{}", crate::value::display_type_name(owner_name), spec.name),
+                    _ => format!("{}::{}", crate::names::display_type_name(owner_name), spec.name),
                 };
                 let path = match (spec.syntax, spec.trait_name) {
                     (Syntax::Template(t), _) => format!("{owner_name}::{{{t}}}"),
@@ -379,7 +87,7 @@ impl Registry {
         vecs.sort_by_key(|v| types.get(&v.vec).map(|d| d.name));
         vecs.dedup_by_key(|v| v.vec);
         let invariants = r.invariants.into_iter().collect();
-        let checked = types.values().filter(|d| !is_std(d.name)).map(|d| d.id).collect();
+        let checked = types.values().filter(|d| !crate::names::is_std(d.name)).map(|d| d.id).collect();
         let mut seeds = r.seeds;
         seeds.sort_by_key(|(owner, s)| (types[owner].name, types[&s.ty].name));
         Registry { types, ops, literals, vecs, invariants, checked, seeds }
@@ -388,24 +96,5 @@ impl Registry {
     /// The descriptor of a registered type.
     pub fn desc(&self, id: TypeId) -> &TypeDesc {
         self.types.get(&id).expect("drt: type used without a descriptor (bug in drt)")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Panics;
-
-    #[test]
-    fn a_panics_doc_section_excuses_overflow_and_division_only_when_it_says_so() {
-        let empty = Panics::Documented("If there are no votes.");
-        assert!(empty.expects("no votes to retract"));
-        assert!(empty.expects("index out of bounds: the len is 0 but the index is 0"));
-        assert!(!empty.expects("attempt to add with overflow"));
-        assert!(!empty.expects("attempt to divide by zero"));
-        let overflow = Panics::Documented("If the total Overflows `u8`.");
-        assert!(overflow.expects("attempt to add with overflow"));
-        assert!(!overflow.expects("attempt to calculate the remainder with a divisor of zero"));
-        assert!(Panics::Documented("If `by` is zero.").expects("attempt to divide by zero"));
-        assert!(Panics::Any.expects("attempt to add with overflow"));
     }
 }

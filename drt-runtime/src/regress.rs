@@ -10,8 +10,9 @@ use std::any::{Any, TypeId};
 use std::fmt::Write as _;
 
 use crate::execute::{Checks, Outcome};
-use crate::registry::{Receiver, RetKind};
-use crate::render::{lines, names, snake_case, unique_name};
+use crate::macro_support::{Receiver, RetKind};
+use crate::names::{snake_case, unique_name};
+use crate::render::{lines, names};
 use crate::sequence::{Operand, Sequence};
 use crate::world::World;
 
@@ -64,7 +65,7 @@ fn observe(world: &World<'_>, seq: &Sequence) -> Option<Vec<Observation>> {
     match (exec.vars[last].as_deref(), exec.last_empty) {
         (Some(value), _) => out.extend(observe_value(world, last as u32, value)),
         (None, true) => out.push(Observation::Empty {
-            is_option: matches!(op.ret, RetKind::Option | RetKind::Borrowed(crate::registry::Borrowed::OptionRef)),
+            is_option: matches!(op.ret, RetKind::Option | RetKind::Borrowed(crate::macro_support::Borrowed::OptionRef)),
         }),
         (None, false) => {}
     }
@@ -126,7 +127,7 @@ pub(crate) fn regression_file(world: &World<'_>, shortest: &[Option<Sequence>], 
     for (op, seq) in shortest.iter().enumerate() {
         let Some(seq) = seq else { continue };
         // Built-in builders (`2..5`, `vec![a]`) are std's code, not the user's.
-        if matches!(world.ops[op].op.spec.syntax, crate::registry::Syntax::Template(_)) {
+        if matches!(world.ops[op].op.spec.syntax, crate::macro_support::Syntax::Template(_)) {
             continue;
         }
         let Some(first) = observe(world, seq) else { continue };

@@ -6,7 +6,8 @@
 use std::fmt::Write;
 
 use crate::execute::Fault;
-use crate::registry::{Borrowed, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
+use crate::macro_support::{Borrowed, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
+use crate::names::{belongs_inside_the_crate, snake_case, unique_name};
 use crate::report::FailureKind;
 use crate::sequence::{Mode, Operand, Sequence};
 use crate::world::World;
@@ -17,43 +18,6 @@ const KEYWORDS: &[&str] = &[
     "true", "type", "unsafe", "use", "where", "while", "async", "await", "dyn", "abstract", "become", "box", "do",
     "final", "macro", "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen",
 ];
-
-/// `base`, or `base{sep}2`, `base{sep}3`, ... when `used` has it; the name
-/// returned is added to `used`, so every test in a file (or variable in a
-/// test) has its own name.
-pub(crate) fn unique_name(base: &str, sep: &str, used: &mut Vec<String>) -> String {
-    let mut name = base.to_string();
-    let mut n = 2;
-    while used.contains(&name) {
-        name = format!("{base}{sep}{n}");
-        n += 1;
-    }
-    used.push(name.clone());
-    name
-}
-
-/// `SortedVec` -> `sorted_vec`.
-pub(crate) fn snake_case(name: &str) -> String {
-    let mut out = String::new();
-    let mut prev_lower = false;
-    for c in name.chars() {
-        if c.is_uppercase() {
-            if prev_lower {
-                out.push('_');
-            }
-            out.extend(c.to_lowercase());
-            prev_lower = false;
-        } else {
-            let c = if c.is_alphanumeric() { c } else { '_' };
-            // One `_` between words: `LruCache<String, i32>` -> `lru_cache_string_i32`.
-            if c != '_' || !(out.is_empty() || out.ends_with('_')) {
-                out.push(c);
-            }
-            prev_lower = c.is_lowercase() || c.is_ascii_digit();
-        }
-    }
-    out.trim_end_matches('_').to_string()
-}
 
 /// The name for call `i`'s result: the type's name for constructors, else the
 /// method's (`balance` for `account.balance()`).
@@ -209,7 +173,7 @@ fn operand_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], arg
 /// The path to call an associated function on: `my_crate::Account`, or
 /// `my_crate::Stack::<u8>` for a generic type.
 fn owner_path(name: &str) -> String {
-    crate::value::code_type_name(name).replacen('<', "::<", 1)
+    crate::names::code_type_name(name).replacen('<', "::<", 1)
 }
 
 /// An operand as a value, with no borrow: what an operator compares
@@ -226,7 +190,7 @@ fn value_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], arg: 
 
 /// `<Type as Trait>::method(args)`.
 fn qualified(op: &crate::registry::Operation, args: Vec<String>) -> String {
-    let owner = crate::value::code_type_name(op.owner_name);
+    let owner = crate::names::code_type_name(op.owner_name);
     format!("<{owner} as {}>::{}({})", op.spec.trait_name, op.spec.name, args.join(", "))
 }
 
@@ -252,11 +216,11 @@ fn call_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], i: usi
         Syntax::Index => return format!("{}[{}]", value(0), text(1)),
         Syntax::Parse => {
             // `"1.50".parse()`, `text.parse()`: the `&str` without its borrow.
-            let ty = crate::value::code_type_name(op.owner_name);
+            let ty = crate::names::code_type_name(op.owner_name);
             let s = text(0);
             return format!("{}.parse::<{ty}>()", atom(s.strip_prefix('&').unwrap_or(&s)));
         }
-        Syntax::Template(expression) if op.spec.name == crate::builders::SEED => {
+        Syntax::Template(expression) if op.spec.name == crate::macro_support::builders::SEED => {
             return crate::seeds::qualified_seed(expression, op.owner_name)
         }
         Syntax::Template(template) => {
@@ -430,7 +394,7 @@ pub(crate) fn lines(world: &World<'_>, seq: &Sequence, names: &[Option<String>])
 /// How emitted code runs a returned iterator as far as drt did: keeping its
 /// first items (copies of them, when `cloned`), or just counting them.
 fn iter_suffix(ret: RetKind) -> String {
-    let n = crate::private::ITER_PREFIX;
+    let n = crate::macro_support::ITER_PREFIX;
     match ret {
         RetKind::Iter { cloned: false } => format!(".take({n}).collect::<Vec<_>>()"),
         RetKind::Iter { cloned: true } => format!(".take({n}).cloned().collect::<Vec<_>>()"),
@@ -527,13 +491,6 @@ pub(crate) fn render_test(
     }
 }
 
-/// Whether a test (or its assertion) says it compiles only inside the crate:
-/// the macro writes "`f` is private: put this test in a #[cfg(test)] module
-/// next to it" above a private invariant's assertion.
-pub(crate) fn belongs_inside_the_crate(code: &str) -> bool {
-    code.contains(" is private: put this test in a #[cfg(test)] module")
-}
-
 /// `code` with the paths starting at crate `krate` started at `crate` instead.
 fn in_crate_paths(code: &str, krate: &str) -> String {
     let from = format!("{krate}::");
@@ -574,15 +531,6 @@ pub(crate) fn render_crash(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn snake_case_splits_words() {
-        assert_eq!(snake_case("SortedVec"), "sorted_vec");
-        assert_eq!(snake_case("HTTPServer"), "httpserver");
-        assert_eq!(snake_case("u64"), "u64");
-        assert_eq!(snake_case("Ring2Buffer"), "ring2_buffer");
-        assert_eq!(snake_case("LruCache<String, i32>_get"), "lru_cache_string_i32_get");
-    }
 
     #[test]
     fn paths_inside_the_crate_start_at_crate() {

@@ -135,7 +135,7 @@ impl Report {
             let Some(start) = failure.code.find("\nfn ").map(|i| i + 4) else { continue };
             let Some(len) = failure.code[start..].find('(') else { continue };
             let name = failure.code[start..start + len].to_string();
-            let unique = crate::render::unique_name(&name, "_", &mut used);
+            let unique = crate::names::unique_name(&name, "_", &mut used);
             if unique != name {
                 failure.code.replace_range(start..start + len, &unique);
             }
@@ -235,7 +235,7 @@ impl fmt::Display for Report {
             writeln!(f, "drt: note: {note}")?;
         }
         if n > 0 {
-            let inside = self.failures.iter().any(|f| crate::render::belongs_inside_the_crate(&f.code));
+            let inside = self.failures.iter().any(|f| crate::names::belongs_inside_the_crate(&f.code));
             let place = if inside { "tests/ (or where it says)" } else { "tests/" };
             writeln!(
                 f,

@@ -6,8 +6,7 @@
 
 use std::any::{Any, TypeId};
 
-use crate::registry::{Literal, SeedSpec};
-use crate::value::TypeDesc;
+use crate::macro_support::{Literal, SeedSpec};
 
 /// One seed value: a prototype to clone for each use, and its Rust literal.
 pub(crate) struct Seed {
@@ -38,26 +37,8 @@ macro_rules! for_each_primitive {
     };
 }
 
-/// Descriptors of the built-in seeded types, so they are known even when no
-/// impl block mentions them.
-pub(crate) fn builtin_types() -> Vec<TypeDesc> {
-    let mut v = Vec::new();
-    macro_rules! push {
-        ($($t:ty),*) => { $( v.push(crate::__private::type_desc!($t)); )* };
-    }
-    for_each_primitive!(push);
-    push!(f32, f64, bool, char, String, (), crate::Rng);
-    v
-}
-
 /// Random streams handed to `#[drt::generator]` functions.
 const RNG_STREAMS: u64 = 64;
-
-/// Whether values of this type come from seeds (numbers, `bool`, `char`, `String`).
-pub(crate) fn is_seeded(ty: TypeId) -> bool {
-    static SEEDED: std::sync::OnceLock<Vec<TypeId>> = std::sync::OnceLock::new();
-    SEEDED.get_or_init(|| builtin_types().iter().map(|d| d.id).collect()).contains(&ty)
-}
 
 fn int_literal<T: PartialEq + std::fmt::Display>(name: &str, v: T, min: T, max: T) -> String {
     if v == max {
@@ -99,18 +80,18 @@ pub(crate) fn user_seeds(out: &mut Vec<Seed>, wanted: &[TypeId], given: &[SeedSp
 }
 
 /// A `seeds(...)` expression of a type drt does not seed itself (an
-/// operation made by [`crate::builders::seed`]) as a test outside the crate
+/// operation made by [`crate::macro_support::builders::seed`]) as a test outside the crate
 /// must write it: one
 /// naming its own type by its bare name (`LeaseTime::Infinite`,
 /// `Money::new(5)`, `Point { x: 1, y: 2 }`) gets the type's full path, like
 /// every other path in emitted code (`my_crate::lease::LeaseTime::Infinite`).
 pub(crate) fn qualified_seed(literal: &str, type_name: &str) -> String {
     let base = type_name.split('<').next().unwrap_or(type_name);
-    let short = crate::value::short_type_name(type_name);
+    let short = crate::names::short_type_name(type_name);
     let rest = literal.strip_prefix(short).filter(|r| r.starts_with("::") || r.starts_with(['(', '{', ' ']));
     match rest {
-        Some(rest) if base != short && !crate::registry::is_std(type_name) => {
-            format!("{}{rest}", crate::value::code_type_name(base))
+        Some(rest) if base != short && !crate::names::is_std(type_name) => {
+            format!("{}{rest}", crate::names::code_type_name(base))
         }
         _ => literal.to_string(),
     }
@@ -191,10 +172,10 @@ pub(crate) fn seeds_for(wanted: &[TypeId], literals: &[Literal]) -> Vec<Seed> {
     }
     floats!(f32, f64);
 
-    if wants(TypeId::of::<crate::Rng>()) {
+    if wants(TypeId::of::<crate::rng::Rng>()) {
         // A generator is a function of its `Rng`: one value per stream.
         for k in 0..RNG_STREAMS {
-            out.push(Seed::new(crate::Rng::new(k), format!("drt::Rng::new({k})"), u128::from(k)));
+            out.push(Seed::new(crate::rng::Rng::new(k), format!("drt::Rng::new({k})"), u128::from(k)));
         }
     }
     if wants(TypeId::of::<bool>()) {

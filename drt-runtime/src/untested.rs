@@ -92,7 +92,7 @@ impl Untested {
         let failed = world.ops.iter().zip(&self.helper_failures).filter(|(_, (count, _))| *count > 0);
         failed
             .map(|(o, (count, first))| {
-                let owner = crate::value::display_type_name(o.op.owner_name);
+                let owner = crate::names::display_type_name(o.op.owner_name);
                 format!(
                     "{} failed in {count} sequence{} while making arguments ({}); it is not under test here, so it \
                      is not reported: explore {owner} (or add .also::<{owner}>()) to see it",
@@ -108,14 +108,14 @@ impl Untested {
     /// when its makers never ran, why they did not (`depth` levels down).
     fn unmade(&self, world: &World<'_>, per_op: &[OperationStats], ty: TypeId, depth: u32) -> String {
         let full_name = world.reg.desc(ty).name;
-        let name = crate::value::display_type_name(full_name);
+        let name = crate::names::display_type_name(full_name);
         let makers = world.producers.get(&ty).map_or(&[][..], Vec::as_slice);
         let names: Vec<&str> = makers.iter().map(|&p| world.ops[p as usize].op.display.as_str()).collect();
         let never_ran = makers.iter().all(|&p| per_op[p as usize].attempted == 0);
         let first = makers.first().map(|&p| p as usize);
         match (first, first.and_then(|p| self.missing[p])) {
             // No impl block of the user's can be written for a std type.
-            (None, _) if crate::registry::is_std(full_name) => format!(
+            (None, _) if crate::names::is_std(full_name) => format!(
                 "no value of type `{name}` could be built: give values with seeds({name} = [...]), or write a \
                  #[drt::generator] fn returning `{name}`"
             ),

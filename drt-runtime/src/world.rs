@@ -5,13 +5,12 @@
 //! type whose methods take another registered type, works out of the box).
 
 use rustc_hash::FxHashMap;
-use std::any::{Any, TypeId};
+use std::any::TypeId;
 
-use crate::registry::SeedSpec;
-use crate::registry::{Operation, Registry, VecBuilder};
+use crate::macro_support::SeedSpec;
+use crate::macro_support::{CloneFn, VecBuilder};
+use crate::registry::{Operation, Registry};
 use crate::seeds::{seeds_for, user_seeds, Seed};
-
-pub(crate) type CloneFn = fn(&dyn Any) -> Box<dyn Any>;
 
 /// An operation taking part in the run.
 pub(crate) struct RunOp<'r> {
@@ -42,7 +41,7 @@ impl<'r> World<'r> {
     pub fn new(reg: &'r Registry, under_test: &[TypeId]) -> World<'r> {
         // Seeded types (primitives, `String`) and vectors of them are built
         // without help; only other types pull in the operations that make them.
-        let builtin: Vec<TypeId> = crate::seeds::builtin_types().iter().map(|d| d.id).collect();
+        let builtin: Vec<TypeId> = crate::macro_support::builtin_types().iter().map(|d| d.id).collect();
         let self_made =
             |t: &TypeId| builtin.contains(t) || reg.vecs.iter().any(|v| v.vec == *t && builtin.contains(&v.elem));
         let mut included = vec![false; reg.ops.len()];
@@ -77,7 +76,7 @@ impl<'r> World<'r> {
                 clone_fns: op.spec.params.iter().map(|p| reg.types.get(&p.ty).and_then(|d| d.clone)).collect(),
                 // A built-in builder or a `seeds(...)` value makes values; it is not tested.
                 under_test: under_test.contains(&op.spec.owner)
-                    && !matches!(op.spec.syntax, crate::registry::Syntax::Template(_)),
+                    && !matches!(op.spec.syntax, crate::macro_support::Syntax::Template(_)),
             })
             .collect();
         let owners: Vec<TypeId> = ops.iter().map(|o| o.op.spec.owner).collect();

@@ -11,8 +11,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::hash::Hash;
 use std::ops::{Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive};
 
-use crate::private::{arg_owned, arity_mismatch, ret_value, Slot};
-use crate::registry::{Invoker, OperationSpec, Panics, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
+use super::call::{arg_owned, arity_mismatch, ret_value, Slot};
+use super::spec::{Invoker, OperationSpec, Panics, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
 
 /// Most elements a collection builder takes (more come from calls that add them).
 const MAX_ELEMS: usize = 3;
@@ -180,7 +180,7 @@ fn collection<C: 'static, T: 'static>(
 /// `vec![a, b]` from pool values. Vectors of seeded types (numbers,
 /// strings) are built from seeds directly and need no builder.
 pub fn vec<T: 'static>() -> Vec<OperationSpec> {
-    if crate::seeds::is_seeded(TypeId::of::<T>()) {
+    if super::type_desc::is_seeded(TypeId::of::<T>()) {
         return Vec::new();
     }
     let build: Invoker = |s| ret_value(owned::<T>(s));
@@ -261,7 +261,7 @@ pub fn text<T: std::fmt::Display + 'static>() -> Vec<OperationSpec> {
         ret_ty: Some(TypeId::of::<String>()),
         invoke: |s| {
             let [v] = s else { arity_mismatch() };
-            ret_value(crate::private::arg_ref::<T>(v).to_string())
+            ret_value(super::call::arg_ref::<T>(v).to_string())
         },
         weight: 1,
         panics: Panics::No,
@@ -272,7 +272,7 @@ pub fn text<T: std::fmt::Display + 'static>() -> Vec<OperationSpec> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::private::Returned;
+    use crate::macro_support::Returned;
 
     fn run(spec: &OperationSpec, args: Vec<Box<dyn std::any::Any>>) -> Box<dyn std::any::Any> {
         let mut slots: Vec<Slot> = args.into_iter().map(Some).collect();

@@ -1,0 +1,83 @@
+//! Not public API. How an impl block describes itself: one registration
+//! function per block, submitted through `inventory`, called with a
+//! [`Registrar`] the first time an exploration starts.
+
+use std::any::TypeId;
+
+use super::spec::{Invariant, Literal, OperationSpec, SeedSpec, VecBuilder};
+use super::type_desc::TypeDesc;
+
+/// Not public API. One impl block's registration function.
+pub struct Registration {
+    /// Describes the impl block to the registrar.
+    pub register: fn(&mut Registrar),
+}
+
+inventory::collect!(Registration);
+
+/// Not public API. Receives one impl block's description.
+#[derive(Default)]
+pub struct Registrar {
+    pub(crate) owner: Option<TypeId>,
+    pub(crate) types: Vec<TypeDesc>,
+    pub(crate) ops: Vec<OperationSpec>,
+    pub(crate) literals: Vec<(TypeId, Literal)>,
+    pub(crate) vecs: Vec<VecBuilder>,
+    pub(crate) invariants: Vec<(TypeId, Invariant)>,
+    pub(crate) seeds: Vec<(TypeId, SeedSpec)>,
+}
+
+impl Registrar {
+    /// Not public API. Registers a `seeds(...)` value.
+    pub fn seed(&mut self, seed: SeedSpec) {
+        let owner = self.owner.expect("drt: seed registered before owner (bug in drt)");
+        self.seeds.push((owner, seed));
+    }
+
+    /// Not public API. Registers the owner type's invariant.
+    pub fn invariant(&mut self, invariant: Invariant) {
+        let owner = self.owner.expect("drt: invariant registered before owner (bug in drt)");
+        self.invariants.push((owner, invariant));
+    }
+
+    /// Not public API. Declares the impl block's self type.
+    pub fn owner(&mut self, desc: TypeDesc) {
+        self.owner = Some(desc.id);
+        self.types.push(desc);
+    }
+
+    /// Not public API. Describes a type the block mentions.
+    pub fn type_desc(&mut self, desc: TypeDesc) {
+        self.types.push(desc);
+    }
+
+    /// Not public API. Registers an operation.
+    pub fn operation(&mut self, op: OperationSpec) {
+        self.ops.push(op);
+    }
+
+    /// Not public API. Registers built-in value builders
+    /// ([`super::builders`]); registering one twice is harmless.
+    pub fn builders(&mut self, specs: Vec<OperationSpec>) {
+        self.ops.extend(specs);
+    }
+
+    /// Not public API. Registers a literal mined from a method body.
+    pub fn literal(&mut self, lit: Literal) {
+        let owner = self.owner.expect("drt: literal registered before owner (bug in drt)");
+        self.literals.push((owner, lit));
+    }
+
+    /// Not public API. Lets the engine build `Vec<T>` from values of `T`.
+    pub fn vec_of<T: 'static>(&mut self) {
+        self.vecs.push(VecBuilder {
+            elem: TypeId::of::<T>(),
+            vec: TypeId::of::<Vec<T>>(),
+            new: || Box::new(Vec::<T>::new()),
+            push: |v, x| {
+                let v = v.downcast_mut::<Vec<T>>().expect("drt: vec builder (bug in drt)");
+                v.push(*x.downcast::<T>().expect("drt: vec element (bug in drt)"));
+            },
+        });
+    }
+}

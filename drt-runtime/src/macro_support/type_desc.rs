@@ -1,0 +1,306 @@
+//! Not public API. Values as the engine sees them: `Box<dyn Any>` plus a
+//! [`TypeDesc`] saying what the concrete type can do, detected by autoref
+//! specialization where the macro expands (the [`probe`] module and the
+//! `type_desc!` macro), since only concrete types can be asked.
+
+use std::any::{Any, TypeId};
+use std::cmp::Ordering;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+
+/// Not public API. `Clone::clone` on an erased value.
+pub type CloneFn = fn(&dyn Any) -> Box<dyn Any>;
+/// Not public API. `Debug::fmt` / `Display::fmt` on an erased value.
+pub type FmtFn = fn(&dyn Any, &mut fmt::Formatter<'_>) -> fmt::Result;
+/// Not public API. `PartialEq::eq` on erased values.
+pub type EqFn = fn(&dyn Any, &dyn Any) -> bool;
+/// Not public API. A fixed-key hash of an erased value.
+pub type HashFn = fn(&dyn Any) -> u64;
+/// Not public API. `PartialOrd::partial_cmp` on erased values.
+pub type PartialCmpFn = fn(&dyn Any, &dyn Any) -> Option<Ordering>;
+/// Not public API. `Ord::cmp` on erased values.
+pub type CmpFn = fn(&dyn Any, &dyn Any) -> Ordering;
+/// Not public API. `Default::default`, erased.
+pub type DefaultFn = fn() -> Box<dyn Any>;
+
+/// Not public API. What one concrete type can do, detected by the macro at
+/// expansion time so the engine can clone, compare, hash and print values it
+/// only sees as `dyn Any`.
+#[derive(Clone, Copy)]
+pub struct TypeDesc {
+    /// `TypeId::of::<T>()`.
+    pub id: TypeId,
+    /// `std::any::type_name::<T>()`: the path used in rendered tests.
+    pub name: &'static str,
+    /// `Clone::clone`, when `T: Clone`.
+    pub clone: Option<CloneFn>,
+    /// Whether `T: Copy` (rendered tests pass such values without `.clone()`).
+    pub copy: bool,
+    /// `Debug::fmt`, when `T: Debug`.
+    pub debug: Option<FmtFn>,
+    /// `Display::fmt`, when `T: Display`.
+    pub display: Option<FmtFn>,
+    /// `PartialEq::eq`, when `T: PartialEq`.
+    pub eq: Option<EqFn>,
+    /// Whether `T: Eq`.
+    pub total_eq: bool,
+    /// A hash of the value with a fixed-key hasher, when `T: Hash`.
+    pub hash: Option<HashFn>,
+    /// `PartialOrd::partial_cmp`, when `T: PartialOrd`.
+    pub partial_cmp: Option<PartialCmpFn>,
+    /// `Ord::cmp`, when `T: Ord`.
+    pub cmp: Option<CmpFn>,
+    /// `Default::default`, when `T: Default`.
+    pub default: Option<DefaultFn>,
+}
+
+impl fmt::Debug for TypeDesc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TypeDesc")
+            .field("name", &self.name)
+            .field("clone", &self.clone.is_some())
+            .field("debug", &self.debug.is_some())
+            .field("eq", &self.eq.is_some())
+            .field("total_eq", &self.total_eq)
+            .field("hash", &self.hash.is_some())
+            .field("ord", &self.cmp.is_some())
+            .finish()
+    }
+}
+
+struct WithDebug<'a>(&'a dyn Any, FmtFn);
+
+impl fmt::Debug for WithDebug<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (self.1)(self.0, f)
+    }
+}
+
+impl TypeDesc {
+    /// The value's `Debug` text, when the type has `Debug`.
+    pub(crate) fn debug_text(&self, value: &dyn Any) -> Option<String> {
+        self.debug.map(|d| format!("{:?}", WithDebug(value, d)))
+    }
+
+    /// A fingerprint of the value's abstract state for redundancy checks
+    /// (index pruning, thesis §5.8 and §7.4): `Hash` where the type is `Eq +
+    /// Hash` (so equal values collide), else a hash of its `Debug` text.
+    /// `None` when the type has neither: such values are always new.
+    pub(crate) fn fingerprint(&self, value: &dyn Any) -> Option<u64> {
+        let raw = match (self.total_eq, self.hash) {
+            (true, Some(hash)) => hash(value),
+            _ => {
+                let text = self.debug_text(value)?;
+                let mut h = rustc_hash::FxHasher::default();
+                text.hash(&mut h);
+                h.finish() ^ 0x9e37_79b9_7f4a_7c15
+            }
+        };
+        let mut h = rustc_hash::FxHasher::default();
+        (self.id, raw).hash(&mut h);
+        Some(h.finish())
+    }
+
+    /// The last path segment of the type's name, generics stripped:
+    /// `my_crate::bank::Account<u8>` -> `Account`.
+    pub(crate) fn short_name(&self) -> &'static str {
+        crate::names::short_type_name(self.name)
+    }
+}
+
+/// Descriptors of the built-in seeded types, so they are known even when no
+/// impl block mentions them.
+pub(crate) fn builtin_types() -> Vec<TypeDesc> {
+    let mut v = Vec::new();
+    macro_rules! push {
+        ($($t:ty),*) => { $( v.push(type_desc!($t)); )* };
+    }
+    push!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+    push!(f32, f64, bool, char, String, (), crate::rng::Rng);
+    v
+}
+
+/// Whether values of this type come from seeds (numbers, `bool`, `char`, `String`).
+pub(crate) fn is_seeded(ty: TypeId) -> bool {
+    static SEEDED: std::sync::OnceLock<Vec<TypeId>> = std::sync::OnceLock::new();
+    SEEDED.get_or_init(|| builtin_types().iter().map(|d| d.id).collect()).contains(&ty)
+}
+
+/// Not public API. Builds a [`TypeDesc`] for a concrete type, detecting its
+/// capabilities by autoref specialization (`probe`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __type_desc {
+    ($t:ty) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::probe::{
+            CloneNo as _, CloneYes as _, CopyNo as _, CopyYes as _, DebugNo as _, DebugYes as _, DefaultNo as _,
+            DefaultYes as _, DisplayNo as _, DisplayYes as _, EqNo as _, EqYes as _, HashNo as _, HashYes as _,
+            OrdNo as _, OrdYes as _, PartialEqNo as _, PartialEqYes as _, PartialOrdNo as _, PartialOrdYes as _,
+        };
+        let p = $crate::__private::probe::Probe::<$t>::new();
+        $crate::__private::TypeDesc {
+            id: ::core::any::TypeId::of::<$t>(),
+            name: ::core::any::type_name::<$t>(),
+            clone: (&&p).drt_clone(),
+            copy: (&&p).drt_copy(),
+            debug: (&&p).drt_debug(),
+            display: (&&p).drt_display(),
+            eq: (&&p).drt_partial_eq(),
+            total_eq: (&&p).drt_eq(),
+            hash: (&&p).drt_hash(),
+            partial_cmp: (&&p).drt_partial_cmp(),
+            cmp: (&&p).drt_cmp(),
+            default: (&&p).drt_default(),
+        }
+    }};
+}
+pub use crate::__type_desc as type_desc;
+
+/// Not public API. Capability detection by autoref specialization: for a
+/// concrete `T`, `(&&Probe::<T>::new()).drt_clone()` resolves to the `*Yes`
+/// impl (on `&Probe<T>`) when `T: Clone`, else to the `*No` impl (on
+/// `Probe<T>`), which needs one more auto-deref.
+pub mod probe {
+    use std::any::Any;
+    use std::fmt;
+    use std::hash::{Hash, Hasher};
+    use std::marker::PhantomData;
+
+    use super::super::spec::OperationSpec;
+    use super::{CloneFn, CmpFn, DefaultFn, EqFn, FmtFn, HashFn, PartialCmpFn};
+
+    /// Not public API. Zero-sized stand-in for a type under inspection.
+    pub struct Probe<T>(PhantomData<fn() -> T>);
+
+    impl<T> Probe<T> {
+        /// Not public API.
+        #[allow(clippy::new_without_default)]
+        pub fn new() -> Self {
+            Probe(PhantomData)
+        }
+
+        /// Not public API. The probe of a value's type.
+        pub fn of(_: &T) -> Self {
+            Probe(PhantomData)
+        }
+
+        /// Not public API. The probe of a slice's element type.
+        pub fn of_slice(_: &[T]) -> Self {
+            Probe(PhantomData)
+        }
+    }
+
+    fn cast<T: 'static>(v: &dyn Any) -> &T {
+        v.downcast_ref::<T>().expect("drt: value of unexpected type (bug in drt)")
+    }
+
+    macro_rules! capability {
+        ($yes:ident, $no:ident, $method:ident, $out:ty, [$($bound:tt)+], $found:expr, $missing:expr) => {
+            /// Not public API.
+            pub trait $yes {
+                /// Not public API.
+                fn $method(&self) -> $out;
+            }
+            impl<T: $($bound)+ + 'static> $yes for &Probe<T> {
+                fn $method(&self) -> $out {
+                    $found
+                }
+            }
+            /// Not public API.
+            pub trait $no {
+                /// Not public API.
+                fn $method(&self) -> $out;
+            }
+            impl<T> $no for Probe<T> {
+                fn $method(&self) -> $out {
+                    $missing
+                }
+            }
+        };
+    }
+
+    fn clone_of<T: Clone + 'static>() -> Option<CloneFn> {
+        Some(|v| Box::new(cast::<T>(v).clone()))
+    }
+    fn debug_of<T: fmt::Debug + 'static>() -> Option<FmtFn> {
+        Some(|v, f| fmt::Debug::fmt(cast::<T>(v), f))
+    }
+    fn display_of<T: fmt::Display + 'static>() -> Option<FmtFn> {
+        Some(|v, f| fmt::Display::fmt(cast::<T>(v), f))
+    }
+    fn partial_eq_of<T: PartialEq + 'static>() -> Option<EqFn> {
+        Some(|a, b| cast::<T>(a) == cast::<T>(b))
+    }
+    fn hash_of<T: Hash + 'static>() -> Option<HashFn> {
+        Some(|v| {
+            let mut h = rustc_hash::FxHasher::default();
+            cast::<T>(v).hash(&mut h);
+            h.finish()
+        })
+    }
+    fn partial_cmp_of<T: PartialOrd + 'static>() -> Option<PartialCmpFn> {
+        Some(|a, b| cast::<T>(a).partial_cmp(cast::<T>(b)))
+    }
+    fn cmp_of<T: Ord + 'static>() -> Option<CmpFn> {
+        Some(|a, b| cast::<T>(a).cmp(cast::<T>(b)))
+    }
+    fn default_of<T: Default + 'static>() -> Option<DefaultFn> {
+        Some(|| Box::new(T::default()))
+    }
+
+    capability!(CloneYes, CloneNo, drt_clone, Option<CloneFn>, [Clone], clone_of::<T>(), None);
+    capability!(CopyYes, CopyNo, drt_copy, bool, [Copy], true, false);
+    capability!(DebugYes, DebugNo, drt_debug, Option<FmtFn>, [fmt::Debug], debug_of::<T>(), None);
+    capability!(DisplayYes, DisplayNo, drt_display, Option<FmtFn>, [fmt::Display], display_of::<T>(), None);
+    capability!(PartialEqYes, PartialEqNo, drt_partial_eq, Option<EqFn>, [PartialEq], partial_eq_of::<T>(), None);
+    capability!(EqYes, EqNo, drt_eq, bool, [Eq], true, false);
+    capability!(HashYes, HashNo, drt_hash, Option<HashFn>, [Hash], hash_of::<T>(), None);
+    capability!(
+        PartialOrdYes,
+        PartialOrdNo,
+        drt_partial_cmp,
+        Option<PartialCmpFn>,
+        [PartialOrd],
+        partial_cmp_of::<T>(),
+        None
+    );
+    capability!(OrdYes, OrdNo, drt_cmp, Option<CmpFn>, [Ord], cmp_of::<T>(), None);
+    capability!(DefaultYes, DefaultNo, drt_default, Option<DefaultFn>, [Default], default_of::<T>(), None);
+    capability!(
+        TextYes,
+        TextNo,
+        drt_text,
+        Vec<OperationSpec>,
+        [fmt::Display],
+        super::super::builders::text::<T>(),
+        Vec::new()
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fingerprints_follow_eq_for_hashable_types() {
+        let d = crate::__private::type_desc!(String);
+        let a: Box<dyn Any> = Box::new(String::from("x"));
+        let b: Box<dyn Any> = Box::new(String::from("x"));
+        let c: Box<dyn Any> = Box::new(String::from("y"));
+        assert_eq!(d.fingerprint(&*a), d.fingerprint(&*b));
+        assert_ne!(d.fingerprint(&*a), d.fingerprint(&*c));
+    }
+
+    #[test]
+    fn probes_detect_capabilities() {
+        struct Opaque;
+        let d = crate::__private::type_desc!(Opaque);
+        assert!(d.clone.is_none() && d.debug.is_none() && d.eq.is_none() && !d.total_eq);
+        assert!(d.fingerprint(&Opaque).is_none());
+        let f = crate::__private::type_desc!(f64);
+        assert!(f.eq.is_some() && !f.total_eq && f.hash.is_none() && f.partial_cmp.is_some());
+        let u = crate::__private::type_desc!(u8);
+        assert!(u.total_eq && u.hash.is_some() && u.cmp.is_some() && u.default.is_some());
+    }
+}
