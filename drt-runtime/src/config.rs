@@ -1,19 +1,13 @@
-//! The [`Explorer`] builder: what the user asked for, and the settings that
-//! run after `DRT_*` environment variables are applied (the environment wins,
-//! so CI can lengthen every exploration without code changes).
+//! What the user asked for and what an exploration runs with: the
+//! [`Explorer`] builder (the request), and one [`Settings`] value resolved
+//! from it once, `DRT_*` environment variables first (so CI can lengthen
+//! every exploration without code changes), then the builder, then the
+//! defaults. Plain data: nothing here runs an exploration (`explore.rs`
+//! does), and the settings travel to a child process unchanged.
 
 use std::any::TypeId;
 use std::path::PathBuf;
 use std::time::Duration;
-
-use crate::generate::{Budget, Engine};
-use crate::isolate::{Channel, Isolation, Job, Supervisor};
-use crate::macro_support::Syntax;
-use crate::minimize::{Limits, DEFAULT_MINIMIZE_STEPS, DEFAULT_MINIMIZE_TIME};
-use crate::persist::Store;
-use crate::registry::Registry;
-use crate::report::Report;
-use crate::world::World;
 
 /// The seed used when neither `.seed()` nor `DRT_SEED` gives one.
 pub const DEFAULT_SEED: u64 = 0x5eed;
@@ -27,6 +21,32 @@ pub const DEFAULT_MAX_LEN: usize = 100;
 pub const DEFAULT_CALL_TIMEOUT: Duration = Duration::from_secs(5);
 /// Child processes where the platform lets drt watch them.
 const DEFAULT_ISOLATION: Isolation = if cfg!(unix) { Isolation::Process } else { Isolation::InProcess };
+/// Candidate executions one minimization may spend, unless `DRT_MINIMIZE_STEPS` says otherwise.
+const DEFAULT_MINIMIZE_STEPS: u64 = 4_000;
+/// Time one minimization may spend, unless `DRT_MINIMIZE_TIME` says otherwise.
+const DEFAULT_MINIMIZE_TIME: Duration = Duration::from_secs(10);
+
+/// Where an exploration runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Isolation {
+    /// In a child process, so that crashes and hangs are reported instead of
+    /// killing the test run (the default on Unix).
+    Process,
+    /// In the test's own thread: faster to start, but a stack overflow, an
+    /// abort or an infinite loop takes the whole test binary down.
+    #[default]
+    InProcess,
+}
+
+impl Isolation {
+    /// `" in a child process"` or `""`, for one-line summaries.
+    pub(crate) fn describe(self) -> &'static str {
+        match self {
+            Isolation::Process => " in a child process",
+            Isolation::InProcess => "",
+        }
+    }
+}
 
 /// Explores the operations registered for one or more types. Made by
 /// [`explore`]; finish with [`Explorer::run`] or [`Explorer::report`].
@@ -142,155 +162,89 @@ impl Explorer {
         self.subjects.push((TypeId::of::<U>(), std::any::type_name::<U>()));
         self
     }
+}
 
-    /// Explores and returns the report.
-    ///
-    /// # Panics
-    ///
-    /// If a `DRT_*` variable holds a value that does not parse, or no
-    /// operation is registered for the types under test.
-    #[track_caller]
-    pub fn report(self) -> Report {
-        self.explore(false).0
+/// Everything one exploration runs with, decided once from the builder, the
+/// environment and the defaults. A supervisor hands it to its children in
+/// their job, changed only where a restart must (another seed, what is left
+/// of the budget).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Settings {
+    pub budget: Budget,
+    pub minimize: MinimizeLimits,
+    pub saved_failures: SavedFailures,
+    pub isolation: Isolation,
+    pub call_timeout: Duration,
+    /// Where to write passing regression tests after exploring, when asked.
+    pub regression_tests: Option<PathBuf>,
+}
+
+/// How much to explore, and from which seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Budget {
+    pub seed: u64,
+    pub time_limit: Option<Duration>,
+    pub max_sequences: Option<u64>,
+    pub max_len: usize,
+}
+
+/// How much one minimization may spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MinimizeLimits {
+    pub steps: u64,
+    pub time: Duration,
+}
+
+/// What happens to *saved failures*, the failing sequences kept in the
+/// crate's `drt-regressions/` file: replayed before exploring, and the new
+/// ones saved after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SavedFailures {
+    pub replay: bool,
+    pub save: bool,
+}
+
+impl SavedFailures {
+    /// Both, or neither.
+    pub fn both(on: bool) -> SavedFailures {
+        SavedFailures { replay: on, save: on }
     }
 
-    /// Explores; also returns the regression file when persistence is on.
-    #[track_caller]
-    fn explore(self, persist_by_default: bool) -> (Report, Option<PathBuf>) {
-        let (mut report, path) = self.explore_somewhere(persist_by_default);
-        report.name_tests_apart();
-        (report, path)
+    /// Whether the file is read or written at all.
+    pub fn any(self) -> bool {
+        self.replay || self.save
+    }
+}
+
+impl Explorer {
+    /// The types under test, with their `type_name`s.
+    pub(crate) fn subjects(&self) -> &[(TypeId, &'static str)] {
+        &self.subjects
     }
 
-    /// Explores in a child process when isolation asks for it, else here.
-    #[track_caller]
-    fn explore_somewhere(self, persist_by_default: bool) -> (Report, Option<PathBuf>) {
-        if let Some(channel) = Channel::from_env() {
-            crate::isolate::child_main(&channel);
-        }
-        let env = |name: &str| std::env::var(name).ok();
-        let settings = (|| {
-            let persist = parse_env(&env, "DRT_PERSIST", parse_switch)?.or(self.persist).unwrap_or(persist_by_default);
-            let isolation =
-                parse_env(&env, "DRT_ISOLATION", parse_isolation)?.or(self.isolation).unwrap_or(DEFAULT_ISOLATION);
-            let timeout = parse_env(&env, "DRT_CALL_TIMEOUT", parse_duration)?.or(self.call_timeout);
-            Ok::<_, String>((self.budget(&env)?, persist, isolation, timeout.unwrap_or(DEFAULT_CALL_TIMEOUT)))
-        })();
-        let (budget, persist, isolation, call_timeout) = match settings {
-            Ok(settings) => settings,
-            Err(e) => panic!("{e}"),
-        };
-        let registry = Registry::global();
-        let ids: Vec<TypeId> = self.subjects.iter().map(|(id, _)| *id).collect();
-        let world = World::new(registry, &ids);
-        if !world.ops.iter().any(|o| o.under_test) {
-            panic!("{}", self.nothing_registered(registry));
-        }
-        let names: Vec<&str> = self.subjects.iter().map(|(_, n)| *n).collect();
-        let store = if persist { Store::for_crate(&names) } else { None };
-        let path = store.as_ref().map(|s| s.path().to_path_buf());
-        if isolation == Isolation::Process {
-            if let Some(supervisor) = Supervisor::for_current_test(call_timeout) {
-                let job = Job {
-                    subjects: names.iter().map(|n| n.to_string()).collect(),
-                    replay: false,
-                    seed: budget.seed,
-                    max_sequences: budget.max_sequences,
-                    time_ms: budget.time_limit.map(|t| t.as_millis().max(1) as u64),
-                    max_len: budget.max_len,
-                    trace_after: None,
-                    replay_saved: persist,
-                    save: persist,
-                    regression_tests: self.regression_tests.clone(),
-                    avoid: Vec::new(),
-                };
-                match crate::isolate::supervise(&supervisor, &world, job, store.as_ref()) {
-                    Ok((failures, stats)) => return (Report { failures, stats }, path),
-                    // Exploring in-process would hit the same bug, and a crash of the user's there.
-                    Err(e) if crate::isolate::is_internal_error(&e) => panic!("{e}"),
-                    Err(e) => eprintln!("drt: warning: cannot explore in a child process ({e}); exploring in-process"),
-                }
-            }
-        }
-        let engine = Engine::new(&world, budget)
-            .with_store(store, persist, persist)
-            .with_regression_tests(self.regression_tests.clone());
-        (engine.run(), path)
+    /// Resolves the settings: environment first, then the builder, then
+    /// defaults. Saved failures are on by default for `run()`
+    /// (`saved_by_default`), off for `report()`.
+    pub(crate) fn settings(
+        &self,
+        saved_by_default: bool,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Settings, String> {
+        let persist = parse_env(env, "DRT_PERSIST", parse_switch)?.or(self.persist).unwrap_or(saved_by_default);
+        let isolation =
+            parse_env(env, "DRT_ISOLATION", parse_isolation)?.or(self.isolation).unwrap_or(DEFAULT_ISOLATION);
+        let call_timeout = parse_env(env, "DRT_CALL_TIMEOUT", parse_duration)?.or(self.call_timeout);
+        Ok(Settings {
+            budget: self.budget(env)?,
+            minimize: minimize_limits(env)?,
+            saved_failures: SavedFailures::both(persist),
+            isolation,
+            call_timeout: call_timeout.unwrap_or(DEFAULT_CALL_TIMEOUT),
+            regression_tests: self.regression_tests.clone(),
+        })
     }
 
-    /// Explores; panics with the report if anything failed, else prints a
-    /// one-line summary.
-    ///
-    /// # Panics
-    ///
-    /// When the exploration found a failure, after printing the report
-    /// (with a reproducing test per failure) to standard error; and when it
-    /// tested nothing because no operation under test ever ran normally,
-    /// saying why for each.
-    #[track_caller]
-    pub fn run(self) {
-        let subject = self.subject();
-        let (report, saved) = self.explore(true);
-        if report.failures.is_empty() && report.tested_nothing() {
-            panic!(
-                "{}\ndrt: nothing in {subject} was tested: none of its operations ever ran normally; \
-                 the reasons are above",
-                report.summary(&subject)
-            );
-        }
-        if report.failures.is_empty() {
-            println!("{}", report.summary(&subject));
-            return;
-        }
-        eprintln!("{report}");
-        if let Some(path) = saved {
-            eprintln!("drt: the failing sequences are saved in {} and run first next time", path.display());
-        }
-        let n = report.failures.len();
-        panic!(
-            "drt found {n} failure{} in {subject} (seed {}); the reproducing test{} printed above",
-            if n == 1 { "" } else { "s" },
-            report.stats.seed,
-            if n == 1 { " is" } else { "s are" },
-        );
-    }
-
-    /// Why no operation is under test: no annotated impl block, or one for
-    /// other instances of a generic type.
-    fn nothing_registered(&self, registry: &Registry) -> String {
-        let subject = self.subject();
-        let base = |name: &str| name.split('<').next().unwrap_or(name).to_string();
-        let mut instances: Vec<String> = registry
-            .ops
-            .iter()
-            // The user's operations: not builders, seeds or generators.
-            .filter(|o| !matches!(o.spec.syntax, Syntax::Template(_) | Syntax::Function(_)))
-            .map(|o| crate::names::display_type_name(o.owner_name))
-            .filter(|name| {
-                name.contains('<')
-                    && self.subjects.iter().any(|(_, n)| base(name) == base(&crate::names::display_type_name(n)))
-            })
-            .collect();
-        instances.sort();
-        instances.dedup();
-        if instances.is_empty() {
-            format!("drt: no operations are registered for {subject}: put #[drt::operations] on its impl block")
-        } else {
-            format!(
-                "drt: no operations are registered for {subject}: its #[drt::operations] blocks are instantiated for {} \
-                 only; add an instantiate(...) that gives {subject}",
-                instances.join(", ")
-            )
-        }
-    }
-
-    fn subject(&self) -> String {
-        let names: Vec<String> = self.subjects.iter().map(|(_, n)| crate::names::display_type_name(n)).collect();
-        names.join(", ")
-    }
-
-    /// Resolves the settings: environment first, then the builder, then defaults.
-    pub(crate) fn budget(&self, env: &dyn Fn(&str) -> Option<String>) -> Result<Budget, String> {
+    fn budget(&self, env: &dyn Fn(&str) -> Option<String>) -> Result<Budget, String> {
         let time_limit = parse_env(env, "DRT_TIME_LIMIT", parse_duration)?.or(self.time_limit);
         let max_sequences = parse_env(env, "DRT_MAX_SEQUENCES", |s| s.parse::<u64>().ok())?.or(self.max_sequences);
         let seed = parse_env(env, "DRT_SEED", parse_seed)?.or(self.seed).unwrap_or(DEFAULT_SEED);
@@ -301,8 +255,7 @@ impl Explorer {
             (None, None) => Some(DEFAULT_TIME_LIMIT),
             (t, _) => t,
         };
-        let minimize = minimize_limits_from(env)?;
-        Ok(Budget { seed, time_limit, max_sequences, max_len, minimize })
+        Ok(Budget { seed, time_limit, max_sequences, max_len })
     }
 }
 
@@ -339,17 +292,11 @@ fn parse_duration(s: &str) -> Option<Duration> {
     s.parse::<u64>().ok().map(Duration::from_millis)
 }
 
-fn minimize_limits_from(env: &dyn Fn(&str) -> Option<String>) -> Result<Limits, String> {
-    Ok(Limits {
+fn minimize_limits(env: &dyn Fn(&str) -> Option<String>) -> Result<MinimizeLimits, String> {
+    Ok(MinimizeLimits {
         steps: parse_env(env, "DRT_MINIMIZE_STEPS", |s| s.parse::<u64>().ok())?.unwrap_or(DEFAULT_MINIMIZE_STEPS),
         time: parse_env(env, "DRT_MINIMIZE_TIME", parse_duration)?.unwrap_or(DEFAULT_MINIMIZE_TIME),
     })
-}
-
-/// The minimization limits from the environment (a child's, already checked by its parent).
-pub(crate) fn minimize_limits() -> Limits {
-    let defaults = Limits { steps: DEFAULT_MINIMIZE_STEPS, time: DEFAULT_MINIMIZE_TIME };
-    minimize_limits_from(&|name| std::env::var(name).ok()).unwrap_or(defaults)
 }
 
 fn parse_isolation(s: &str) -> Option<Isolation> {
@@ -385,7 +332,7 @@ mod tests {
 
     #[test]
     fn defaults_apply_without_env_or_builder() {
-        let b = explore::<u8>().budget(&env_of(&[])).unwrap();
+        let b = explore::<u8>().settings(false, &env_of(&[])).unwrap().budget;
         assert_eq!(
             (b.seed, b.time_limit, b.max_sequences, b.max_len),
             (DEFAULT_SEED, Some(DEFAULT_TIME_LIMIT), None, 100)
@@ -394,7 +341,7 @@ mod tests {
 
     #[test]
     fn a_sequence_budget_drops_the_default_time_limit() {
-        let b = explore::<u8>().max_sequences(10).budget(&env_of(&[])).unwrap();
+        let b = explore::<u8>().max_sequences(10).settings(false, &env_of(&[])).unwrap().budget;
         assert_eq!((b.time_limit, b.max_sequences), (None, Some(10)));
     }
 
@@ -402,7 +349,7 @@ mod tests {
     fn env_wins_over_the_builder() {
         let env =
             env_of(&[("DRT_SEED", "0x10"), ("DRT_TIME_LIMIT", "2s"), ("DRT_MAX_LEN", "7"), ("DRT_MAX_SEQUENCES", "5")]);
-        let b = explore::<u8>().seed(1).max_len(3).max_sequences(9).budget(&env).unwrap();
+        let b = explore::<u8>().seed(1).max_len(3).max_sequences(9).settings(false, &env).unwrap().budget;
         assert_eq!((b.seed, b.time_limit, b.max_sequences, b.max_len), (16, Some(Duration::from_secs(2)), Some(5), 7));
     }
 
@@ -416,9 +363,9 @@ mod tests {
 
     #[test]
     fn bad_values_name_the_variable() {
-        let err = explore::<u8>().budget(&env_of(&[("DRT_SEED", "abc")])).unwrap_err();
+        let err = explore::<u8>().settings(false, &env_of(&[("DRT_SEED", "abc")])).unwrap_err();
         assert_eq!(err, "drt: DRT_SEED must be an integer (decimal or 0x hex), got `abc`");
-        let err = explore::<u8>().budget(&env_of(&[("DRT_MAX_LEN", "0")])).unwrap_err();
+        let err = explore::<u8>().settings(false, &env_of(&[("DRT_MAX_LEN", "0")])).unwrap_err();
         assert_eq!(err, "drt: DRT_MAX_LEN must be a positive integer, got `0`");
     }
 }

@@ -20,15 +20,17 @@ use std::time::{Duration, Instant};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::config::{Budget, MinimizeLimits, SavedFailures, Settings};
 use crate::execute::{Checks, Fault, Outcome};
-use crate::failure::{failing_operation, fails_again, failure_key, group_name, FailureKey};
-use crate::isolate::Channel;
+use crate::isolate::job::{Channel, HEARTBEAT_EVERY};
 use crate::macro_support::ParamKind;
+use crate::minimize::minimize;
 use crate::oracle::Violation;
-use crate::persist::Store;
 use crate::pool::Pool;
-use crate::report::{Failure, FailureKind, OperationStats, Report, Stats};
+use crate::report::{FailureKind, OperationStats, Report, Stats};
+use crate::saved_failures::Store;
 use crate::sequence::{Call, Mode, Operand, Sequence};
+use crate::triage::{confirm, fails_again, FailureKey, Found, Groups, Minimized};
 use crate::untested::Untested;
 use crate::world::World;
 
@@ -54,27 +56,10 @@ const MAX_DEMAND_DEPTH: u32 = 3;
 /// Consecutive steps that made nothing new before the search counts as exhausted.
 const MAX_IDLE_STEPS: u32 = 20_000;
 
-/// The settings one exploration runs with.
-#[derive(Clone, Debug)]
-pub(crate) struct Budget {
-    pub seed: u64,
-    pub time_limit: Option<Duration>,
-    pub max_sequences: Option<u64>,
-    pub max_len: usize,
-    pub minimize: crate::minimize::Limits,
-}
-
-/// A failure group: one per [`failure_key`], the shortest reproduction kept.
-struct Group {
-    key: FailureKey,
-    failure: Failure,
-    /// The reproducing sequence, for the regression file.
-    seq: Sequence,
-}
-
 pub(crate) struct Engine<'w> {
     world: &'w World<'w>,
     budget: Budget,
+    minimize: MinimizeLimits,
     rng: Xoshiro256PlusPlus,
     pool: Pool,
     cumulative_weights: Vec<u64>,
@@ -82,14 +67,13 @@ pub(crate) struct Engine<'w> {
     per_op: Vec<OperationStats>,
     /// Why operations never ran, for the report.
     untested: Untested,
-    groups: Vec<Group>,
+    groups: Groups,
     start: Instant,
     /// Pool values drawn per argument, the shortest kept.
     tournament: u32,
-    /// Where failures are saved and replayed from, when persistence is on.
+    /// Where failures are saved and replayed from, when that is on.
     store: Option<Store>,
-    replay_saved: bool,
-    save_failures: bool,
+    saved_failures: SavedFailures,
     /// Per operation, the shortest sequence ending in it that ran normally.
     shortest: Vec<Option<Sequence>>,
     /// Where to write regression tests, when asked.
@@ -104,7 +88,10 @@ pub(crate) struct Engine<'w> {
 }
 
 impl<'w> Engine<'w> {
-    pub fn new(world: &'w World<'w>, budget: Budget) -> Engine<'w> {
+    /// An engine exploring `world` with `settings`; `store` is the saved
+    /// failures' file, read and written as `settings` say.
+    pub fn new(world: &'w World<'w>, settings: &Settings, store: Option<Store>) -> Engine<'w> {
+        let budget = settings.budget;
         let mut total = 0;
         let cumulative_weights = world
             .ops
@@ -128,18 +115,18 @@ impl<'w> Engine<'w> {
             rng: Xoshiro256PlusPlus::seed_from_u64(budget.seed),
             stats: Stats { seed: budget.seed, ..Stats::default() },
             budget,
+            minimize: settings.minimize,
             pool: Pool::default(),
             cumulative_weights,
             per_op,
             untested: Untested::new(world.ops.len()),
-            groups: Vec::new(),
+            groups: Groups::default(),
             start: Instant::now(),
             tournament: EXPLORE_TOURNAMENT,
-            store: None,
-            replay_saved: false,
-            save_failures: false,
+            store,
+            saved_failures: settings.saved_failures,
             shortest: vec![None; world.ops.len()],
-            regression_tests: None,
+            regression_tests: settings.regression_tests.clone(),
             channel: None,
             last_beat: Instant::now(),
             demanded_from: None,
@@ -158,28 +145,14 @@ impl<'w> Engine<'w> {
         let Some((channel, trace_after)) = &self.channel else { return };
         let n = self.stats.sequences;
         if trace_after.is_some_and(|after| n > after) {
-            channel.trace(&crate::persist::encode(self.world, seq));
+            channel.trace(&crate::saved_failures::encode(self.world, seq));
         }
         // Every 256 sequences, and at least every 50 ms: a supervisor that
         // hears nothing for the call timeout kills the child as hung.
-        if n.is_multiple_of(crate::isolate::HEARTBEAT_EVERY) || self.last_beat.elapsed() >= HEARTBEAT_INTERVAL {
+        if n.is_multiple_of(HEARTBEAT_EVERY) || self.last_beat.elapsed() >= HEARTBEAT_INTERVAL {
             channel.heartbeat(n - 1);
             self.last_beat = Instant::now();
         }
-    }
-
-    /// Writes a regression test file to `path` after exploring.
-    pub fn with_regression_tests(mut self, path: Option<PathBuf>) -> Self {
-        self.regression_tests = path;
-        self
-    }
-
-    /// Replays (when `replay`) and saves (when `save`) failures in `store`.
-    pub fn with_store(mut self, store: Option<Store>, replay: bool, save: bool) -> Self {
-        self.store = store;
-        self.replay_saved = replay;
-        self.save_failures = save;
-        self
     }
 
     /// Explores until a budget runs out or nothing new can be made.
@@ -187,7 +160,7 @@ impl<'w> Engine<'w> {
         self.explore();
         self.save();
         self.write_regression_tests();
-        let groups: Vec<String> = self.groups.iter().map(|g| group_name(&g.key)).collect();
+        let groups: Vec<String> = self.groups.iter().map(|g| g.key.group_name()).collect();
         let channel = self.channel.as_ref().map(|(c, _)| c.clone());
         let report = self.finish();
         if let Some(channel) = channel {
@@ -197,21 +170,14 @@ impl<'w> Engine<'w> {
     }
 
     fn write_regression_tests(&self) {
-        let Some(path) = &self.regression_tests else { return };
-        let text = crate::regress::regression_file(self.world, &self.shortest, self.stats.seed);
-        let written = path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| std::fs::write(path, text));
-        if let Err(e) = written {
-            eprintln!("drt: warning: cannot write regression tests to {}: {e}", path.display());
+        if let Some(path) = &self.regression_tests {
+            crate::regression_tests::write(path, self.world, &self.shortest, self.stats.seed);
         }
     }
 
     /// Runs the saved failing sequences before anything else.
     fn replay(&mut self) {
-        let Some(store) = self.store.clone().filter(|_| self.replay_saved) else { return };
+        let Some(store) = self.store.clone().filter(|_| self.saved_failures.replay) else { return };
         for seq in store.load(self.world) {
             let sequences_before = self.stats.sequences;
             self.starting(&seq);
@@ -224,14 +190,14 @@ impl<'w> Engine<'w> {
         }
     }
 
-    /// Saves every reproducible failure to the regression file.
+    /// Saves every reproducible failure to the saved-failures file.
     fn save(&self) {
-        let Some(store) = self.store.as_ref().filter(|_| self.save_failures) else { return };
+        let Some(store) = self.store.as_ref().filter(|_| self.saved_failures.save) else { return };
         let entries: Vec<(String, &Sequence)> = self
             .groups
             .iter()
             .filter(|g| g.failure.kind != FailureKind::Flaky)
-            .map(|g| (crate::persist::entry_comment(&g.failure, self.stats.seed), &g.seq))
+            .map(|g| (crate::saved_failures::entry_comment(&g.failure, self.stats.seed), &g.seq))
             .collect();
         store.save(self.world, &entries);
     }
@@ -507,76 +473,27 @@ impl<'w> Engine<'w> {
         Ok(fresh)
     }
 
+    /// Turns a failing sequence into its group's report entry: minimized,
+    /// shortened, confirmed (see [`crate::triage`]), unless its group
+    /// already has a reproduction at least as short.
     fn record_failure(&mut self, mut seq: Sequence, call: usize, fault: Fault, sequences_before: u64) {
         let call = call.min(seq.len() - 1);
         seq.calls.truncate(call + 1);
-        let key = failure_key(self.world, &seq, call, &fault);
-        let existing = self.groups.iter().position(|g| g.key == key);
-        if let Some(g) = existing {
-            self.groups[g].failure.hits += 1;
-        }
-        // A later hit is worth minimizing only when it is already shorter than
-        // the best reproduction so far: greedy minimization has local minima.
-        if existing.is_some_and(|g| self.groups[g].seq.len() <= seq.len()) {
+        let key = FailureKey::of(self.world, &seq, call, &fault);
+        if !self.groups.hit(&key, seq.len()) {
             return;
         }
-        let unminimized_len = crate::render::statement_count(self.world, &seq);
-        let (seq, cut_short) = crate::minimize::minimize(self.world, seq, &key, self.budget.minimize);
+        let from_len = crate::render::statement_count(self.world, &seq);
+        let (seq, cut_short) = minimize(self.world, seq, &key, self.minimize);
         let seq = if cut_short.is_none() { self.shorten(&key, seq) } else { seq };
-        if existing.is_some_and(|g| self.groups[g].seq.len() <= seq.len()) {
+        if !self.groups.improves(&key, seq.len()) {
             return;
         }
-        // Every failure is run once more before it is reported (one that does
-        // not fail again is flaky), and the message and location shown are
-        // those of the sequence shown, not of the first, longer hit.
-        let (kind, fault) = match fails_again(self.world, &seq, &key) {
-            Some((_, rerun)) => (key.1, rerun),
-            None => (FailureKind::Flaky, fault),
-        };
-        let operation = failing_operation(self.world, &seq, seq.len() - 1, &fault);
-        let (message, location) = match &fault {
-            Fault::Panic { caught, .. } => (caught.message.clone(), caught.location.clone()),
-            Fault::Broken(v) => (v.message.clone(), None),
-        };
-        // A panic std places inside itself is shown at the user's line that led there.
-        let location = match location {
-            Some(at) if crate::hook::is_foreign(&at) => {
-                crate::hook::user_frame(|| drop(fails_again(self.world, &seq, &key))).or(Some(at))
-            }
-            other => other,
-        };
-        let code = crate::render::render_test(self.world, &seq, &operation, kind, &fault);
-        let failure = Failure {
-            kind,
-            operation,
-            message,
-            location,
-            code,
-            len: crate::render::statement_count(self.world, &seq),
-            found_after: self.start.elapsed(),
-            sequences_before,
-            hits: 1,
-            unminimized_len,
-            minimize_limit: cut_short
-                .map(|setting| format!("minimization stopped at its limit; raise {setting} for a shorter test")),
-        };
-        match existing {
-            Some(g) => {
-                let old = &self.groups[g].failure;
-                let failure = Failure {
-                    found_after: old.found_after,
-                    sequences_before: old.sequences_before,
-                    hits: old.hits,
-                    ..failure
-                };
-                self.groups[g].failure = failure;
-                self.groups[g].seq = seq;
-            }
-            None => self.groups.push(Group { key: key.clone(), failure, seq }),
-        }
+        let found = Found { after: self.start.elapsed(), sequences_before };
+        let failure = confirm(self.world, &seq, &key, fault, found, Minimized { from_len, cut_short });
+        let group = self.groups.record(key, failure, seq);
         if let Some((channel, _)) = &self.channel {
-            let g = self.groups.iter().find(|g| g.key == key).expect("just recorded");
-            channel.failure(&group_name(&g.key), &g.failure);
+            channel.failure(&group.key.group_name(), &group.failure);
         }
     }
 
@@ -598,7 +515,7 @@ impl<'w> Engine<'w> {
             if let Some((len, _)) = fails_again(self.world, &seq, key) {
                 let mut seq = seq;
                 seq.calls.truncate(len);
-                let (shorter, _) = crate::minimize::minimize(self.world, seq, key, self.budget.minimize);
+                let (shorter, _) = minimize(self.world, seq, key, self.minimize);
                 if shorter.len() < best.len() {
                     best = shorter;
                 }
@@ -614,13 +531,22 @@ impl<'w> Engine<'w> {
         self.stats.uncallable = self.untested.reasons(self.world, &self.per_op);
         self.stats.notes.extend(self.untested.notes(self.world));
         self.stats.operations = self.per_op;
-        Report { failures: self.groups.into_iter().map(|g| g.failure).collect(), stats: self.stats }
+        Report { failures: self.groups.into_failures(), stats: self.stats }
     }
 }
 
 /// Every variable alive at the end with a value, and its type.
 fn alive_values(vars: &[Option<Box<dyn Any>>]) -> Vec<(u32, TypeId)> {
     vars.iter().enumerate().filter_map(|(i, v)| v.as_deref().map(|v| (i as u32, v.type_id()))).collect()
+}
+
+#[cfg(test)]
+impl Engine<'_> {
+    /// Explores, then hands over the sequences of the component set.
+    pub(crate) fn explore_for_pool(mut self) -> Vec<Sequence> {
+        self.explore();
+        self.pool.entries.into_iter().map(|e| e.seq).collect()
+    }
 }
 
 #[cfg(test)]

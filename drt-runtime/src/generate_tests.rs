@@ -1,78 +1,15 @@
-//! Engine tests on a fixture with every kind of parameter: ownership,
-//! determinism and rendering.
+//! Engine tests on the fixtures: ownership, determinism and rendering.
 
 use super::*;
+use crate::fixtures::{settings, wallet_world as world, Dial};
 use crate::registry::Registry;
 use crate::render::statements;
-
-/// Redeemable once: not `Clone`, so passing it by value moves it.
-#[derive(Debug, PartialEq, Eq, Hash)]
-pub struct Ticket(u32);
-
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Wallet {
-    tickets: Vec<u32>,
-    name: String,
-}
-
-#[drt::operations]
-impl Wallet {
-    fn new() -> Self {
-        Wallet::default()
-    }
-    fn issue(n: u32) -> Ticket {
-        Ticket(n)
-    }
-    fn redeem(&mut self, t: Ticket) {
-        self.tickets.push(t.0);
-    }
-    fn rename(&mut self, name: &str) {
-        self.name = name.to_string();
-    }
-    fn add_all(&mut self, ns: &[u32]) {
-        self.tickets.extend_from_slice(ns);
-    }
-    fn first(&self) -> Option<u32> {
-        self.tickets.first().copied()
-    }
-    fn count(s: &str) -> Result<u32, String> {
-        s.parse().map_err(|_| format!("not a number: {s}"))
-    }
-    fn merged(self, other: Wallet) -> Wallet {
-        let mut w = self;
-        w.tickets.extend(other.tickets);
-        w
-    }
-    fn sizes(&self) -> (usize, usize) {
-        (self.tickets.len(), self.name.len())
-    }
-}
-
-/// The component set after `n` sequences of exploring `world`.
-pub(crate) fn pool_sequences(world: &World<'_>, n: u64) -> Vec<Sequence> {
-    let mut engine = Engine::new(world, budget(3, n));
-    engine.explore();
-    engine.pool.entries.into_iter().map(|e| e.seq).collect()
-}
-
-fn budget(seed: u64, n: u64) -> Budget {
-    Budget {
-        seed,
-        time_limit: None,
-        max_sequences: Some(n),
-        max_len: 100,
-        minimize: crate::minimize::Limits { steps: 4_000, time: Duration::from_secs(10) },
-    }
-}
-
-fn world() -> World<'static> {
-    World::new(Registry::global(), &[TypeId::of::<Wallet>()])
-}
+use crate::triage::FailureKey;
 
 #[test]
 fn every_generated_sequence_obeys_ownership() {
     let world = world();
-    let mut engine = Engine::new(&world, budget(1, 3_000));
+    let mut engine = Engine::new(&world, &settings(1, 3_000), None);
     engine.explore();
     assert!(engine.pool.entries.len() > 100, "pool too small: {}", engine.pool.entries.len());
     let mut moves = 0;
@@ -95,35 +32,15 @@ fn every_generated_sequence_obeys_ownership() {
 #[test]
 fn same_seed_same_run() {
     let world = world();
-    let a = Engine::new(&world, budget(9, 2_000)).run().stats;
-    let b = Engine::new(&world, budget(9, 2_000)).run().stats;
+    let a = Engine::new(&world, &settings(9, 2_000), None).run().stats;
+    let b = Engine::new(&world, &settings(9, 2_000), None).run().stats;
     assert_eq!(
         (a.sequences, a.calls, a.normal, a.redundant, a.illegal),
         (b.sequences, b.calls, b.normal, b.redundant, b.illegal)
     );
     assert_eq!(a.operations, b.operations);
-    let c = Engine::new(&world, budget(10, 2_000)).run().stats;
+    let c = Engine::new(&world, &settings(10, 2_000), None).run().stats;
     assert_ne!((a.calls, a.normal), (c.calls, c.normal), "different seeds should explore differently");
-}
-
-/// A level that must stay within 0..=10; `broken` makes one that is not.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Dial(u8);
-
-#[drt::operations(invariant(fits))]
-impl Dial {
-    fn broken() -> Dial {
-        Dial(11)
-    }
-    fn kept(&self) -> Dial {
-        self.clone()
-    }
-    fn or(&self, other: Option<Dial>) -> Dial {
-        other.unwrap_or_else(|| self.clone())
-    }
-    fn fits(&self) -> bool {
-        self.0 <= 10
-    }
 }
 
 #[test]
@@ -139,8 +56,8 @@ fn a_rerun_blames_the_first_call_that_breaks_an_invariant() {
     let crate::execute::Outcome::Failed { call: 1, fault } = world.execute(&seq, Checks::after(1)).outcome else {
         panic!("kept's result breaks the invariant")
     };
-    let blamed = failure_key(&world, &seq, 1, &fault);
-    assert_eq!((blamed.0.as_str(), blamed.1), ("Dial::kept", FailureKind::Invariant));
+    let blamed = FailureKey::of(&world, &seq, 1, &fault);
+    assert_eq!((blamed.subject.as_str(), blamed.kind), ("Dial::kept", FailureKind::Invariant));
     // ...but `broken` did, before it: the rerun does not confirm the blame.
     assert!(fails_again(&world, &seq, &blamed).is_none());
 }
@@ -153,7 +70,7 @@ fn a_builder_of_a_variable_is_written_at_its_use_when_nothing_touches_the_variab
             as u32;
     let v = |var, mode| Operand::Var { var, mode };
     let call = |op, args| Call { op, args };
-    let path = "drt::generate::tests::Dial";
+    let path = "drt::fixtures::Dial";
     let seq = Sequence {
         calls: vec![
             call(op(&world, "broken"), vec![]),
@@ -219,7 +136,7 @@ fn rendering_follows_ownership() {
     };
     seq.check_ownership().unwrap();
     assert_eq!(world.execute(&seq, Checks::ALL).outcome, crate::execute::Outcome::Normal);
-    let path = "drt::generate::tests::Wallet";
+    let path = "drt::fixtures::Wallet";
     assert_eq!(
         statements(&world, &seq, &[]),
         vec![

@@ -29,36 +29,77 @@
 //!
 //! Tuning goes through the attribute's arguments (`skip(...)`, `weight(...)`),
 //! the [`Explorer`] builder and `DRT_*` environment variables; see the README.
+//!
+//! # How the runtime is built
+//!
+//! Modules are rooms named after the algorithm, stacked in floors; a module
+//! imports only from floors below its own (a unit test in `layering` checks
+//! it), so the crate reads bottom-up:
+//!
+//! 1. plain text and data: `names`, `sequence`, `hook`, `rng`, and `config`
+//!    (the [`Explorer`] builder and the `Settings` resolved from it);
+//! 2. `macro_support` (everything `#[drt::operations]` expansions name, behind
+//!    `__private`) and `report` (the public [`Report`] types);
+//! 3. `registry`, `seeds`, `world`, `pool`;
+//! 4. `oracle`, `execute`;
+//! 5. `render`, `triage` (failure identity, confirming reruns, the `Failure`
+//!    a report shows), `minimize`, `saved_failures` (failing sequences replayed
+//!    first), `regression_tests` (passing tests that guard behaviour),
+//!    `untested` (why an operation never ran);
+//! 6. `isolate::job`, `isolate::wire`: what a supervisor and its child share;
+//! 7. `generate`: the engine;
+//! 8. `isolate::supervisor`;
+//! 9. `explore`: the driver (`run` / `report`, parent or child, supervised or
+//!    in-process), the one place an engine is assembled;
+//! 10. this file, which only declares and re-exports.
+//!
+//! When a new piece does not fit, ask which room it belongs to rather than
+//! adding an import back up.
 
 #![warn(missing_docs)]
 
 extern crate self as drt;
 
+// Floor 1: plain text and data.
 mod config;
-mod execute;
-mod failure;
-mod generate;
 mod hook;
-mod isolate;
-mod macro_support;
-mod minimize;
 mod names;
-mod oracle;
-mod persist;
+mod rng;
+mod sequence;
+// Floor 2: what generated code names, and the public report types.
+mod macro_support;
+mod report;
+// Floor 3: what an exploration is made of.
 mod pool;
 mod registry;
-mod regress;
-mod render;
-mod report;
-mod rng;
 mod seeds;
-mod sequence;
-mod untested;
 mod world;
+// Floor 4: running sequences and checking them.
+mod execute;
+mod oracle;
+// Floor 5: what becomes of a run.
+mod minimize;
+mod regression_tests;
+mod render;
+mod saved_failures;
+mod triage;
+mod untested;
+// Floors 6 and 8: child processes (the shared files, the supervisor).
+mod isolate;
+// Floor 7: the engine.
+mod generate;
+// Floor 9: the driver.
+mod explore;
 
-pub use config::{explore, Explorer, DEFAULT_CALL_TIMEOUT, DEFAULT_MAX_LEN, DEFAULT_SEED, DEFAULT_TIME_LIMIT};
+#[cfg(test)]
+mod fixtures;
+#[cfg(test)]
+mod layering;
+
+pub use config::{
+    explore, Explorer, Isolation, DEFAULT_CALL_TIMEOUT, DEFAULT_MAX_LEN, DEFAULT_SEED, DEFAULT_TIME_LIMIT,
+};
 pub use drt_macros::{generator, operations};
-pub use isolate::Isolation;
 pub use report::{Failure, FailureKind, OperationStats, Report, Stats};
 pub use rng::Rng;
 

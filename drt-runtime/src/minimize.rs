@@ -16,27 +16,26 @@
 //! (`DRT_MINIMIZE_TIME`); when a budget stops it, the failure says which
 //! setting to raise.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use crate::failure::FailureKey;
+use crate::config::MinimizeLimits;
 use crate::macro_support::Syntax;
 use crate::sequence::{Call, Mode, Operand, Sequence};
+use crate::triage::{fails_again, FailureKey};
 use crate::world::World;
 
-/// Candidate executions one minimization may spend, unless `DRT_MINIMIZE_STEPS` says otherwise.
-pub const DEFAULT_MINIMIZE_STEPS: u64 = 4_000;
-/// Time one minimization may spend, unless `DRT_MINIMIZE_TIME` says otherwise.
-pub const DEFAULT_MINIMIZE_TIME: Duration = Duration::from_secs(10);
 /// Seeds tried in place of one variable.
 const MAX_SEED_TRIES: usize = 8;
 /// Fresh one-call values tried in place of one variable.
 const MAX_CALL_TRIES: usize = 48;
 
-/// How much one minimization may spend.
+/// Which call of a failing sequence is to blame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Limits {
-    pub steps: u64,
-    pub time: Duration,
+pub(crate) enum Blame {
+    /// The last call fails (a panic, a broken check): it stays.
+    LastCall,
+    /// A crash does not say which call caused it: the last call may go too.
+    Unknown,
 }
 
 /// Whether a candidate still fails the same way: the candidate as it should
@@ -46,10 +45,10 @@ type Oracle<'a> = dyn FnMut(Sequence) -> Option<Sequence> + 'a;
 struct Minimizer<'a, 'w> {
     world: &'a World<'w>,
     oracle: &'a mut Oracle<'a>,
-    /// Whether the last call must stay (it is the failing one).
-    keep_last: bool,
+    /// Which call fails: the last one must stay when it is the one.
+    blame: Blame,
     executions: u64,
-    limits: Limits,
+    limits: MinimizeLimits,
     deadline: Instant,
     /// Which limit stopped it, when one did.
     stopped: Option<&'static str>,
@@ -61,28 +60,27 @@ pub(crate) fn minimize(
     world: &World<'_>,
     seq: Sequence,
     key: &FailureKey,
-    limits: Limits,
+    limits: MinimizeLimits,
 ) -> (Sequence, Option<&'static str>) {
     let mut oracle = |mut candidate: Sequence| {
-        let (len, _) = crate::failure::fails_again(world, &candidate, key)?;
+        let (len, _) = fails_again(world, &candidate, key)?;
         candidate.calls.truncate(len);
         Some(candidate)
     };
-    minimize_with(world, seq, limits, true, &mut oracle)
+    minimize_with(world, seq, limits, Blame::LastCall, &mut oracle)
 }
 
 /// The same steps with any oracle (a crash is checked by replaying the
-/// candidate in a fresh process). With `keep_last` false, the last call may
-/// go too: a crash does not say which call caused it.
+/// candidate in a fresh process).
 pub(crate) fn minimize_with<'a>(
     world: &'a World<'_>,
     mut seq: Sequence,
-    limits: Limits,
-    keep_last: bool,
+    limits: MinimizeLimits,
+    blame: Blame,
     oracle: &'a mut Oracle<'a>,
 ) -> (Sequence, Option<&'static str>) {
     let deadline = Instant::now() + limits.time;
-    let mut m = Minimizer { world, oracle, keep_last, executions: 0, limits, deadline, stopped: None };
+    let mut m = Minimizer { world, oracle, blame, executions: 0, limits, deadline, stopped: None };
     loop {
         let before = seq.clone();
         seq = m.remove_calls(seq);
@@ -114,11 +112,12 @@ impl Minimizer<'_, '_> {
     }
 
     fn remove_calls(&mut self, mut seq: Sequence) -> Sequence {
-        let mut i = if self.keep_last { seq.len().saturating_sub(1) } else { seq.len() };
+        let keep_last = self.blame == Blame::LastCall;
+        let mut i = if keep_last { seq.len().saturating_sub(1) } else { seq.len() };
         while i > 0 {
             i -= 1;
             let last = i + 1 >= seq.len();
-            if (last && self.keep_last) || seq.len() < 2 || seq.uses(i as u32).next().is_some() {
+            if (last && keep_last) || seq.len() < 2 || seq.uses(i as u32).next().is_some() {
                 continue;
             }
             let mut candidate = seq.clone();
@@ -356,9 +355,10 @@ impl Minimizer<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::tests::Dial;
+    use crate::fixtures::Dial;
     use crate::registry::Registry;
     use std::any::TypeId;
+    use std::time::Duration;
 
     fn last_use_modes(seq: &Sequence) -> Vec<Mode> {
         seq.calls
@@ -384,13 +384,13 @@ mod tests {
                 Call { op: op("or"), args: vec![var(0, Mode::Ref), var(2, Mode::Move)] },
             ],
         };
-        let limits = Limits { steps: 100, time: Duration::from_secs(10) };
+        let limits = MinimizeLimits { steps: 100, time: Duration::from_secs(10) };
         let run = |accept: bool| {
             let mut oracle = |c: Sequence| accept.then_some(c);
             let mut m = Minimizer {
                 world: &world,
                 oracle: &mut oracle,
-                keep_last: true,
+                blame: Blame::LastCall,
                 executions: 0,
                 limits,
                 deadline: Instant::now() + limits.time,

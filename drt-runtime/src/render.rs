@@ -1,7 +1,7 @@
 //! Renders a sequence as a complete `#[test] fn`: one statement per call,
 //! named variables, literals inline, and exactly the borrows, clones and
 //! `.unwrap()`s that rustc needs (the sequence already obeys Rust's ownership
-//! rules, DESIGN.md §4).
+//! rules: `Sequence::check_ownership`).
 
 use std::fmt::Write;
 

@@ -123,7 +123,7 @@ pub struct Stats {
     /// after too many crashes).
     pub notes: Vec<String>,
     /// Where the exploration ran: in a child process, or in the test's thread.
-    pub isolation: crate::Isolation,
+    pub isolation: crate::config::Isolation,
 }
 
 impl Report {

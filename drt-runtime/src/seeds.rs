@@ -1,4 +1,5 @@
-//! Seed values for primitive types (DESIGN.md §4): Randoop's small set (-1, 0,
+//! Seed values for primitive types (the thesis's seed terms, §1.2.2, treated as
+//! 0-argument operations as Randoop does, §7.1): Randoop's small set (-1, 0,
 //! 1, 10, 100; "", "hi!") plus each type's boundaries, NaN and infinities,
 //! non-ASCII text, and the literals mined from the impl blocks under test
 //! (GRT's constant mining, paper 004), each with its neighbours so that an

@@ -3,7 +3,8 @@
 //! Call `i` names its result "variable `i`"; later calls refer to it by that
 //! index. A call that returned nothing simply has a variable nobody uses.
 
-/// How a call uses a variable, following Rust's ownership rules (DESIGN.md §4).
+/// How a call uses a variable, following Rust's ownership rules, so that a
+/// rendered sequence compiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Mode {
     /// `&v`.
@@ -120,8 +121,7 @@ impl Sequence {
         }))
     }
 
-    /// Checks the rules rustc would enforce on the rendered test (DESIGN.md
-    /// §4): a variable is used only after the call that made it, never after
+    /// Checks the rules rustc would enforce on the rendered test: a variable is used only after the call that made it, never after
     /// it was moved, and never twice in one call.
     pub fn check_ownership(&self) -> Result<(), String> {
         let mut moved = vec![false; self.calls.len()];

@@ -3,8 +3,20 @@
 use std::io::Write as _;
 use std::path::PathBuf;
 
-use super::{wire, CHILD_ENV};
+use std::time::Duration;
+
+use super::wire;
+use crate::config::{Budget, Isolation, MinimizeLimits, SavedFailures, Settings};
 use crate::report::{Failure, Stats};
+
+/// The environment variable that makes a test process a child.
+pub(crate) const CHILD_ENV: &str = "DRT_CHILD_DIR";
+/// Sequences between two heartbeats of a child.
+pub(crate) const HEARTBEAT_EVERY: u64 = 256;
+/// How a child starts the line saying drt itself failed.
+pub(crate) const INTERNAL_ERROR: &str = "drt: internal error";
+/// The exit status of a child in which drt itself failed (sysexits' EX_SOFTWARE).
+pub(crate) const INTERNAL_ERROR_STATUS: i32 = 70;
 
 /// What a child is asked to do: explore (or replay one sequence) for these
 /// subjects, with these settings. The child runs it at the first
@@ -16,18 +28,10 @@ pub(crate) struct Job {
     pub subjects: Vec<String>,
     /// Replay `sequence.txt` once instead of exploring.
     pub replay: bool,
-    pub seed: u64,
-    pub max_sequences: Option<u64>,
-    pub time_ms: Option<u64>,
-    pub max_len: usize,
+    /// The parent's settings, as it resolved them.
+    pub settings: Settings,
     /// Trace every sequence after this many.
     pub trace_after: Option<u64>,
-    /// Run the sequences saved in the crate's regression file first.
-    pub replay_saved: bool,
-    /// Save failures to the crate's regression file.
-    pub save: bool,
-    /// Write regression tests here.
-    pub regression_tests: Option<PathBuf>,
     /// Operations left out: they crashed an earlier child.
     pub avoid: Vec<String>,
 }
@@ -35,22 +39,29 @@ pub(crate) struct Job {
 impl Job {
     pub(crate) fn encode(&self) -> String {
         let opt = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
+        let nanos = |d: Duration| d.as_nanos().min(u128::from(u64::MAX)) as u64;
+        let (s, b) = (&self.settings, &self.settings.budget);
         let mut out = String::new();
         for s in &self.subjects {
             out.push_str(&format!("subject {s}\n"));
         }
         out.push_str(&format!(
-            "replay {}\nseed {}\nmax_sequences {}\ntime_ms {}\nmax_len {}\ntrace_after {}\nreplay_saved {}\nsave {}\n",
+            "replay {}\nseed {}\nmax_sequences {}\ntime_ns {}\nmax_len {}\nminimize_steps {}\nminimize_ns {}\n\
+             replay_saved {}\nsave {}\nisolation {}\ncall_timeout_ns {}\ntrace_after {}\n",
             self.replay,
-            self.seed,
-            opt(self.max_sequences),
-            opt(self.time_ms),
-            self.max_len,
+            b.seed,
+            opt(b.max_sequences),
+            opt(b.time_limit.map(nanos)),
+            b.max_len,
+            s.minimize.steps,
+            nanos(s.minimize.time),
+            s.saved_failures.replay,
+            s.saved_failures.save,
+            s.isolation == Isolation::Process,
+            nanos(s.call_timeout),
             opt(self.trace_after),
-            self.replay_saved,
-            self.save
         ));
-        if let Some(p) = &self.regression_tests {
+        if let Some(p) = &s.regression_tests {
             out.push_str(&format!("regression_tests {}\n", p.display()));
         }
         for op in &self.avoid {
@@ -63,14 +74,15 @@ impl Job {
         let mut job = Job {
             subjects: Vec::new(),
             replay: false,
-            seed: 0,
-            max_sequences: None,
-            time_ms: None,
-            max_len: 0,
+            settings: Settings {
+                budget: Budget { seed: 0, time_limit: None, max_sequences: None, max_len: 0 },
+                minimize: MinimizeLimits { steps: 0, time: Duration::ZERO },
+                saved_failures: SavedFailures::both(false),
+                isolation: Isolation::Process,
+                call_timeout: Duration::ZERO,
+                regression_tests: None,
+            },
             trace_after: None,
-            replay_saved: false,
-            save: false,
-            regression_tests: None,
             avoid: Vec::new(),
         };
         let opt = |v: &str| -> Option<Option<u64>> {
@@ -79,19 +91,26 @@ impl Job {
                 v => v.parse().ok().map(Some),
             }
         };
+        let s = &mut job.settings;
         for line in text.lines() {
             let (key, value) = line.split_once(' ')?;
             match key {
                 "subject" => job.subjects.push(value.to_string()),
                 "replay" => job.replay = value.parse().ok()?,
-                "seed" => job.seed = value.parse().ok()?,
-                "max_sequences" => job.max_sequences = opt(value)?,
-                "time_ms" => job.time_ms = opt(value)?,
-                "max_len" => job.max_len = value.parse().ok()?,
+                "seed" => s.budget.seed = value.parse().ok()?,
+                "max_sequences" => s.budget.max_sequences = opt(value)?,
+                "time_ns" => s.budget.time_limit = opt(value)?.map(Duration::from_nanos),
+                "max_len" => s.budget.max_len = value.parse().ok()?,
+                "minimize_steps" => s.minimize.steps = value.parse().ok()?,
+                "minimize_ns" => s.minimize.time = Duration::from_nanos(value.parse().ok()?),
+                "replay_saved" => s.saved_failures.replay = value.parse().ok()?,
+                "save" => s.saved_failures.save = value.parse().ok()?,
+                "isolation" => {
+                    s.isolation = if value.parse().ok()? { Isolation::Process } else { Isolation::InProcess }
+                }
+                "call_timeout_ns" => s.call_timeout = Duration::from_nanos(value.parse().ok()?),
                 "trace_after" => job.trace_after = opt(value)?,
-                "replay_saved" => job.replay_saved = value.parse().ok()?,
-                "save" => job.save = value.parse().ok()?,
-                "regression_tests" => job.regression_tests = Some(PathBuf::from(value)),
+                "regression_tests" => s.regression_tests = Some(PathBuf::from(value)),
                 "avoid" => job.avoid.push(value.to_string()),
                 _ => return None,
             }
@@ -178,21 +197,26 @@ mod tests {
 
     #[test]
     fn jobs_round_trip() {
+        let settings = Settings {
+            budget: Budget { seed: 7, time_limit: None, max_sequences: Some(10), max_len: 100 },
+            minimize: MinimizeLimits { steps: 4_000, time: Duration::from_micros(1_500) },
+            saved_failures: SavedFailures { replay: true, save: false },
+            isolation: Isolation::Process,
+            call_timeout: Duration::from_secs(5),
+            regression_tests: Some(PathBuf::from("tests/x y.rs")),
+        };
         let job = Job {
             subjects: vec!["a::B".into(), "a::C<u8>".into()],
             replay: false,
-            seed: 7,
-            max_sequences: Some(10),
-            time_ms: None,
-            max_len: 100,
+            settings,
             trace_after: Some(256),
-            replay_saved: true,
-            save: false,
-            regression_tests: Some(PathBuf::from("tests/x y.rs")),
             avoid: vec!["a::B::f".into()],
         };
         assert_eq!(Job::decode(&job.encode()), Some(job.clone()));
-        let replay = Job { replay: true, time_ms: Some(5), trace_after: None, regression_tests: None, ..job };
+        let mut replay = Job { replay: true, trace_after: None, ..job };
+        replay.settings.budget.time_limit = Some(Duration::from_millis(5));
+        replay.settings.regression_tests = None;
+        replay.settings.isolation = Isolation::InProcess;
         assert_eq!(Job::decode(&replay.encode()), Some(replay));
     }
 }

@@ -14,6 +14,7 @@
 
 pub mod builders;
 mod call;
+pub mod probe;
 mod registration;
 mod spec;
 mod type_desc;
@@ -23,4 +24,4 @@ pub use inventory;
 pub use registration::{Registrar, Registration};
 pub use spec::*;
 pub(crate) use type_desc::{builtin_types, CloneFn, FmtFn};
-pub use type_desc::{probe, type_desc, TypeDesc};
+pub use type_desc::{type_desc, TypeDesc};

@@ -1,8 +1,12 @@
-//! Persisted regressions, in the style of proptest's `proptest-regressions/`:
-//! every minimized failing sequence is saved to
-//! `drt-regressions/<type>.txt` next to the crate's `Cargo.toml`, and saved
-//! sequences run first on the next exploration, so a fixed bug stays fixed and
-//! a broken one fails at once.
+//! Saved failures, in the style of proptest's `proptest-regressions/`: every
+//! minimized failing sequence is saved to `drt-regressions/<type>.txt` next
+//! to the crate's `Cargo.toml`, and saved sequences run first on the next
+//! exploration, so a fixed bug stays fixed and a broken one fails at once.
+//! (Not to be confused with *regression tests*, `regression_tests.rs`:
+//! passing tests that guard today's behaviour.)
+//!
+//! The text form of a sequence defined here also carries sequences between
+//! a supervisor and its children (traces, replays).
 //!
 //! The file is plain text meant to be committed and read: each entry has a
 //! comment with the failure and its test, then one line per call and one
@@ -23,7 +27,7 @@ const HEADER: &str = "\
 # file. Delete an entry to forget it; set DRT_PERSIST=off to turn this off.
 ";
 
-/// The regression file of one exploration.
+/// The saved-failures file of one exploration.
 #[derive(Clone, Debug)]
 pub(crate) struct Store {
     path: PathBuf,
@@ -229,6 +233,7 @@ pub(crate) fn decode(world: &World<'_>, entry: &str) -> Result<Sequence, String>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixtures::{pool_sequences, wallet_world};
 
     #[test]
     fn entries_skip_comments_and_text_around_them() {
@@ -239,14 +244,10 @@ mod tests {
         );
     }
 
-    fn wallet_world() -> World<'static> {
-        World::new(crate::registry::Registry::global(), &[std::any::TypeId::of::<crate::generate::tests::Wallet>()])
-    }
-
     #[test]
     fn every_generated_sequence_survives_a_round_trip() {
         let world = wallet_world();
-        let seqs = crate::generate::tests::pool_sequences(&world, 1_000);
+        let seqs = pool_sequences(&world, 1_000);
         assert!(seqs.len() > 100);
         for seq in seqs {
             let text = encode(&world, &seq);
@@ -257,7 +258,7 @@ mod tests {
     #[test]
     fn entries_that_no_longer_match_are_reported_not_replayed() {
         let world = wallet_world();
-        let path = "drt::generate::tests::Wallet";
+        let path = "drt::fixtures::Wallet";
         assert_eq!(decode(&world, "call nope::Gone::f\nend\n"), Err("no operation `nope::Gone::f`".to_string()));
         let unknown_seed = format!("call {path}::issue\n  seed 424242\nend\n");
         assert_eq!(decode(&world, &unknown_seed), Err("no seed `424242` for `u32`".to_string()));
@@ -278,7 +279,7 @@ mod tests {
         let world = wallet_world();
         let dir = std::env::temp_dir().join(format!("drt-persist-test-{}", std::process::id()));
         let store = Store::new(&dir, &["wallet"]);
-        let seqs = crate::generate::tests::pool_sequences(&world, 50);
+        let seqs = pool_sequences(&world, 50);
         store.save(&world, &[("first\nsecond line".into(), &seqs[3])]);
         store.save(&world, &[("again".into(), &seqs[3]), ("other".into(), &seqs[4])]);
         let text = std::fs::read_to_string(store.path()).unwrap();

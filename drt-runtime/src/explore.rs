@@ -1,0 +1,194 @@
+//! The driver: where an exploration runs. [`Explorer::run`] and
+//! [`Explorer::report`] resolve the settings once, then explore in a
+//! supervised child process or in this thread; a child process (a test
+//! binary the supervisor started) runs its job instead, whatever its own
+//! `explore(...)` call says. The one place an [`Engine`] is assembled.
+
+use std::path::PathBuf;
+
+use crate::config::{Explorer, Isolation, Settings};
+use crate::generate::Engine;
+use crate::isolate::job::{Channel, Job, INTERNAL_ERROR, INTERNAL_ERROR_STATUS};
+use crate::isolate::supervisor::{supervise, Stop, Supervisor};
+use crate::macro_support::Syntax;
+use crate::registry::Registry;
+use crate::report::Report;
+use crate::saved_failures::Store;
+use crate::world::World;
+
+impl Explorer {
+    /// Explores and returns the report.
+    ///
+    /// # Panics
+    ///
+    /// If a `DRT_*` variable holds a value that does not parse, or no
+    /// operation is registered for the types under test.
+    #[track_caller]
+    pub fn report(self) -> Report {
+        explore(&self, false).0
+    }
+
+    /// Explores; panics with the report if anything failed, else prints a
+    /// one-line summary.
+    ///
+    /// # Panics
+    ///
+    /// When the exploration found a failure, after printing the report
+    /// (with a reproducing test per failure) to standard error; and when it
+    /// tested nothing because no operation under test ever ran normally,
+    /// saying why for each.
+    #[track_caller]
+    pub fn run(self) {
+        let subject = subject(&self);
+        let (report, saved) = explore(&self, true);
+        if report.failures.is_empty() && report.tested_nothing() {
+            panic!(
+                "{}\ndrt: nothing in {subject} was tested: none of its operations ever ran normally; \
+                 the reasons are above",
+                report.summary(&subject)
+            );
+        }
+        if report.failures.is_empty() {
+            println!("{}", report.summary(&subject));
+            return;
+        }
+        eprintln!("{report}");
+        if let Some(path) = saved {
+            eprintln!("drt: the failing sequences are saved in {} and run first next time", path.display());
+        }
+        let n = report.failures.len();
+        panic!(
+            "drt found {n} failure{} in {subject} (seed {}); the reproducing test{} printed above",
+            if n == 1 { "" } else { "s" },
+            report.stats.seed,
+            if n == 1 { " is" } else { "s are" },
+        );
+    }
+}
+
+/// Explores; also returns the saved-failures file when saving is on.
+#[track_caller]
+fn explore(explorer: &Explorer, saved_by_default: bool) -> (Report, Option<PathBuf>) {
+    let (mut report, path) = explore_somewhere(explorer, saved_by_default);
+    report.name_tests_apart();
+    (report, path)
+}
+
+/// Explores in a child process when isolation asks for it, else here.
+#[track_caller]
+fn explore_somewhere(explorer: &Explorer, saved_by_default: bool) -> (Report, Option<PathBuf>) {
+    if let Some(channel) = Channel::from_env() {
+        child_main(&channel);
+    }
+    let settings = match explorer.settings(saved_by_default, &|name| std::env::var(name).ok()) {
+        Ok(settings) => settings,
+        Err(e) => panic!("{e}"),
+    };
+    let registry = Registry::global();
+    let ids: Vec<_> = explorer.subjects().iter().map(|(id, _)| *id).collect();
+    let world = World::new(registry, &ids);
+    if !world.ops.iter().any(|o| o.under_test) {
+        panic!("{}", nothing_registered(explorer, registry));
+    }
+    let names: Vec<&str> = explorer.subjects().iter().map(|(_, n)| *n).collect();
+    let store = store(&names, &settings);
+    let path = store.as_ref().map(|s| s.path().to_path_buf());
+    if settings.isolation == Isolation::Process {
+        if let Some(supervisor) = Supervisor::for_current_test(settings.call_timeout) {
+            let job = Job {
+                subjects: names.iter().map(|n| n.to_string()).collect(),
+                replay: false,
+                settings: settings.clone(),
+                trace_after: None,
+                avoid: Vec::new(),
+            };
+            match supervise(&supervisor, &world, job, store.as_ref()) {
+                Ok((failures, stats)) => return (Report { failures, stats }, path),
+                // Exploring in-process would hit the same bug, and a crash of the user's there.
+                Err(Stop::Internal(said)) => panic!("{said}"),
+                Err(Stop::Io(e)) => {
+                    eprintln!("drt: warning: cannot explore in a child process ({e}); exploring in-process")
+                }
+            }
+        }
+    }
+    (engine(&world, &settings, &names).run(), path)
+}
+
+/// The saved-failures file for these subjects, when the settings read or write it.
+fn store(subjects: &[&str], settings: &Settings) -> Option<Store> {
+    settings.saved_failures.any().then(|| Store::for_crate(subjects)).flatten()
+}
+
+/// An engine for `world`, as the settings say: the one place one is assembled.
+fn engine<'w>(world: &'w World<'w>, settings: &Settings, subjects: &[&str]) -> Engine<'w> {
+    Engine::new(world, settings, store(subjects, settings))
+}
+
+/// A child process: runs the job its supervisor wrote, then exits.
+fn child_main(channel: &Channel) -> ! {
+    let Some(job) = channel.job() else { std::process::exit(3) };
+    let registry = Registry::global();
+    let ids: Vec<std::any::TypeId> = job
+        .subjects
+        .iter()
+        .filter_map(|name| registry.types.values().find(|d| d.name == name.as_str()).map(|d| d.id))
+        .collect();
+    let world = World::new(registry, &ids).without(&job.avoid);
+    let _silent = crate::hook::SilentPanics::install();
+    if job.replay {
+        let text = std::fs::read_to_string(channel.file("sequence.txt")).unwrap_or_default();
+        let failed = crate::saved_failures::decode(&world, &text).is_ok_and(|seq| {
+            let outcome = world.execute(&seq, crate::execute::Checks::ALL).finish(&world);
+            matches!(outcome, crate::execute::Outcome::Failed { .. })
+        });
+        channel.replayed(failed);
+        std::process::exit(0);
+    }
+    let names: Vec<&str> = job.subjects.iter().map(String::as_str).collect();
+    let engine = engine(&world, &job.settings, &names).with_channel(channel.clone(), job.trace_after);
+    // A panic of drt's own (a bug in drt) must not pass for a crash of the
+    // user's code: it says what it was, which the supervisor shows.
+    if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.run())).is_err() {
+        let at = crate::hook::SilentPanics::take_last()
+            .map(|c| format!("{} at {}", c.message, c.location.unwrap_or_default()));
+        eprintln!("{INTERNAL_ERROR} (a bug in drt, please report it): {}", at.unwrap_or_default());
+        std::process::exit(INTERNAL_ERROR_STATUS);
+    }
+    std::process::exit(0);
+}
+
+/// Why no operation is under test: no annotated impl block, or one for
+/// other instances of a generic type.
+fn nothing_registered(explorer: &Explorer, registry: &Registry) -> String {
+    let subject = subject(explorer);
+    let base = |name: &str| name.split('<').next().unwrap_or(name).to_string();
+    let mut instances: Vec<String> = registry
+        .ops
+        .iter()
+        // The user's operations: not builders, seeds or generators.
+        .filter(|o| !matches!(o.spec.syntax, Syntax::Template(_) | Syntax::Function(_)))
+        .map(|o| crate::names::display_type_name(o.owner_name))
+        .filter(|name| {
+            name.contains('<')
+                && explorer.subjects().iter().any(|(_, n)| base(name) == base(&crate::names::display_type_name(n)))
+        })
+        .collect();
+    instances.sort();
+    instances.dedup();
+    if instances.is_empty() {
+        format!("drt: no operations are registered for {subject}: put #[drt::operations] on its impl block")
+    } else {
+        format!(
+            "drt: no operations are registered for {subject}: its #[drt::operations] blocks are instantiated for {} \
+             only; add an instantiate(...) that gives {subject}",
+            instances.join(", ")
+        )
+    }
+}
+
+/// The types under test, as people read them: `Stack<u8>, Account`.
+fn subject(explorer: &Explorer) -> String {
+    let names: Vec<String> = explorer.subjects().iter().map(|(_, n)| crate::names::display_type_name(n)).collect();
+    names.join(", ")
+}

@@ -1,0 +1,97 @@
+//! Types and helpers the runtime's unit tests share: a fixture with every
+//! kind of parameter (`Wallet`), one with an invariant (`Dial`), and the
+//! settings and worlds to explore them with.
+
+use std::any::TypeId;
+use std::time::Duration;
+
+use crate::config::{Budget, Isolation, MinimizeLimits, SavedFailures, Settings};
+use crate::generate::Engine;
+use crate::registry::Registry;
+use crate::sequence::Sequence;
+use crate::world::World;
+
+/// Redeemable once: not `Clone`, so passing it by value moves it.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct Ticket(u32);
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Wallet {
+    tickets: Vec<u32>,
+    name: String,
+}
+
+#[drt::operations]
+impl Wallet {
+    fn new() -> Self {
+        Wallet::default()
+    }
+    fn issue(n: u32) -> Ticket {
+        Ticket(n)
+    }
+    fn redeem(&mut self, t: Ticket) {
+        self.tickets.push(t.0);
+    }
+    fn rename(&mut self, name: &str) {
+        self.name = name.to_string();
+    }
+    fn add_all(&mut self, ns: &[u32]) {
+        self.tickets.extend_from_slice(ns);
+    }
+    fn first(&self) -> Option<u32> {
+        self.tickets.first().copied()
+    }
+    fn count(s: &str) -> Result<u32, String> {
+        s.parse().map_err(|_| format!("not a number: {s}"))
+    }
+    fn merged(self, other: Wallet) -> Wallet {
+        let mut w = self;
+        w.tickets.extend(other.tickets);
+        w
+    }
+    fn sizes(&self) -> (usize, usize) {
+        (self.tickets.len(), self.name.len())
+    }
+}
+
+/// A level that must stay within 0..=10; `broken` makes one that is not.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Dial(u8);
+
+#[drt::operations(invariant(fits))]
+impl Dial {
+    fn broken() -> Dial {
+        Dial(11)
+    }
+    fn kept(&self) -> Dial {
+        self.clone()
+    }
+    fn or(&self, other: Option<Dial>) -> Dial {
+        other.unwrap_or_else(|| self.clone())
+    }
+    fn fits(&self) -> bool {
+        self.0 <= 10
+    }
+}
+
+/// The component set after `n` sequences of exploring `world`.
+pub(crate) fn pool_sequences(world: &World<'_>, n: u64) -> Vec<Sequence> {
+    Engine::new(world, &settings(3, n), None).explore_for_pool()
+}
+
+/// Settings for `n` sequences from `seed`, in-process, saving nothing.
+pub(crate) fn settings(seed: u64, n: u64) -> Settings {
+    Settings {
+        budget: Budget { seed, time_limit: None, max_sequences: Some(n), max_len: 100 },
+        minimize: MinimizeLimits { steps: 4_000, time: Duration::from_secs(10) },
+        saved_failures: SavedFailures::both(false),
+        isolation: Isolation::InProcess,
+        call_timeout: Duration::from_secs(5),
+        regression_tests: None,
+    }
+}
+
+/// The world of `Wallet`'s operations.
+pub(crate) fn wallet_world() -> World<'static> {
+    World::new(Registry::global(), &[TypeId::of::<Wallet>()])
+}

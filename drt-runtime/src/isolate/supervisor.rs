@@ -1,0 +1,368 @@
+//! The supervisor: spawns and watches the child processes of one exploration
+//! (see the [module docs](super)), reruns a crashed child with tracing to
+//! find the culprit, minimizes it by replay in fresh children, and merges
+//! what every child found.
+
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use super::job::{Channel, Job, HEARTBEAT_EVERY, INTERNAL_ERROR};
+use super::wire;
+use crate::config::{Isolation, MinimizeLimits};
+use crate::minimize::{minimize_with, Blame};
+use crate::report::{Failure, FailureKind, Stats};
+use crate::saved_failures::{decode, encode, entry_comment, Store};
+use crate::sequence::Sequence;
+use crate::triage::{crash_failure, Crash, Found};
+use crate::world::World;
+
+/// Crashes after which the supervisor stops restarting children.
+const MAX_RESTARTS: u32 = 8;
+
+/// Why [`supervise`] gave up.
+#[derive(Debug)]
+pub(crate) enum Stop {
+    /// A child could not be started or watched: exploring in-process may still work.
+    Io(std::io::Error),
+    /// drt itself failed in a child (its own panic, not the user's code),
+    /// with the line the child printed.
+    Internal(String),
+}
+
+impl From<std::io::Error> for Stop {
+    fn from(e: std::io::Error) -> Stop {
+        Stop::Io(e)
+    }
+}
+
+/// How a child ended.
+#[derive(Clone, Debug)]
+pub(crate) enum Ending {
+    /// It finished and wrote its results.
+    Finished,
+    /// It died: how, and what it printed last.
+    Crashed { status: String, said: String },
+    /// Its heartbeat stopped for longer than the call timeout; it was killed.
+    Hung,
+}
+
+/// Spawns and watches children for one test.
+pub(crate) struct Supervisor {
+    pub test: String,
+    pub call_timeout: Duration,
+    channel: Channel,
+}
+
+static CHANNELS: AtomicU64 = AtomicU64::new(0);
+
+impl Supervisor {
+    /// A supervisor re-running this test binary for the test on this thread
+    /// (libtest names the thread after the test), or re-running this program
+    /// when it is not a test (its child stops at its first exploration).
+    pub fn for_current_test(call_timeout: Duration) -> Option<Supervisor> {
+        std::env::current_exe().ok()?;
+        // A thread of the user's own has no name: re-running the binary
+        // without a filter would run every test, so it explores in-process.
+        let test = match std::thread::current().name()? {
+            "main" => String::new(),
+            name => name.to_string(),
+        };
+        let n = CHANNELS.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("drt-{}-{n}", std::process::id()));
+        Some(Supervisor { test, call_timeout, channel: Channel { dir, beat: None } })
+    }
+
+    /// Runs a child for `job` (with `sequence` for a replay) and waits for it.
+    pub fn run(&self, job: &Job, sequence: Option<&str>) -> std::io::Result<Ending> {
+        let dir = &self.channel.dir;
+        let _ = std::fs::remove_dir_all(dir);
+        std::fs::create_dir_all(dir)?;
+        std::fs::write(self.channel.file("job.txt"), job.encode())?;
+        if let Some(seq) = sequence {
+            std::fs::write(self.channel.file("sequence.txt"), seq)?;
+        }
+        let stderr = std::fs::File::create(self.channel.file("stderr.txt"))?;
+        let args: &[&str] = if self.test.is_empty() {
+            &[]
+        } else {
+            &[self.test.as_str(), "--exact", "--nocapture", "--test-threads=1", "-q"]
+        };
+        let mut child = Command::new(std::env::current_exe()?)
+            .args(args)
+            .env(super::job::CHILD_ENV, dir)
+            .env("RUST_BACKTRACE", "0")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(stderr)
+            .spawn()?;
+        let mut last = (u64::MAX, Instant::now());
+        loop {
+            if let Some(status) = child.try_wait()? {
+                return Ok(self.ending(job, status));
+            }
+            let beat = self.channel.last_heartbeat().map_or(0, |(n, _)| n);
+            if beat != last.0 {
+                last = (beat, Instant::now());
+            } else if last.1.elapsed() > self.call_timeout {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Ok(Ending::Hung);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    fn ending(&self, job: &Job, status: ExitStatus) -> Ending {
+        let finished = match job.replay {
+            false => self.channel.file("stats.txt").exists(),
+            true => self.channel.file("replayed.txt").exists(),
+        };
+        if status.success() && finished {
+            return Ending::Finished;
+        }
+        let said = std::fs::read_to_string(self.channel.file("stderr.txt")).unwrap_or_default();
+        let said = said.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").trim().to_string();
+        Ending::Crashed { status: describe(status), said }
+    }
+
+    /// Sequences the last child reported running.
+    pub fn heartbeat(&self) -> u64 {
+        self.channel.last_heartbeat().map_or(0, |(n, _)| n)
+    }
+
+    /// The sequences the last child traced.
+    pub fn traced(&self) -> Vec<String> {
+        let text = std::fs::read_to_string(self.channel.file("trace.txt")).unwrap_or_default();
+        text.split_inclusive("end\n").map(str::to_string).collect()
+    }
+
+    /// The failures the last child found (its final list when it finished,
+    /// else what it logged before it died), and its stats when it finished.
+    pub fn results(&self) -> (Vec<wire::Grouped>, Option<Stats>) {
+        let stats = std::fs::read_to_string(self.channel.file("stats.txt")).ok().and_then(|s| wire::parse_stats(&s));
+        let list = if stats.is_some() { "final.txt" } else { "failures.txt" };
+        let failures = std::fs::read_to_string(self.channel.file(list)).unwrap_or_default();
+        (wire::failures(&failures), stats)
+    }
+
+    /// Removes the channel's files.
+    pub fn clean_up(&self) {
+        let _ = std::fs::remove_dir_all(&self.channel.dir);
+    }
+}
+
+/// `killed by signal 11 (SIGSEGV)`, `exit status 134`.
+fn describe(status: ExitStatus) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            let name = match signal {
+                4 => " (SIGILL)",
+                6 => " (SIGABRT)",
+                7 => " (SIGBUS)",
+                8 => " (SIGFPE)",
+                9 => " (SIGKILL)",
+                11 => " (SIGSEGV)",
+                _ => "",
+            };
+            return format!("killed by signal {signal}{name}");
+        }
+    }
+    match status.code() {
+        Some(code) => format!("exit status {code}"),
+        None => "unknown status".into(),
+    }
+}
+
+/// Adds a finished child's counts to the supervisor's.
+pub(crate) fn add_stats(total: &mut Stats, child: &Stats) {
+    total.sequences += child.sequences;
+    total.calls += child.calls;
+    total.normal += child.normal;
+    total.illegal += child.illegal;
+    total.redundant += child.redundant;
+    total.failing += child.failing;
+    for o in &child.operations {
+        match total.operations.iter_mut().find(|t| t.name == o.name) {
+            Some(t) => {
+                t.attempted += o.attempted;
+                t.succeeded += o.succeeded;
+                t.illegal += o.illegal;
+                t.failed += o.failed;
+            }
+            None => total.operations.push(o.clone()),
+        }
+    }
+    total.uncallable = child.uncallable.clone();
+    for note in &child.notes {
+        if !total.notes.contains(note) {
+            total.notes.push(note.clone());
+        }
+    }
+}
+
+/// Replays one sequence in a child, at most this many times per crash.
+const MAX_CRASH_REPLAYS: usize = 256;
+/// The same for a hang, where each replay costs a call timeout.
+const MAX_HANG_REPLAYS: usize = 4;
+
+/// Whether two endings are the same crash (same signal or status, or both hangs).
+fn same_crash(a: &Ending, b: &Ending) -> bool {
+    match (a, b) {
+        (Ending::Crashed { status: x, .. }, Ending::Crashed { status: y, .. }) => x == y,
+        (Ending::Hung, Ending::Hung) => true,
+        _ => false,
+    }
+}
+
+impl Supervisor {
+    /// Runs the job again with tracing after the last heartbeat; the last
+    /// sequence traced before it crashes the same way is the culprit.
+    fn culprit(&self, world: &World<'_>, job: &Job, ran: u64, ending: &Ending) -> std::io::Result<Option<Sequence>> {
+        let mut rerun = Job { trace_after: Some(ran), ..job.clone() };
+        rerun.settings.budget.max_sequences = Some(ran + HEARTBEAT_EVERY);
+        rerun.settings.budget.time_limit = None;
+        let again = self.run(&rerun, None)?;
+        if !same_crash(&again, ending) {
+            return Ok(None);
+        }
+        Ok(self.traced().last().and_then(|text| decode(world, text).ok()))
+    }
+
+    /// Minimizes a crashing sequence, replaying each candidate in a fresh child.
+    fn minimize_crash(&self, world: &World<'_>, job: &Job, seq: Sequence, ending: &Ending) -> Sequence {
+        let replays = if matches!(ending, Ending::Hung) { MAX_HANG_REPLAYS } else { MAX_CRASH_REPLAYS };
+        let limits = MinimizeLimits { steps: replays as u64, time: Duration::from_secs(30) };
+        let replay = Job { replay: true, ..job.clone() };
+        let mut oracle = |candidate: Sequence| {
+            let text = encode(world, &candidate);
+            let ending2 = self.run(&replay, Some(&text)).ok()?;
+            same_crash(&ending2, ending).then_some(candidate)
+        };
+        minimize_with(world, seq, limits, Blame::Unknown, &mut oracle).0
+    }
+}
+
+/// Explores in child processes, reporting crashes and hangs as failures.
+pub(crate) fn supervise(
+    sup: &Supervisor,
+    world: &World<'_>,
+    mut job: Job,
+    store: Option<&Store>,
+) -> Result<(Vec<Failure>, Stats), Stop> {
+    let start = Instant::now();
+    let time_limit = job.settings.budget.time_limit;
+    let mut stats = Stats { seed: job.settings.budget.seed, isolation: Isolation::Process, ..Stats::default() };
+    let mut failures = Vec::new();
+    let mut restarts = 0;
+    loop {
+        if let Some(limit) = time_limit {
+            let left = limit.saturating_sub(start.elapsed());
+            if left.is_zero() {
+                break;
+            }
+            job.settings.budget.time_limit = Some(Duration::from_millis(left.as_millis().max(1) as u64));
+        }
+        let ending = sup.run(&job, None)?;
+        if let Ending::Crashed { said, .. } = &ending {
+            // Not the user's crash: drt's own, which the caller reports.
+            if said.starts_with(INTERNAL_ERROR) {
+                return Err(Stop::Internal(said.clone()));
+            }
+        }
+        let (found, child_stats) = sup.results();
+        failures.extend(found);
+        if let (Ending::Finished, Some(child)) = (&ending, &child_stats) {
+            add_stats(&mut stats, child);
+            break;
+        }
+        let ran = sup.heartbeat();
+        let elapsed = start.elapsed();
+        let culprit = sup.culprit(world, &job, ran, &ending)?;
+        // The trace counts the sequences after the last heartbeat, the culprit last.
+        let ran = ran + sup.traced().len().saturating_sub(1) as u64;
+        let found_at = Found { after: elapsed, sequences_before: stats.sequences + ran };
+        stats.sequences += ran + 1;
+        stats.failing += 1;
+        let timeout = sup.call_timeout;
+        let failure = match culprit {
+            Some(seq) => {
+                let seq = sup.minimize_crash(world, &job, seq, &ending);
+                let f = crash_failure(world, &seq, &crash(&ending, timeout), found_at);
+                if let Some(store) = store.filter(|_| job.settings.saved_failures.save) {
+                    store.save(world, &[(entry_comment(&f, job.settings.budget.seed), &seq)]);
+                }
+                f
+            }
+            None => {
+                let mut f = crash_failure(world, &Sequence::default(), &crash(&ending, timeout), found_at);
+                f.kind = FailureKind::Flaky;
+                f.message = format!("{} (it did not happen again when the same exploration was rerun)", f.message);
+                f
+            }
+        };
+        let crashed_op = culprit_op(world, &failure);
+        let how = match &ending {
+            Ending::Crashed { status, .. } => status.clone(),
+            Ending::Hung | Ending::Finished => String::new(),
+        };
+        failures.push((format!("{}\n{how}", failure.operation), failure));
+        restarts += 1;
+        if restarts > MAX_RESTARTS {
+            stats.notes.push(format!(
+                "the exploration stopped after {MAX_RESTARTS} crashes; fix them (or #[drt(skip)] the crashing \
+                 operations) to explore further"
+            ));
+            break;
+        }
+        // Explore on with another seed, without the operation that crashed
+        // (it would crash again) and without the saved sequences.
+        match crashed_op {
+            Some(op) if !job.avoid.contains(&op) => job.avoid.push(op),
+            _ => {}
+        }
+        let budget = &mut job.settings.budget;
+        budget.seed = budget.seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        budget.max_sequences = budget.max_sequences.map(|m| m.saturating_sub(ran + 1));
+        job.settings.saved_failures.replay = false;
+        if job.settings.budget.max_sequences == Some(0) {
+            break;
+        }
+    }
+    sup.clean_up();
+    stats.elapsed = start.elapsed();
+    Ok((group(failures), stats))
+}
+
+/// What triage is told of a child that did not finish.
+fn crash(ending: &Ending, timeout: Duration) -> Crash {
+    match ending {
+        Ending::Hung => Crash::Hung { timeout },
+        Ending::Crashed { status, said } => Crash::Died { status: status.clone(), said: said.clone() },
+        Ending::Finished => Crash::NotAgain,
+    }
+}
+
+/// The full path of the operation a crash failure names.
+fn culprit_op(world: &World<'_>, failure: &Failure) -> Option<String> {
+    world.ops.iter().find(|o| o.op.display == failure.operation).map(|o| o.op.path.clone())
+}
+
+/// One failure per (kind, group) across all children, the shortest kept;
+/// the group is what the child's engine grouped by (the operation, or the
+/// type of a broken contract, and the place), for a crash the operation and
+/// how the process ended.
+fn group(failures: Vec<wire::Grouped>) -> Vec<Failure> {
+    let mut out: Vec<wire::Grouped> = Vec::new();
+    for (place, f) in failures {
+        let same = |(p, g): &&mut wire::Grouped| *p == place && g.kind == f.kind;
+        match out.iter_mut().find(|g| same(g)) {
+            Some(g) if f.len < g.1.len => g.1 = f,
+            Some(_) => {}
+            None => out.push((place, f)),
+        }
+    }
+    out.into_iter().map(|(_, f)| f).collect()
+}

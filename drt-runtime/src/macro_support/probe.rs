@@ -1,0 +1,111 @@
+//! Not public API. Capability detection by autoref specialization: for a
+//! concrete `T`, `(&&Probe::<T>::new()).drt_clone()` resolves to the `*Yes`
+//! impl (on `&Probe<T>`) when `T: Clone`, else to the `*No` impl (on
+//! `Probe<T>`), which needs one more auto-deref.
+
+use std::any::Any;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::marker::PhantomData;
+
+use super::spec::OperationSpec;
+use super::type_desc::{CloneFn, CmpFn, DefaultFn, EqFn, FmtFn, HashFn, PartialCmpFn};
+
+/// Not public API. Zero-sized stand-in for a type under inspection.
+pub struct Probe<T>(PhantomData<fn() -> T>);
+
+impl<T> Probe<T> {
+    /// Not public API.
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Self {
+        Probe(PhantomData)
+    }
+
+    /// Not public API. The probe of a value's type.
+    pub fn of(_: &T) -> Self {
+        Probe(PhantomData)
+    }
+
+    /// Not public API. The probe of a slice's element type.
+    pub fn of_slice(_: &[T]) -> Self {
+        Probe(PhantomData)
+    }
+}
+
+fn cast<T: 'static>(v: &dyn Any) -> &T {
+    v.downcast_ref::<T>().expect("drt: value of unexpected type (bug in drt)")
+}
+
+macro_rules! capability {
+    ($yes:ident, $no:ident, $method:ident, $out:ty, [$($bound:tt)+], $found:expr, $missing:expr) => {
+        /// Not public API.
+        pub trait $yes {
+            /// Not public API.
+            fn $method(&self) -> $out;
+        }
+        impl<T: $($bound)+ + 'static> $yes for &Probe<T> {
+            fn $method(&self) -> $out {
+                $found
+            }
+        }
+        /// Not public API.
+        pub trait $no {
+            /// Not public API.
+            fn $method(&self) -> $out;
+        }
+        impl<T> $no for Probe<T> {
+            fn $method(&self) -> $out {
+                $missing
+            }
+        }
+    };
+}
+
+fn clone_of<T: Clone + 'static>() -> Option<CloneFn> {
+    Some(|v| Box::new(cast::<T>(v).clone()))
+}
+fn debug_of<T: fmt::Debug + 'static>() -> Option<FmtFn> {
+    Some(|v, f| fmt::Debug::fmt(cast::<T>(v), f))
+}
+fn display_of<T: fmt::Display + 'static>() -> Option<FmtFn> {
+    Some(|v, f| fmt::Display::fmt(cast::<T>(v), f))
+}
+fn partial_eq_of<T: PartialEq + 'static>() -> Option<EqFn> {
+    Some(|a, b| cast::<T>(a) == cast::<T>(b))
+}
+fn hash_of<T: Hash + 'static>() -> Option<HashFn> {
+    Some(|v| {
+        let mut h = rustc_hash::FxHasher::default();
+        cast::<T>(v).hash(&mut h);
+        h.finish()
+    })
+}
+fn partial_cmp_of<T: PartialOrd + 'static>() -> Option<PartialCmpFn> {
+    Some(|a, b| cast::<T>(a).partial_cmp(cast::<T>(b)))
+}
+fn cmp_of<T: Ord + 'static>() -> Option<CmpFn> {
+    Some(|a, b| cast::<T>(a).cmp(cast::<T>(b)))
+}
+fn default_of<T: Default + 'static>() -> Option<DefaultFn> {
+    Some(|| Box::new(T::default()))
+}
+
+capability!(CloneYes, CloneNo, drt_clone, Option<CloneFn>, [Clone], clone_of::<T>(), None);
+capability!(CopyYes, CopyNo, drt_copy, bool, [Copy], true, false);
+capability!(DebugYes, DebugNo, drt_debug, Option<FmtFn>, [fmt::Debug], debug_of::<T>(), None);
+capability!(DisplayYes, DisplayNo, drt_display, Option<FmtFn>, [fmt::Display], display_of::<T>(), None);
+capability!(PartialEqYes, PartialEqNo, drt_partial_eq, Option<EqFn>, [PartialEq], partial_eq_of::<T>(), None);
+capability!(EqYes, EqNo, drt_eq, bool, [Eq], true, false);
+capability!(HashYes, HashNo, drt_hash, Option<HashFn>, [Hash], hash_of::<T>(), None);
+capability!(
+    PartialOrdYes,
+    PartialOrdNo,
+    drt_partial_cmp,
+    Option<PartialCmpFn>,
+    [PartialOrd],
+    partial_cmp_of::<T>(),
+    None
+);
+capability!(OrdYes, OrdNo, drt_cmp, Option<CmpFn>, [Ord], cmp_of::<T>(), None);
+capability!(DefaultYes, DefaultNo, drt_default, Option<DefaultFn>, [Default], default_of::<T>(), None);
+capability!(TextYes, TextNo, drt_text, Vec<OperationSpec>, [fmt::Display], super::builders::text::<T>(), Vec::new());
