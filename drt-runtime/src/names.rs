@@ -107,6 +107,93 @@ pub(crate) fn belongs_inside_the_crate(code: &str) -> bool {
     code.contains(" is private: put this test in a #[cfg(test)] module")
 }
 
+/// `Debug` text with the entries of every map and set (`{"b": 2, "a": 1}`)
+/// in sorted order, so that equal `HashMap`s and `HashSet`s, whose `Debug`
+/// lists entries in a random order, read the same. A brace opens a map or a
+/// set where no name precedes it (`Calendar { .. }` is a struct).
+pub(crate) fn sorted_debug(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let opens_set = c == '{' && out.trim_end().chars().next_back().is_none_or(|p| "[({,:=".contains(p));
+        if opens_set {
+            let end = group_end(&chars, i);
+            let inner: String = chars[i + 1..end].iter().collect();
+            let mut entries: Vec<String> = split_entries(&inner).iter().map(|e| sorted_debug(e.trim())).collect();
+            entries.sort();
+            out.push('{');
+            out.push_str(&entries.join(", "));
+            out.push('}');
+            i = end + 1;
+        } else if c == '"' || c == '\'' {
+            let end = quote_end(&chars, i);
+            out.extend(&chars[i..=end.min(chars.len() - 1)]);
+            i = end + 1;
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Where the string or char literal opened at `start` closes.
+fn quote_end(chars: &[char], start: usize) -> usize {
+    let quote = chars[start];
+    let mut i = start + 1;
+    while i < chars.len() && chars[i] != quote {
+        i += if chars[i] == '\\' { 2 } else { 1 };
+    }
+    i
+}
+
+/// Where the bracket opened at `start` closes (the end, when it does not).
+fn group_end(chars: &[char], start: usize) -> usize {
+    let mut depth = 0;
+    let mut i = start;
+    while i < chars.len() {
+        match chars[i] {
+            '{' | '[' | '(' => depth += 1,
+            '}' | ']' | ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i;
+                }
+            }
+            '"' | '\'' => i = quote_end(chars, i),
+            _ => {}
+        }
+        i += 1;
+    }
+    chars.len()
+}
+
+/// The comma-separated entries of a group's inside, commas in nested
+/// groups and literals left alone.
+fn split_entries(inner: &str) -> Vec<String> {
+    let chars: Vec<char> = inner.chars().collect();
+    let (mut out, mut from, mut i) = (Vec::new(), 0, 0);
+    while i < chars.len() {
+        match chars[i] {
+            '{' | '[' | '(' => i = group_end(&chars, i),
+            '"' | '\'' => i = quote_end(&chars, i),
+            ',' => {
+                out.push(chars[from..i].iter().collect());
+                from = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let last: String = chars[from.min(chars.len())..].iter().collect();
+    if !last.trim().is_empty() {
+        out.push(last);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,5 +221,17 @@ mod tests {
         assert_eq!(snake_case("u64"), "u64");
         assert_eq!(snake_case("Ring2Buffer"), "ring2_buffer");
         assert_eq!(snake_case("LruCache<String, i32>_get"), "lru_cache_string_i32_get");
+    }
+
+    #[test]
+    fn maps_and_sets_read_the_same_in_any_order() {
+        assert_eq!(sorted_debug(r#"{"b": 2, "a": 1}"#), r#"{"a": 1, "b": 2}"#);
+        assert_eq!(sorted_debug(r#"{"b, {": "}", "a": 1}"#), r#"{"a": 1, "b, {": "}"}"#);
+        assert_eq!(sorted_debug("[{3, 1}, {2}]"), "[{1, 3}, {2}]");
+        assert_eq!(sorted_debug("{','}"), "{','}");
+        assert_eq!(sorted_debug("{}"), "{}");
+        // A struct's fields keep their order; a map inside one is sorted.
+        let calendar = r#"Calendar { closed: false, renames: {"z": "a", "b": "c"} }"#;
+        assert_eq!(sorted_debug(calendar), r#"Calendar { closed: false, renames: {"b": "c", "z": "a"} }"#);
     }
 }

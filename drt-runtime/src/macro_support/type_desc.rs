@@ -84,13 +84,16 @@ impl TypeDesc {
 
     /// A fingerprint of the value's abstract state for redundancy checks
     /// (index pruning, thesis §5.8 and §7.4): `Hash` where the type is `Eq +
-    /// Hash` (so equal values collide), else a hash of its `Debug` text.
+    /// Hash` (so equal values collide), else a hash of its `Debug` text with
+    /// the entries of maps and sets sorted.
     /// `None` when the type has neither: such values are always new.
     pub(crate) fn fingerprint(&self, value: &dyn Any) -> Option<u64> {
         let raw = match (self.total_eq, self.hash) {
             (true, Some(hash)) => hash(value),
             _ => {
-                let text = self.debug_text(value)?;
+                // Sorted: a `HashMap`'s `Debug` order is random, and the same
+                // seed must make the same decisions.
+                let text = crate::names::sorted_debug(&self.debug_text(value)?);
                 let mut h = rustc_hash::FxHasher::default();
                 text.hash(&mut h);
                 h.finish() ^ 0x9e37_79b9_7f4a_7c15
