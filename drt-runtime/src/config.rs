@@ -2,8 +2,9 @@
 //! [`Explorer`] builder (the request), and one [`Settings`] value resolved
 //! from it once, `DRT_*` environment variables first (so CI can lengthen
 //! every exploration without code changes), then the builder, then the
-//! defaults. Plain data: nothing here runs an exploration (`explore.rs`
-//! does), and the settings travel to a child process unchanged.
+//! defaults. Plain data: nothing here runs an exploration (`driver.rs`
+//! does), and a child process receives the settings in its job instead of
+//! resolving its own.
 
 use std::any::TypeId;
 use std::path::PathBuf;
@@ -36,16 +37,6 @@ pub enum Isolation {
     /// abort or an infinite loop takes the whole test binary down.
     #[default]
     InProcess,
-}
-
-impl Isolation {
-    /// `" in a child process"` or `""`, for one-line summaries.
-    pub(crate) fn describe(self) -> &'static str {
-        match self {
-            Isolation::Process => " in a child process",
-            Isolation::InProcess => "",
-        }
-    }
 }
 
 /// Explores the operations registered for one or more types. Made by

@@ -15,14 +15,14 @@
 
 use std::any::{Any, TypeId};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::config::{Budget, MinimizeLimits, SavedFailures, Settings};
 use crate::execute::{Checks, Fault, Outcome};
-use crate::isolate::job::{Channel, HEARTBEAT_EVERY};
+use crate::isolate::job::{Channel, HEARTBEAT_EVERY, HEARTBEAT_INTERVAL};
 use crate::macro_support::ParamKind;
 use crate::minimize::minimize;
 use crate::oracle::Violation;
@@ -30,7 +30,7 @@ use crate::pool::Pool;
 use crate::report::{FailureKind, OperationStats, Report, Stats};
 use crate::saved_failures::Store;
 use crate::sequence::{Call, Mode, Operand, Sequence};
-use crate::triage::{confirm, fails_again, FailureKey, Found, Groups, Minimized};
+use crate::triage::{confirmed_failure, fails_again, FailureKey, Found, Groups, Minimized};
 use crate::untested::Untested;
 use crate::world::World;
 
@@ -49,8 +49,6 @@ const EXPLORE_TOURNAMENT: u32 = 2;
 const SHORTEN_TOURNAMENT: u32 = 4;
 /// Sequences generated to look for a shorter reproduction of a new failure.
 const SHORTEN_TRIES: u32 = 500;
-/// Longest silence of a child between two heartbeats.
-const HEARTBEAT_INTERVAL: Duration = Duration::from_millis(50);
 /// How many levels of arguments the detective builds on demand.
 const MAX_DEMAND_DEPTH: u32 = 3;
 /// Consecutive steps that made nothing new before the search counts as exhausted.
@@ -145,10 +143,8 @@ impl<'w> Engine<'w> {
         let Some((channel, trace_after)) = &self.channel else { return };
         let n = self.stats.sequences;
         if trace_after.is_some_and(|after| n > after) {
-            channel.trace(&crate::saved_failures::encode(self.world, seq));
+            channel.trace(&crate::sequence_text::encode(self.world, seq));
         }
-        // Every 256 sequences, and at least every 50 ms: a supervisor that
-        // hears nothing for the call timeout kills the child as hung.
         if n.is_multiple_of(HEARTBEAT_EVERY) || self.last_beat.elapsed() >= HEARTBEAT_INTERVAL {
             channel.heartbeat(n - 1);
             self.last_beat = Instant::now();
@@ -490,7 +486,7 @@ impl<'w> Engine<'w> {
             return;
         }
         let found = Found { after: self.start.elapsed(), sequences_before };
-        let failure = confirm(self.world, &seq, &key, fault, found, Minimized { from_len, cut_short });
+        let failure = confirmed_failure(self.world, &seq, &key, fault, found, Minimized { from_len, cut_short });
         let group = self.groups.record(key, failure, seq);
         if let Some((channel, _)) = &self.channel {
             channel.failure(&group.key.group_name(), &group.failure);
@@ -540,6 +536,17 @@ fn alive_values(vars: &[Option<Box<dyn Any>>]) -> Vec<(u32, TypeId)> {
     vars.iter().enumerate().filter_map(|(i, v)| v.as_deref().map(|v| (i as u32, v.type_id()))).collect()
 }
 
+/// How a call takes a value for a parameter passed this way: `Clone` for a
+/// by-value parameter of a `Clone` type keeps the original for later calls.
+fn mode_for(kind: ParamKind, clone: bool) -> Mode {
+    match kind {
+        ParamKind::Ref | ParamKind::Str | ParamKind::Slice => Mode::Ref,
+        ParamKind::Mut | ParamKind::SliceMut => Mode::Mut,
+        ParamKind::Value if clone => Mode::Clone,
+        ParamKind::Value => Mode::Move,
+    }
+}
+
 #[cfg(test)]
 impl Engine<'_> {
     /// Explores, then hands over the sequences of the component set.
@@ -552,14 +559,3 @@ impl Engine<'_> {
 #[cfg(test)]
 #[path = "generate_tests.rs"]
 pub(crate) mod tests;
-
-/// How a call takes a value for a parameter passed this way: `Clone` for a
-/// by-value parameter of a `Clone` type keeps the original for later calls.
-fn mode_for(kind: ParamKind, clone: bool) -> Mode {
-    match kind {
-        ParamKind::Ref | ParamKind::Str | ParamKind::Slice => Mode::Ref,
-        ParamKind::Mut | ParamKind::SliceMut => Mode::Mut,
-        ParamKind::Value if clone => Mode::Clone,
-        ParamKind::Value => Mode::Move,
-    }
-}

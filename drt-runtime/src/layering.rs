@@ -25,6 +25,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("seeds", 3),
     ("world", 3),
     ("pool", 3),
+    ("sequence_text", 3),
     ("oracle", 4),
     ("execute", 4),
     ("render", 5),
@@ -38,7 +39,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("isolate::wire", 6),
     ("generate", 7),
     ("isolate::supervisor", 8),
-    ("explore", 9),
+    ("driver", 9),
     ("lib", 10),
 ];
 
@@ -69,51 +70,133 @@ fn modules() -> BTreeMap<String, String> {
     out
 }
 
-/// The code a module compiles outside tests: its trailing `#[cfg(test)]`
-/// test module dropped, and comments and the text of string literals (doc
-/// links and emitted code are not imports).
+/// The code a module compiles outside tests: comments, literals and
+/// `#[cfg(test)] mod` items dropped (doc links, emitted code and test
+/// modules are not imports).
 fn code(source: &str) -> String {
-    let end = ["#[cfg(test)]\nmod ", "#[cfg(test)]\n#[path"].iter().filter_map(|m| source.find(m)).min();
-    let code = &source[..end.unwrap_or(source.len())];
-    let code = code.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
-    let (mut out, mut in_str, mut escaped, mut prev) = (String::new(), false, false, ' ');
-    for c in code.chars() {
-        match (in_str, c) {
-            (true, _) if escaped => escaped = false,
-            (true, '\\') => escaped = true,
-            (true, '"') => in_str = false,
-            (true, _) => {}
-            // `'"'` is a char, not the start of a string.
-            (false, '"') if prev != '\'' => in_str = true,
-            (false, c) => out.push(c),
+    let chars: Vec<char> = source.chars().collect();
+    let at = |k: usize| chars.get(k).copied().unwrap_or(' ');
+    let mut out = String::with_capacity(source.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let word_start = i == 0 || !(at(i - 1).is_alphanumeric() || at(i - 1) == '_');
+        let hashes = (i + 1..chars.len()).take_while(|&k| chars[k] == '#').count();
+        if at(i) == '/' && at(i + 1) == '/' {
+            i = (i..chars.len()).find(|&k| chars[k] == '\n').unwrap_or(chars.len());
+        } else if at(i) == '/' && at(i + 1) == '*' {
+            i = (i + 2..chars.len()).find(|&k| chars[k] == '*' && at(k + 1) == '/').map_or(chars.len(), |k| k + 2);
+        } else if word_start && at(i) == 'r' && at(i + 1 + hashes) == '"' {
+            // A raw string: to the quote followed by as many `#`s.
+            let close = |k: usize| chars[k] == '"' && (1..=hashes).all(|h| at(k + h) == '#');
+            i = (i + 2 + hashes..chars.len()).find(|&k| close(k)).map_or(chars.len(), |k| k + 1 + hashes);
+            out.push_str("\"\"");
+        } else if at(i) == '"' {
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                i += if chars[i] == '\\' { 2 } else { 1 };
+            }
+            i += 1;
+            out.push_str("\"\"");
+        } else if at(i) == '\'' && at(i + 1) == '\\' {
+            // An escaped char literal: `'\''`, `'\n'`, `'\u{1F980}'`.
+            i = (i + 3..chars.len()).find(|&k| chars[k] == '\'').map_or(chars.len(), |k| k + 1);
+        } else if at(i) == '\'' && at(i + 2) == '\'' {
+            i += 3;
+        } else {
+            out.push(chars[i]);
+            i += 1;
         }
-        prev = c;
     }
+    without_test_modules(&out)
+}
+
+/// `code` without its `#[cfg(test)] mod name { .. }` and `#[cfg(test)] mod name;` items.
+fn without_test_modules(code: &str) -> String {
+    let mut out = String::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("#[cfg(test)]") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + "#[cfg(test)]".len()..];
+        // Further attributes (`#[path = ".."]`), then the item.
+        let mut item = after.trim_start();
+        while item.starts_with("#[") {
+            item = item[item.find(']').map_or(item.len(), |k| k + 1)..].trim_start();
+        }
+        let item_at = after.len() - item.len();
+        let is_mod = item.strip_prefix("pub(crate) ").unwrap_or(item).starts_with("mod ");
+        let end = match (is_mod, item.find([';', '{'])) {
+            (true, Some(k)) if item.as_bytes()[k] == b';' => k + 1,
+            (true, Some(k)) => {
+                let mut depth = 0;
+                let close = item[k..].char_indices().find(|&(_, c)| {
+                    depth += match c {
+                        '{' => 1,
+                        '}' => -1,
+                        _ => 0,
+                    };
+                    depth == 0
+                });
+                close.map_or(item.len(), |(j, _)| k + j + 1)
+            }
+            // A test-only function or impl is compiled in tests only, but is checked like the rest.
+            _ => 0,
+        };
+        if end == 0 {
+            out.push_str("#[cfg(test)]");
+            rest = after;
+        } else {
+            rest = &after[item_at + end..];
+        }
+    }
+    out.push_str(rest);
     out
 }
 
 /// The paths a module's code names, as full paths from the crate root:
-/// `use` trees with their braces expanded, and `crate::` / `super::` paths
-/// anywhere else. `$crate::` in macro bodies is the user's crate, not an import.
+/// `use` trees with their braces expanded (a path in a `use` that starts
+/// with none of the keywords below is relative to the module), and
+/// `crate::`, `drt::` (the crate's name for itself), `self::` and
+/// `super::` paths anywhere. A `$crate::` path in a `macro_rules!` body is
+/// no import: it is resolved where the macro expands (in the user's crate;
+/// in the runtime, only `type_desc!` in its own room, where `$crate::__private`
+/// is that room).
 fn named_paths(module: &str, code: &str) -> Vec<Vec<String>> {
-    let parent: Vec<String> = module.split("::").filter(|_| module != "lib").map(String::from).collect();
-    let parent = &parent[..parent.len().saturating_sub(1)];
+    let own: Vec<String> = module.split("::").filter(|_| module != "lib").map(String::from).collect();
+    let chars: Vec<char> = code.chars().collect();
+    let text = |from: usize, n: usize| -> String { chars[from..(from + n).min(chars.len())].iter().collect() };
     let mut out = Vec::new();
-    let bytes: Vec<char> = code.chars().collect();
     let mut i = 0;
-    while i < bytes.len() {
-        let at_word = i == 0 || !(bytes[i - 1].is_alphanumeric() || bytes[i - 1] == '_' || bytes[i - 1] == '$');
-        let rest: String = bytes[i..(i + 7).min(bytes.len())].iter().collect();
-        let start = if rest.starts_with("crate::") {
+    while i < chars.len() {
+        let prev = if i == 0 { ' ' } else { chars[i - 1] };
+        let at_word = !(prev.is_alphanumeric() || prev == '_' || prev == ':' || prev == '$');
+        let start = if !at_word {
+            None
+        } else if text(i, 7) == "crate::" {
             Some((Vec::new(), 7))
-        } else if rest.starts_with("super::") {
-            Some((parent.to_vec(), 7))
+        } else if text(i, 5) == "drt::" {
+            Some((Vec::new(), 5))
+        } else if text(i, 6) == "self::" {
+            Some((own.clone(), 6))
+        } else if text(i, 7) == "super::" {
+            let mut base = own.clone();
+            let mut skip = 0;
+            while text(i + skip, 7) == "super::" {
+                base.pop();
+                skip += 7;
+            }
+            Some((base, skip))
+        } else if text(i, 4) == "use " && (i + 4..chars.len()).find(|&k| !chars[k].is_whitespace()).is_some() {
+            let from = (i + 4..chars.len()).find(|&k| !chars[k].is_whitespace()).unwrap_or(i + 4);
+            let (tree, _) = use_tree(&chars[from..]);
+            let first = tree.split("::").next().unwrap_or("");
+            let keyword = ["crate", "drt", "self", "super", "$crate", "std", "core", "alloc"].contains(&first);
+            (!keyword && !first.is_empty()).then(|| (own.clone(), from - i))
         } else {
             None
         };
-        match start.filter(|_| at_word) {
+        match start {
             Some((base, skip)) => {
-                let (tree, len) = use_tree(&bytes[i + skip..]);
+                let (tree, len) = use_tree(&chars[i + skip..]);
                 for path in expand(&tree) {
                     out.push(base.iter().cloned().chain(path).collect());
                 }
@@ -174,6 +257,15 @@ fn expand(tree: &str) -> Vec<Vec<String>> {
 /// The module a full path lands in: its longest prefix that is a module,
 /// else the crate root (an item `lib.rs` re-exports).
 fn target(path: &[String], modules: &BTreeMap<String, String>) -> String {
+    // `__private` is the door to `macro_support`, for generated code.
+    let door: Vec<String>;
+    let path = match path.split_first() {
+        Some((first, rest)) if first == "__private" => {
+            door = std::iter::once("macro_support".to_string()).chain(rest.iter().cloned()).collect();
+            &door[..]
+        }
+        _ => path,
+    };
     (1..=path.len())
         .rev()
         .map(|k| path[..k].join("::"))
@@ -194,7 +286,7 @@ fn imports() -> BTreeMap<String, Vec<String>> {
             // The capability macro is exported at the crate root, where `#[macro_export]` puts it.
             .filter(|p| p.first().is_none_or(|s| s != "__type_desc"))
             .map(|p| target(p, &modules))
-            .filter(|t| t != name && !name.starts_with(&format!("{t}::")))
+            .filter(|t| t != name)
             .collect();
         targets.sort();
         targets.dedup();
@@ -210,12 +302,31 @@ fn floor(module: &str) -> u8 {
 }
 
 #[test]
-fn use_trees_expand_to_full_paths() {
-    let source =
-        "use super::{wire, x::{Y, Z}};\nlet a = crate::b::c(); $crate::d::e; f(\"crate::g \\\" crate::h\", '\"');";
+fn paths_are_read_the_way_rustc_reads_them() {
+    let source = r##"use super::{wire, x::{Y, Z}};
+use rand::Rng;
+let a = crate::b::c(); $crate::d::e; f("crate::g \" crate::h", '"', '\'', r#"crate::i"#); // crate::j
+let k = drt::k::K; let l = super::super::l::L; let m = 'a'; self::n::N; /* crate::o */
+#[cfg(test)]
+#[path = "p.rs"]
+mod p;
+#[cfg(test)]
+mod tests { use crate::q::Q; fn f() { crate::r::R } }
+fn after() { crate::s::S }"##;
     let paths = named_paths("isolate::job", &code(source));
     let paths: Vec<String> = paths.iter().map(|p| p.join("::")).collect();
-    assert_eq!(paths, ["isolate::wire", "isolate::x::Y", "isolate::x::Z", "b::c"]);
+    let expected = [
+        "isolate::wire",
+        "isolate::x::Y",
+        "isolate::x::Z",
+        "isolate::job::rand::Rng",
+        "b::c",
+        "k::K",
+        "l::L",
+        "isolate::job::n::N",
+        "s::S",
+    ];
+    assert_eq!(paths, expected);
 }
 
 #[test]

@@ -40,16 +40,17 @@
 //!    (the [`Explorer`] builder and the `Settings` resolved from it);
 //! 2. `macro_support` (everything `#[drt::operations]` expansions name, behind
 //!    `__private`) and `report` (the public [`Report`] types);
-//! 3. `registry`, `seeds`, `world`, `pool`;
+//! 3. `registry`, `seeds`, `world`, `pool`, `sequence_text` (a sequence as
+//!    text: saved failures, traces and replays);
 //! 4. `oracle`, `execute`;
-//! 5. `render`, `triage` (failure identity, confirming reruns, the `Failure`
-//!    a report shows), `minimize`, `saved_failures` (failing sequences replayed
+//! 5. `render`, `triage` (when two failures are the same, the rerun that
+//!    confirms one, and its entry in the report), `minimize`, `saved_failures` (failing sequences replayed
 //!    first), `regression_tests` (passing tests that guard behaviour),
 //!    `untested` (why an operation never ran);
 //! 6. `isolate::job`, `isolate::wire`: what a supervisor and its child share;
 //! 7. `generate`: the engine;
 //! 8. `isolate::supervisor`;
-//! 9. `explore`: the driver (`run` / `report`, parent or child, supervised or
+//! 9. `driver`: where an exploration runs (`run` / `report`, parent or child, supervised or
 //!    in-process), the one place an engine is assembled;
 //! 10. this file, which only declares and re-exports.
 //!
@@ -73,6 +74,7 @@ mod report;
 mod pool;
 mod registry;
 mod seeds;
+mod sequence_text;
 mod world;
 // Floor 4: running sequences and checking them.
 mod execute;
@@ -89,7 +91,7 @@ mod isolate;
 // Floor 7: the engine.
 mod generate;
 // Floor 9: the driver.
-mod explore;
+mod driver;
 
 #[cfg(test)]
 mod fixtures;

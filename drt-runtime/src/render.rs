@@ -201,6 +201,24 @@ fn ambiguous(world: &World<'_>, op: &crate::registry::Operation) -> bool {
     })
 }
 
+/// A `seeds(...)` expression of a type drt does not seed itself (an
+/// operation made by [`crate::macro_support::builders::seed`]) as a test outside the crate
+/// must write it: one
+/// naming its own type by its bare name (`LeaseTime::Infinite`,
+/// `Money::new(5)`, `Point { x: 1, y: 2 }`) gets the type's full path, like
+/// every other path in emitted code (`my_crate::lease::LeaseTime::Infinite`).
+fn qualified_seed(literal: &str, type_name: &str) -> String {
+    let base = type_name.split('<').next().unwrap_or(type_name);
+    let short = crate::names::short_type_name(type_name);
+    let rest = literal.strip_prefix(short).filter(|r| r.starts_with("::") || r.starts_with(['(', '{', ' ']));
+    match rest {
+        Some(rest) if base != short && !crate::names::is_std(type_name) => {
+            format!("{}{rest}", crate::names::code_type_name(base))
+        }
+        _ => literal.to_string(),
+    }
+}
+
 /// One call as an expression.
 fn call_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], i: usize) -> String {
     let call = &seq.calls[i];
@@ -221,7 +239,7 @@ fn call_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], i: usi
             return format!("{}.parse::<{ty}>()", atom(s.strip_prefix('&').unwrap_or(&s)));
         }
         Syntax::Template(expression) if op.spec.name == crate::macro_support::builders::SEED => {
-            return crate::seeds::qualified_seed(expression, op.owner_name)
+            return qualified_seed(expression, op.owner_name)
         }
         Syntax::Template(template) => {
             let mut out = template.to_string();
@@ -546,5 +564,19 @@ mod tests {
         assert_eq!(owner_path("a::Stack<u8>"), "a::Stack::<u8>");
         assert_eq!(owner_path("a::Map<alloc::string::String, a::Cell<u8>>"), "a::Map::<String, a::Cell<u8>>");
         assert_eq!(owner_path("a::Account"), "a::Account");
+    }
+
+    #[test]
+    fn seed_expressions_naming_their_type_get_its_path() {
+        let q = |lit| qualified_seed(lit, "netcfg::lease::LeaseTime");
+        assert_eq!(q("LeaseTime::Infinite"), "netcfg::lease::LeaseTime::Infinite");
+        assert_eq!(q("LeaseTime::Hours(24)"), "netcfg::lease::LeaseTime::Hours(24)");
+        assert_eq!(q("LeaseTime { hours: 1 }"), "netcfg::lease::LeaseTime { hours: 1 }");
+        // Other expressions, and names that only start like the type, are kept.
+        assert_eq!(q("LeaseTimes::X"), "LeaseTimes::X");
+        assert_eq!(q("crate::lease::LeaseTime::Infinite"), "crate::lease::LeaseTime::Infinite");
+        assert_eq!(q("make_lease()"), "make_lease()");
+        assert_eq!(qualified_seed("String::new()", "alloc::string::String"), "String::new()");
+        assert_eq!(qualified_seed("Grid::new(1)", "g::Grid<u8>"), "g::Grid::new(1)");
     }
 }

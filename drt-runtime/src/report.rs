@@ -3,6 +3,8 @@
 use std::fmt;
 use std::time::Duration;
 
+use crate::config::Isolation;
+
 /// The result of an exploration. [`crate::Explorer::run`] panics with it when
 /// `failures` is not empty; [`crate::Explorer::report`] returns it.
 #[derive(Clone, Debug)]
@@ -32,6 +34,14 @@ pub enum FailureKind {
     /// A failure that did not happen again when its sequence was re-run:
     /// nondeterminism (time, randomness, global state), not a reproducible bug.
     Flaky,
+}
+
+/// `" in a child process"` or `""`, for one-line summaries.
+fn where_run(isolation: Isolation) -> &'static str {
+    match isolation {
+        Isolation::Process => " in a child process",
+        Isolation::InProcess => "",
+    }
 }
 
 impl fmt::Display for FailureKind {
@@ -123,7 +133,7 @@ pub struct Stats {
     /// after too many crashes).
     pub notes: Vec<String>,
     /// Where the exploration ran: in a child process, or in the test's thread.
-    pub isolation: crate::config::Isolation,
+    pub isolation: Isolation,
 }
 
 impl Report {
@@ -176,7 +186,7 @@ impl Stats {
             self.sequences,
             self.calls,
             self.elapsed.as_secs_f64(),
-            self.isolation.describe()
+            where_run(self.isolation)
         )
     }
 }

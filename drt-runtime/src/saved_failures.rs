@@ -4,9 +4,7 @@
 //! exploration, so a fixed bug stays fixed and a broken one fails at once.
 //! (Not to be confused with *regression tests*, `regression_tests.rs`:
 //! passing tests that guard today's behaviour.)
-//!
-//! The text form of a sequence defined here also carries sequences between
-//! a supervisor and its children (traces, replays).
+
 //!
 //! The file is plain text meant to be committed and read: each entry has a
 //! comment with the failure and its test, then one line per call and one
@@ -18,7 +16,8 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::sequence::{Call, Mode, Operand, Sequence};
+use crate::sequence::Sequence;
+use crate::sequence_text::{decode, encode};
 use crate::world::World;
 
 const HEADER: &str = "\
@@ -139,97 +138,6 @@ fn entries(text: &str) -> Vec<String> {
     out
 }
 
-/// A sequence as text: `call <path>` lines with indented arguments, then `end`.
-pub(crate) fn encode(world: &World<'_>, seq: &Sequence) -> String {
-    let mut out = String::new();
-    for call in &seq.calls {
-        let op = world.ops[call.op as usize].op;
-        let _ = writeln!(out, "call {}", op.path);
-        for arg in &call.args {
-            match arg {
-                Operand::Var { var, mode } => {
-                    let mode = match mode {
-                        Mode::Ref => "ref",
-                        Mode::Mut => "mut",
-                        Mode::Move => "move",
-                        Mode::Clone => "clone",
-                    };
-                    let _ = writeln!(out, "  var {var} {mode}");
-                }
-                Operand::Seed(s) => {
-                    let _ = writeln!(out, "  seed {}", world.seeds[*s as usize].literal);
-                }
-                Operand::SeedVec { elems, .. } => {
-                    let _ = writeln!(out, "  vec {}", elems.len());
-                    for e in elems.iter() {
-                        let _ = writeln!(out, "    seed {}", world.seeds[*e as usize].literal);
-                    }
-                }
-            }
-        }
-    }
-    out.push_str("end\n");
-    out
-}
-
-/// Parses an entry back into a sequence of this world's operations and seeds.
-pub(crate) fn decode(world: &World<'_>, entry: &str) -> Result<Sequence, String> {
-    let mut seq = Sequence::default();
-    let mut lines = entry.lines().filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')).peekable();
-    while let Some(line) = lines.next() {
-        let line = line.trim_end();
-        if line == "end" {
-            break;
-        }
-        let path = line.strip_prefix("call ").ok_or_else(|| format!("expected `call`, found `{line}`"))?;
-        let op = world.ops.iter().position(|o| o.op.path == path).ok_or_else(|| format!("no operation `{path}`"))?;
-        let params = &world.ops[op].op.spec.params;
-        let mut args = Vec::with_capacity(params.len());
-        for p in params {
-            let line = lines.next().ok_or_else(|| format!("`{path}` is missing arguments"))?.trim();
-            let seed = |text: &str, ty| {
-                let seeds = world.seeds_by_type.get(&ty).map_or(&[][..], Vec::as_slice);
-                seeds
-                    .iter()
-                    .copied()
-                    .find(|s| world.seeds[*s as usize].literal == text)
-                    .ok_or_else(|| format!("no seed `{text}` for `{}`", world.reg.desc(ty).name))
-            };
-            let arg = if let Some(rest) = line.strip_prefix("var ") {
-                let (var, mode) = rest.split_once(' ').ok_or("a `var` needs an index and a mode")?;
-                let var: u32 = var.parse().map_err(|_| format!("bad variable `{var}`"))?;
-                let mode = match mode {
-                    "ref" => Mode::Ref,
-                    "mut" => Mode::Mut,
-                    "move" => Mode::Move,
-                    "clone" => Mode::Clone,
-                    other => return Err(format!("bad mode `{other}`")),
-                };
-                Operand::Var { var, mode }
-            } else if let Some(text) = line.strip_prefix("seed ") {
-                Operand::Seed(seed(text, p.ty)?)
-            } else if let Some(n) = line.strip_prefix("vec ") {
-                let n: usize = n.parse().map_err(|_| format!("bad length `{n}`"))?;
-                let builder = *world.vec_by_type.get(&p.ty).ok_or("no way to build this vector")?;
-                let elem = world.vecs[builder as usize].elem;
-                let mut elems = Vec::with_capacity(n);
-                for _ in 0..n {
-                    let line = lines.next().ok_or("a vector is missing elements")?.trim();
-                    let text = line.strip_prefix("seed ").ok_or_else(|| format!("expected `seed`, found `{line}`"))?;
-                    elems.push(seed(text, elem)?);
-                }
-                Operand::SeedVec { builder, elems: Box::new(elems) }
-            } else {
-                return Err(format!("expected an argument, found `{line}`"));
-            };
-            args.push(arg);
-        }
-        seq.calls.push(Call { op: op as u32, args });
-    }
-    seq.check_ownership()?;
-    Ok(seq)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -242,28 +150,6 @@ mod tests {
             entries(text),
             vec!["call a::B::new\nend\n".to_string(), "call a::B::f\n  var 0 mut\nend\n".to_string()]
         );
-    }
-
-    #[test]
-    fn every_generated_sequence_survives_a_round_trip() {
-        let world = wallet_world();
-        let seqs = pool_sequences(&world, 1_000);
-        assert!(seqs.len() > 100);
-        for seq in seqs {
-            let text = encode(&world, &seq);
-            assert_eq!(decode(&world, &text).as_ref(), Ok(&seq), "{text}");
-        }
-    }
-
-    #[test]
-    fn entries_that_no_longer_match_are_reported_not_replayed() {
-        let world = wallet_world();
-        let path = "drt::fixtures::Wallet";
-        assert_eq!(decode(&world, "call nope::Gone::f\nend\n"), Err("no operation `nope::Gone::f`".to_string()));
-        let unknown_seed = format!("call {path}::issue\n  seed 424242\nend\n");
-        assert_eq!(decode(&world, &unknown_seed), Err("no seed `424242` for `u32`".to_string()));
-        let moved_twice = format!("call {path}::new\ncall {path}::merged\n  var 0 move\n  var 0 ref\nend\n");
-        assert_eq!(decode(&world, &moved_twice), Err("call 1 uses variable 0 twice".to_string()));
     }
 
     #[test]

@@ -71,7 +71,7 @@ impl Sequence {
         offset
     }
 
-    /// Variables used by calls after `i` (and by `i` itself).
+    /// Every use of variable `var`: the call using it, and how.
     pub fn uses(&self, var: u32) -> impl Iterator<Item = (usize, Mode)> + '_ {
         self.calls.iter().enumerate().flat_map(move |(i, c)| {
             c.args.iter().filter_map(move |a| match a {

@@ -108,7 +108,7 @@ pub(crate) struct Minimized {
 /// first (one that does not fail again is flaky), and the message and
 /// location shown are those of the sequence shown, not of the first, longer
 /// hit (`fault`).
-pub(crate) fn confirm(
+pub(crate) fn confirmed_failure(
     world: &World<'_>,
     seq: &Sequence,
     key: &FailureKey,
@@ -161,9 +161,22 @@ pub(crate) enum Crash {
     NotAgain,
 }
 
+impl Crash {
+    /// The group of a crash's failure: its operation, and how the process
+    /// ended (a signal, an exit status) where it died.
+    pub fn key(&self, failure: &Failure) -> FailureKey {
+        let place = match self {
+            Crash::Died { status, .. } => status.clone(),
+            Crash::Hung { .. } | Crash::NotAgain => String::new(),
+        };
+        FailureKey { subject: failure.operation.clone(), kind: failure.kind, place }
+    }
+}
+
 /// The report's entry for a sequence that crashed (or hung) a child
-/// process; with no sequence, for a crash that could not be reproduced.
-pub(crate) fn crash_failure(world: &World<'_>, seq: &Sequence, crash: &Crash, found: Found) -> Failure {
+/// process; with no culprit, for a crash that did not happen again when
+/// the same exploration was rerun (flaky, and no test to write).
+pub(crate) fn crash_failure(world: &World<'_>, culprit: Option<&Sequence>, crash: &Crash, found: Found) -> Failure {
     let (kind, message) = match crash {
         Crash::Hung { timeout } => {
             (FailureKind::Timeout, format!("a call ran longer than the call timeout ({timeout:?})"))
@@ -172,32 +185,41 @@ pub(crate) fn crash_failure(world: &World<'_>, seq: &Sequence, crash: &Crash, fo
         Crash::Died { status, said } => (FailureKind::Crash, format!("the process was {status}: {said}")),
         Crash::NotAgain => (FailureKind::Flaky, "the crash did not happen again".to_string()),
     };
-    let (operation, code) = match seq.calls.last() {
-        Some(last) => {
-            let operation = world.ops[last.op as usize].op.display.clone();
-            let code = crate::render::render_crash(world, seq, &operation, kind, &message);
-            (operation, code)
-        }
-        // The crash did not happen again: no sequence, so no test to write.
-        None => (
-            "(unknown call)".to_string(),
-            format!(
+    let Some(seq) = culprit else {
+        return Failure {
+            kind: FailureKind::Flaky,
+            operation: "(unknown call)".to_string(),
+            message: format!("{message} (it did not happen again when the same exploration was rerun)"),
+            location: None,
+            code: format!(
                 "// drt: no call sequence reproduces this crash: {message}\n\
                  // drt: it did not happen again when the same exploration was rerun\n"
             ),
-        ),
+            len: 0,
+            found_after: found.after,
+            sequences_before: found.sequences_before,
+            hits: 1,
+            unminimized_len: 0,
+            minimize_limit: None,
+        };
     };
+    let operation = seq
+        .calls
+        .last()
+        .map_or_else(|| "(unknown call)".to_string(), |last| world.ops[last.op as usize].op.display.clone());
+    let code = crate::render::render_crash(world, seq, &operation, kind, &message);
+    let len = crate::render::statement_count(world, seq);
     Failure {
         kind,
         operation,
         message,
         location: None,
         code,
-        len: crate::render::statement_count(world, seq),
+        len,
         found_after: found.after,
         sequences_before: found.sequences_before,
         hits: 1,
-        unminimized_len: crate::render::statement_count(world, seq),
+        unminimized_len: len,
         minimize_limit: None,
     }
 }

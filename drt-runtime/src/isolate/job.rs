@@ -9,10 +9,37 @@ use super::wire;
 use crate::config::{Budget, Isolation, MinimizeLimits, SavedFailures, Settings};
 use crate::report::{Failure, Stats};
 
+/// The files of a channel's directory.
+pub(crate) mod file {
+    /// The [`Job`](super::Job), written by the supervisor.
+    pub const JOB: &str = "job.txt";
+    /// The sequence a replay job runs, written by the supervisor.
+    pub const SEQUENCE: &str = "sequence.txt";
+    /// Everything the child wrote to stderr.
+    pub const STDERR: &str = "stderr.txt";
+    /// Sequences run so far, rewritten in place.
+    pub const HEARTBEAT: &str = "heartbeat.txt";
+    /// Every sequence about to run, once tracing is on.
+    pub const TRACE: &str = "trace.txt";
+    /// Each failure as it is found (what is left when the child dies).
+    pub const FAILURES: &str = "failures.txt";
+    /// The final failures of a child that finished.
+    pub const FINAL: &str = "final.txt";
+    /// The child's stats: written last, the sign that it finished.
+    pub const STATS: &str = "stats.txt";
+    /// The outcome of a replay job.
+    pub const REPLAYED: &str = "replayed.txt";
+}
+
 /// The environment variable that makes a test process a child.
 pub(crate) const CHILD_ENV: &str = "DRT_CHILD_DIR";
-/// Sequences between two heartbeats of a child.
+/// Sequences between two heartbeats of a child...
 pub(crate) const HEARTBEAT_EVERY: u64 = 256;
+/// ...and the longest silence between two: a supervisor that hears nothing
+/// for the call timeout kills the child as hung.
+pub(crate) const HEARTBEAT_INTERVAL: Duration = Duration::from_millis(50);
+/// The exit status of a child that found no job it could read.
+pub(crate) const NO_JOB_STATUS: i32 = 3;
 /// How a child starts the line saying drt itself failed.
 pub(crate) const INTERNAL_ERROR: &str = "drt: internal error";
 /// The exit status of a child in which drt itself failed (sysexits' EX_SOFTWARE).
@@ -28,7 +55,10 @@ pub(crate) struct Job {
     pub subjects: Vec<String>,
     /// Replay `sequence.txt` once instead of exploring.
     pub replay: bool,
-    /// The parent's settings, as it resolved them.
+    /// The parent's settings, as it resolved them; a supervisor restarting
+    /// after a crash changes the seed, what is left of the budget, and
+    /// whether saved failures are replayed. (The child has no use for
+    /// `isolation` and `call_timeout`, but gets the whole value.)
     pub settings: Settings,
     /// Trace every sequence after this many.
     pub trace_after: Option<u64>,
@@ -136,12 +166,12 @@ impl Channel {
     /// A child's channel, when this process is one.
     pub fn from_env() -> Option<Channel> {
         let dir = PathBuf::from(std::env::var_os(CHILD_ENV)?);
-        let beat = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(dir.join("heartbeat.txt"));
+        let beat = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(dir.join(file::HEARTBEAT));
         Some(Channel { dir, beat: beat.ok().map(std::sync::Arc::new) })
     }
 
     pub fn job(&self) -> Option<Job> {
-        Job::decode(&std::fs::read_to_string(self.file("job.txt")).ok()?)
+        Job::decode(&std::fs::read_to_string(self.file(file::JOB)).ok()?)
     }
 
     /// Records that `sequences` have run (the child's heartbeat): a
@@ -154,18 +184,18 @@ impl Channel {
             let _ = file.write_at(text.as_bytes(), 0);
             return;
         }
-        let _ = std::fs::write(self.file("heartbeat.txt"), text);
+        let _ = std::fs::write(self.file(file::HEARTBEAT), text);
     }
 
     pub(crate) fn last_heartbeat(&self) -> Option<(u64, std::time::SystemTime)> {
-        let path = self.file("heartbeat.txt");
+        let path = self.file(file::HEARTBEAT);
         let n = std::fs::read_to_string(&path).ok()?.trim().parse().ok()?;
         Some((n, std::fs::metadata(&path).ok()?.modified().ok()?))
     }
 
     /// Appends a sequence about to run (tracing mode).
     pub fn trace(&self, text: &str) {
-        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(self.file("trace.txt")) {
+        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(self.file(file::TRACE)) {
             let _ = write!(f, "{text}");
             let _ = f.flush();
         }
@@ -173,7 +203,7 @@ impl Channel {
 
     /// Appends a failure the child found.
     pub fn failure(&self, group: &str, failure: &Failure) {
-        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(self.file("failures.txt")) {
+        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(self.file(file::FAILURES)) {
             let _ = f.write_all(wire::failure(group, failure).as_bytes());
         }
     }
@@ -181,13 +211,13 @@ impl Channel {
     /// Writes the child's final failures, then its stats: the sign that it finished.
     pub fn done(&self, failures: &[Failure], groups: &[String], stats: &Stats) {
         let text: String = groups.iter().zip(failures).map(|(g, f)| wire::failure(g, f)).collect();
-        let _ = std::fs::write(self.file("final.txt"), text);
-        let _ = std::fs::write(self.file("stats.txt"), wire::stats(stats));
+        let _ = std::fs::write(self.file(file::FINAL), text);
+        let _ = std::fs::write(self.file(file::STATS), wire::stats(stats));
     }
 
     /// Writes a replayed sequence's outcome.
     pub fn replayed(&self, failed: bool) {
-        let _ = std::fs::write(self.file("replayed.txt"), if failed { "failed" } else { "normal" });
+        let _ = std::fs::write(self.file(file::REPLAYED), if failed { "failed" } else { "normal" });
     }
 }
 

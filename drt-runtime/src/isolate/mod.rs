@@ -8,9 +8,10 @@
 //! 1. The supervisor writes a job into a fresh directory and starts the test
 //!    binary filtered to the current test (`<name> --exact`), with
 //!    `DRT_CHILD_DIR` naming the directory.
-//! 2. The child explores with the job's seed and budget, writes a heartbeat
-//!    (sequences run so far) every 256 sequences, appends each failure it
-//!    finds, and writes its stats when done.
+//! 2. The child explores with the job's settings, writes a heartbeat
+//!    (sequences run so far) every 256 sequences and at least every 50 ms,
+//!    appends each failure it finds, and when done writes its final
+//!    failures, then its stats.
 //! 3. A child that dies without its stats crashed; one whose heartbeat stops
 //!    for longer than the call timeout is killed (a hang). Exploration is
 //!    deterministic, so the supervisor runs the same job again with tracing
@@ -18,10 +19,10 @@
 //! 4. The culprit is minimized by replaying candidates in fresh children, and
 //!    exploring restarts with another seed (at most 8 times).
 //!
-//! [`job`] is what the two sides share (the job file, the heartbeat, the
-//! failures and stats a child writes); [`supervisor`] is the parent's side;
-//! the child's side is the driver's (`explore.rs`), which starts a child's
-//! exploration like any other.
+//! [`job`] is what the two sides share: the job, and the files of the
+//! channel between them. [`supervisor`] is the parent's side. On the
+//! child's side, the driver (`driver.rs`) reads the job and assembles the
+//! engine, which reports through the channel as it explores.
 
 pub(crate) mod job;
 pub(crate) mod supervisor;

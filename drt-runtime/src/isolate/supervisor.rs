@@ -7,13 +7,14 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::job::{Channel, Job, HEARTBEAT_EVERY, INTERNAL_ERROR};
+use super::job::{file, Channel, Job, HEARTBEAT_EVERY, INTERNAL_ERROR};
 use super::wire;
 use crate::config::{Isolation, MinimizeLimits};
 use crate::minimize::{minimize_with, Blame};
-use crate::report::{Failure, FailureKind, Stats};
-use crate::saved_failures::{decode, encode, entry_comment, Store};
+use crate::report::{Failure, Stats};
+use crate::saved_failures::{entry_comment, Store};
 use crate::sequence::Sequence;
+use crate::sequence_text::{decode, encode};
 use crate::triage::{crash_failure, Crash, Found};
 use crate::world::World;
 
@@ -78,11 +79,11 @@ impl Supervisor {
         let dir = &self.channel.dir;
         let _ = std::fs::remove_dir_all(dir);
         std::fs::create_dir_all(dir)?;
-        std::fs::write(self.channel.file("job.txt"), job.encode())?;
+        std::fs::write(self.channel.file(file::JOB), job.encode())?;
         if let Some(seq) = sequence {
-            std::fs::write(self.channel.file("sequence.txt"), seq)?;
+            std::fs::write(self.channel.file(file::SEQUENCE), seq)?;
         }
-        let stderr = std::fs::File::create(self.channel.file("stderr.txt"))?;
+        let stderr = std::fs::File::create(self.channel.file(file::STDERR))?;
         let args: &[&str] = if self.test.is_empty() {
             &[]
         } else {
@@ -115,13 +116,13 @@ impl Supervisor {
 
     fn ending(&self, job: &Job, status: ExitStatus) -> Ending {
         let finished = match job.replay {
-            false => self.channel.file("stats.txt").exists(),
-            true => self.channel.file("replayed.txt").exists(),
+            false => self.channel.file(file::STATS).exists(),
+            true => self.channel.file(file::REPLAYED).exists(),
         };
         if status.success() && finished {
             return Ending::Finished;
         }
-        let said = std::fs::read_to_string(self.channel.file("stderr.txt")).unwrap_or_default();
+        let said = std::fs::read_to_string(self.channel.file(file::STDERR)).unwrap_or_default();
         let said = said.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").trim().to_string();
         Ending::Crashed { status: describe(status), said }
     }
@@ -133,15 +134,15 @@ impl Supervisor {
 
     /// The sequences the last child traced.
     pub fn traced(&self) -> Vec<String> {
-        let text = std::fs::read_to_string(self.channel.file("trace.txt")).unwrap_or_default();
-        text.split_inclusive("end\n").map(str::to_string).collect()
+        let text = std::fs::read_to_string(self.channel.file(file::TRACE)).unwrap_or_default();
+        crate::sequence_text::split(&text)
     }
 
     /// The failures the last child found (its final list when it finished,
     /// else what it logged before it died), and its stats when it finished.
     pub fn results(&self) -> (Vec<wire::Grouped>, Option<Stats>) {
-        let stats = std::fs::read_to_string(self.channel.file("stats.txt")).ok().and_then(|s| wire::parse_stats(&s));
-        let list = if stats.is_some() { "final.txt" } else { "failures.txt" };
+        let stats = std::fs::read_to_string(self.channel.file(file::STATS)).ok().and_then(|s| wire::parse_stats(&s));
+        let list = if stats.is_some() { file::FINAL } else { file::FAILURES };
         let failures = std::fs::read_to_string(self.channel.file(list)).unwrap_or_default();
         (wire::failures(&failures), stats)
     }
@@ -286,29 +287,20 @@ pub(crate) fn supervise(
         let found_at = Found { after: elapsed, sequences_before: stats.sequences + ran };
         stats.sequences += ran + 1;
         stats.failing += 1;
-        let timeout = sup.call_timeout;
+        let crash = crash(&ending, sup.call_timeout);
         let failure = match culprit {
             Some(seq) => {
                 let seq = sup.minimize_crash(world, &job, seq, &ending);
-                let f = crash_failure(world, &seq, &crash(&ending, timeout), found_at);
+                let f = crash_failure(world, Some(&seq), &crash, found_at);
                 if let Some(store) = store.filter(|_| job.settings.saved_failures.save) {
                     store.save(world, &[(entry_comment(&f, job.settings.budget.seed), &seq)]);
                 }
                 f
             }
-            None => {
-                let mut f = crash_failure(world, &Sequence::default(), &crash(&ending, timeout), found_at);
-                f.kind = FailureKind::Flaky;
-                f.message = format!("{} (it did not happen again when the same exploration was rerun)", f.message);
-                f
-            }
+            None => crash_failure(world, None, &crash, found_at),
         };
         let crashed_op = culprit_op(world, &failure);
-        let how = match &ending {
-            Ending::Crashed { status, .. } => status.clone(),
-            Ending::Hung | Ending::Finished => String::new(),
-        };
-        failures.push((format!("{}\n{how}", failure.operation), failure));
+        failures.push((crash.key(&failure).group_name(), failure));
         restarts += 1;
         if restarts > MAX_RESTARTS {
             stats.notes.push(format!(

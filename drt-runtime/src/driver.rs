@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use crate::config::{Explorer, Isolation, Settings};
 use crate::generate::Engine;
-use crate::isolate::job::{Channel, Job, INTERNAL_ERROR, INTERNAL_ERROR_STATUS};
+use crate::isolate::job::{file, Channel, Job, INTERNAL_ERROR, INTERNAL_ERROR_STATUS, NO_JOB_STATUS};
 use crate::isolate::supervisor::{supervise, Stop, Supervisor};
 use crate::macro_support::Syntax;
 use crate::registry::Registry;
@@ -25,7 +25,7 @@ impl Explorer {
     /// operation is registered for the types under test.
     #[track_caller]
     pub fn report(self) -> Report {
-        explore(&self, false).0
+        report_of(&self, false).0
     }
 
     /// Explores; panics with the report if anything failed, else prints a
@@ -40,7 +40,7 @@ impl Explorer {
     #[track_caller]
     pub fn run(self) {
         let subject = subject(&self);
-        let (report, saved) = explore(&self, true);
+        let (report, saved) = report_of(&self, true);
         if report.failures.is_empty() && report.tested_nothing() {
             panic!(
                 "{}\ndrt: nothing in {subject} was tested: none of its operations ever ran normally; \
@@ -68,7 +68,7 @@ impl Explorer {
 
 /// Explores; also returns the saved-failures file when saving is on.
 #[track_caller]
-fn explore(explorer: &Explorer, saved_by_default: bool) -> (Report, Option<PathBuf>) {
+fn report_of(explorer: &Explorer, saved_by_default: bool) -> (Report, Option<PathBuf>) {
     let (mut report, path) = explore_somewhere(explorer, saved_by_default);
     report.name_tests_apart();
     (report, path)
@@ -127,7 +127,7 @@ fn engine<'w>(world: &'w World<'w>, settings: &Settings, subjects: &[&str]) -> E
 
 /// A child process: runs the job its supervisor wrote, then exits.
 fn child_main(channel: &Channel) -> ! {
-    let Some(job) = channel.job() else { std::process::exit(3) };
+    let Some(job) = channel.job() else { std::process::exit(NO_JOB_STATUS) };
     let registry = Registry::global();
     let ids: Vec<std::any::TypeId> = job
         .subjects
@@ -137,8 +137,8 @@ fn child_main(channel: &Channel) -> ! {
     let world = World::new(registry, &ids).without(&job.avoid);
     let _silent = crate::hook::SilentPanics::install();
     if job.replay {
-        let text = std::fs::read_to_string(channel.file("sequence.txt")).unwrap_or_default();
-        let failed = crate::saved_failures::decode(&world, &text).is_ok_and(|seq| {
+        let text = std::fs::read_to_string(channel.file(file::SEQUENCE)).unwrap_or_default();
+        let failed = crate::sequence_text::decode(&world, &text).is_ok_and(|seq| {
             let outcome = world.execute(&seq, crate::execute::Checks::ALL).finish(&world);
             matches!(outcome, crate::execute::Outcome::Failed { .. })
         });
