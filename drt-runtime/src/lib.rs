@@ -33,8 +33,9 @@
 //! # How the runtime is built
 //!
 //! Modules are rooms named after the algorithm, stacked in floors; a module
-//! imports only from floors below its own (a unit test in `layering` checks
-//! it), so the crate reads bottom-up:
+//! imports only from its own floor or those below, never in a circle (a unit
+//! test, `layering`, checks both on the source), so the crate reads
+//! bottom-up:
 //!
 //! 1. plain text and data: `names`, `sequence`, `hook`, `rng`, and `config`
 //!    (the [`Explorer`] builder and the `Settings` resolved from it);
@@ -44,14 +45,15 @@
 //!    text: saved failures, traces and replays);
 //! 4. `oracle`, `execute`;
 //! 5. `render`, `triage` (when two failures are the same, the rerun that
-//!    confirms one, and its entry in the report), `minimize`, `saved_failures` (failing sequences replayed
-//!    first), `regression_tests` (passing tests that guard behaviour),
-//!    `untested` (why an operation never ran);
+//!    confirms one, and its entry in the report), `minimize`,
+//!    `saved_failures` (failing sequences replayed first), `regression_tests`
+//!    (passing tests that guard behaviour), `untested` (why an operation
+//!    never ran);
 //! 6. `isolate::job`, `isolate::wire`: what a supervisor and its child share;
 //! 7. `generate`: the engine;
 //! 8. `isolate::supervisor`;
-//! 9. `driver`: where an exploration runs (`run` / `report`, parent or child, supervised or
-//!    in-process), the one place an engine is assembled;
+//! 9. `driver`: where an exploration runs (`run` / `report`, parent or
+//!    child, supervised or in-process), the one place an engine is assembled;
 //! 10. this file, which only declares and re-exports.
 //!
 //! When a new piece does not fit, ask which room it belongs to rather than
