@@ -49,8 +49,52 @@ fn a_saved_failure_is_replayed_before_exploring() {
     assert_eq!(second.failures[0].code, first.failures[0].code);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), text, "an entry is saved once");
 
+    // A budget of no sequences runs the saved failures only (DRT_MAX_SEQUENCES=0).
+    let replay = drt::explore::<Dial>().max_sequences(0).persist(true).isolation(drt::Isolation::InProcess).report();
+    assert_eq!(replay.failures.len(), 1, "{replay}");
+    assert_eq!(replay.failures[0].code, first.failures[0].code);
+    assert_eq!(replay.stats.sequences, 1);
+    assert!(replay.stats.uncallable.is_empty(), "{:?}", replay.stats.uncallable);
+
     // Without persistence the file is neither read nor written.
     let third = drt::explore::<Dial>().seed(99).max_sequences(1).isolation(drt::Isolation::InProcess).report();
     assert!(third.failures.is_empty(), "{third}");
     std::fs::remove_file(&file).unwrap();
+}
+
+/// Never fails; nothing of it is ever saved.
+pub struct Knob(u8);
+
+#[drt::operations]
+impl Knob {
+    pub fn new() -> Self {
+        Knob(0)
+    }
+    pub fn set(&mut self, to: u8) {
+        self.0 = to;
+    }
+}
+
+impl Default for Knob {
+    fn default() -> Self {
+        Knob::new()
+    }
+}
+
+/// `DRT_MAX_SEQUENCES=0` with no saved failure: nothing to run, and the test
+/// passes instead of complaining that nothing was tested.
+#[test]
+fn a_budget_of_no_sequences_passes_when_no_saved_failure_fails() {
+    let saved = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("drt-regressions/persist__Knob.txt");
+    assert!(!saved.exists());
+    let only_saved = || drt::explore::<Knob>().max_sequences(0).isolation(drt::Isolation::InProcess);
+    let report = only_saved().persist(true).report();
+    assert!(report.failures.is_empty(), "{report}");
+    assert_eq!(report.stats.sequences, 0);
+    assert!(report.stats.uncallable.is_empty(), "{:?}", report.stats.uncallable);
+    assert_eq!(
+        report.stats.notes,
+        ["max_sequences is 0: only the saved failing sequences ran (0 sequences); nothing was explored"]
+    );
+    only_saved().run();
 }

@@ -28,15 +28,23 @@ const DEFAULT_MINIMIZE_STEPS: u64 = 4_000;
 const DEFAULT_MINIMIZE_TIME: Duration = Duration::from_secs(10);
 
 /// Where an exploration runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Isolation {
     /// In a child process, so that crashes and hangs are reported instead of
     /// killing the test run (the default on Unix).
     Process,
     /// In the test's own thread: faster to start, but a stack overflow, an
-    /// abort or an infinite loop takes the whole test binary down.
-    #[default]
+    /// abort or an infinite loop takes the whole test binary down (the
+    /// default where drt cannot watch a child process).
     InProcess,
+}
+
+impl Default for Isolation {
+    /// What an exploration uses unless told otherwise: [`Isolation::Process`]
+    /// on Unix, else [`Isolation::InProcess`].
+    fn default() -> Self {
+        DEFAULT_ISOLATION
+    }
 }
 
 /// Explores the operations registered for one or more types. Made by
@@ -87,14 +95,16 @@ pub fn explore<T: 'static>() -> Explorer {
 
 impl Explorer {
     /// Stops after this much time (default 2 s, or none when
-    /// `max_sequences` is set). Env: `DRT_TIME_LIMIT` (`500` ms or `2s`).
+    /// `max_sequences` is set). Env: `DRT_TIME_LIMIT` (`500` ms, `2s`, `10m`, `1h`).
     pub fn time_limit(mut self, limit: Duration) -> Self {
         self.time_limit = Some(limit);
         self
     }
 
     /// Stops after executing this many sequences; with no time limit this
-    /// makes the run fully deterministic. Env: `DRT_MAX_SEQUENCES`.
+    /// makes the run fully deterministic. `0` runs only the saved failures
+    /// (and passes when none fails), as `PROPTEST_CASES=0` does. Env:
+    /// `DRT_MAX_SEQUENCES`.
     pub fn max_sequences(mut self, n: u64) -> Self {
         self.max_sequences = Some(n);
         self
@@ -260,7 +270,9 @@ fn parse_env<T>(
         Some(raw) if raw.trim().is_empty() => Ok(None),
         Some(raw) => parse(raw.trim()).map(Some).ok_or_else(|| {
             let expected = match name {
-                "DRT_TIME_LIMIT" | "DRT_MINIMIZE_TIME" | "DRT_CALL_TIMEOUT" => "milliseconds (`500`) or seconds (`2s`)",
+                "DRT_TIME_LIMIT" | "DRT_MINIMIZE_TIME" | "DRT_CALL_TIMEOUT" => {
+                    "milliseconds (`500`), or a number with `ms`, `s`, `m` or `h` (`2s`, `10m`)"
+                }
                 "DRT_SEED" => "an integer (decimal or 0x hex)",
                 "DRT_MAX_LEN" => "a positive integer",
                 "DRT_PERSIST" => "`on` or `off`",
@@ -272,15 +284,19 @@ fn parse_env<T>(
     }
 }
 
-/// `500` (ms), `500ms`, `2s`, `1.5s`.
+/// `500` (ms), `500ms`, `2s`, `1.5s`, `10m`, `1h`.
 fn parse_duration(s: &str) -> Option<Duration> {
     if let Some(ms) = s.strip_suffix("ms") {
         return ms.trim().parse::<u64>().ok().map(Duration::from_millis);
     }
-    if let Some(secs) = s.strip_suffix('s') {
-        return secs.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0).map(Duration::from_secs_f64);
-    }
-    s.parse::<u64>().ok().map(Duration::from_millis)
+    let (number, unit) = match s.char_indices().last()? {
+        (at, 's') => (&s[..at], 1.0),
+        (at, 'm') => (&s[..at], 60.0),
+        (at, 'h') => (&s[..at], 3600.0),
+        _ => return s.parse::<u64>().ok().map(Duration::from_millis),
+    };
+    let secs = number.trim().parse::<f64>().ok()? * unit;
+    Duration::try_from_secs_f64(secs).ok()
 }
 
 fn minimize_limits(env: &dyn Fn(&str) -> Option<String>) -> Result<MinimizeLimits, String> {
@@ -345,11 +361,29 @@ mod tests {
     }
 
     #[test]
-    fn durations_accept_ms_and_seconds() {
+    fn durations_accept_ms_seconds_minutes_and_hours() {
         assert_eq!(parse_duration("500"), Some(Duration::from_millis(500)));
         assert_eq!(parse_duration("250ms"), Some(Duration::from_millis(250)));
         assert_eq!(parse_duration("1.5s"), Some(Duration::from_millis(1500)));
-        assert_eq!(parse_duration("soon"), None);
+        assert_eq!(parse_duration("10m"), Some(Duration::from_secs(600)));
+        assert_eq!(parse_duration("1.5h"), Some(Duration::from_secs(5400)));
+        assert_eq!(parse_duration("2 m"), Some(Duration::from_secs(120)));
+        for bad in ["soon", "m", "-1s", "1e400s", "NaNh", "5d"] {
+            assert_eq!(parse_duration(bad), None, "{bad}");
+        }
+        let err = explore::<u8>().settings(false, &env_of(&[("DRT_TIME_LIMIT", "10 minutes")])).unwrap_err();
+        assert_eq!(
+            err,
+            "drt: DRT_TIME_LIMIT must be milliseconds (`500`), or a number with `ms`, `s`, `m` or `h` (`2s`, `10m`), \
+             got `10 minutes`"
+        );
+    }
+
+    #[test]
+    fn the_default_isolation_is_a_child_process_where_drt_can_watch_one() {
+        let expected = if cfg!(unix) { Isolation::Process } else { Isolation::InProcess };
+        assert_eq!(Isolation::default(), expected);
+        assert_eq!(explore::<u8>().settings(false, &env_of(&[])).unwrap().isolation, expected);
     }
 
     #[test]

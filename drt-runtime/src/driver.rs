@@ -25,7 +25,7 @@ impl Explorer {
     /// operation is registered for the types under test.
     #[track_caller]
     pub fn report(self) -> Report {
-        report_of(&self, false).0
+        report_of(&self, false).report
     }
 
     /// Explores; panics with the report if anything failed, else prints a
@@ -40,8 +40,8 @@ impl Explorer {
     #[track_caller]
     pub fn run(self) {
         let subject = subject(&self);
-        let (report, saved) = report_of(&self, true);
-        if report.failures.is_empty() && report.tested_nothing() {
+        let Explored { report, saved, replay_only } = report_of(&self, true);
+        if report.failures.is_empty() && report.tested_nothing() && !replay_only {
             panic!(
                 "{}\ndrt: nothing in {subject} was tested: none of its operations ever ran normally; \
                  the reasons are above",
@@ -66,17 +66,18 @@ impl Explorer {
     }
 }
 
-/// Explores; also returns the saved-failures file when saving is on.
-#[track_caller]
-fn report_of(explorer: &Explorer, saved_by_default: bool) -> (Report, Option<PathBuf>) {
-    let (mut report, path) = explore_somewhere(explorer, saved_by_default);
-    report.name_tests_apart();
-    (report, path)
+/// What an exploration gave.
+struct Explored {
+    report: Report,
+    /// The saved-failures file, when saving is on.
+    saved: Option<PathBuf>,
+    /// Whether only the saved failures were to run (`max_sequences` 0).
+    replay_only: bool,
 }
 
-/// Explores in a child process when isolation asks for it, else here.
+/// Explores, and gives every test of the report its own name.
 #[track_caller]
-fn explore_somewhere(explorer: &Explorer, saved_by_default: bool) -> (Report, Option<PathBuf>) {
+fn report_of(explorer: &Explorer, saved_by_default: bool) -> Explored {
     if let Some(channel) = Channel::from_env() {
         child_main(&channel);
     }
@@ -84,6 +85,14 @@ fn explore_somewhere(explorer: &Explorer, saved_by_default: bool) -> (Report, Op
         Ok(settings) => settings,
         Err(e) => panic!("{e}"),
     };
+    let (mut report, saved) = explore_somewhere(explorer, &settings);
+    report.name_tests_apart();
+    Explored { report, saved, replay_only: settings.budget.max_sequences == Some(0) }
+}
+
+/// Explores in a child process when the settings ask for it, else here.
+#[track_caller]
+fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Option<PathBuf>) {
     let registry = Registry::global();
     let ids: Vec<_> = explorer.subjects().iter().map(|(id, _)| *id).collect();
     let world = World::new(registry, &ids);
@@ -91,7 +100,7 @@ fn explore_somewhere(explorer: &Explorer, saved_by_default: bool) -> (Report, Op
         panic!("{}", nothing_registered(explorer, registry));
     }
     let names: Vec<&str> = explorer.subjects().iter().map(|(_, n)| *n).collect();
-    let store = store(&names, &settings);
+    let store = store(&names, settings);
     let path = store.as_ref().map(|s| s.path().to_path_buf());
     if settings.isolation == Isolation::Process {
         if let Some(supervisor) = Supervisor::for_current_test(settings.call_timeout) {
@@ -112,7 +121,7 @@ fn explore_somewhere(explorer: &Explorer, saved_by_default: bool) -> (Report, Op
             }
         }
     }
-    (engine(&world, &settings, &names).run(), path)
+    (engine(&world, settings, &names).run(), path)
 }
 
 /// The saved-failures file for these subjects, when the settings read or write it.

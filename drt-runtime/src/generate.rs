@@ -20,7 +20,7 @@ use std::time::Instant;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::config::{Budget, MinimizeLimits, SavedFailures, Settings};
+use crate::config::{Budget, Isolation, MinimizeLimits, SavedFailures, Settings};
 use crate::execute::{Checks, Fault, Outcome};
 use crate::isolate::job::{Channel, HEARTBEAT_EVERY, HEARTBEAT_INTERVAL};
 use crate::macro_support::ParamKind;
@@ -111,7 +111,8 @@ impl<'w> Engine<'w> {
         Engine {
             world,
             rng: Xoshiro256PlusPlus::seed_from_u64(budget.seed),
-            stats: Stats { seed: budget.seed, ..Stats::default() },
+            // The engine explores in its own thread (a supervisor reports a child as such).
+            stats: Stats { seed: budget.seed, isolation: Isolation::InProcess, ..Stats::default() },
             budget,
             minimize: settings.minimize,
             pool: Pool::default(),
@@ -524,7 +525,17 @@ impl<'w> Engine<'w> {
 
     fn finish(mut self) -> Report {
         self.stats.elapsed = self.start.elapsed();
-        self.stats.uncallable = self.untested.reasons(self.world, &self.per_op);
+        if self.budget.max_sequences == Some(0) {
+            // Only the saved failures ran (`DRT_MAX_SEQUENCES=0`, as
+            // `PROPTEST_CASES=0`): nothing was explored, so nothing went untested.
+            let n = self.stats.sequences;
+            let s = if n == 1 { "" } else { "s" };
+            self.stats.notes.push(format!(
+                "max_sequences is 0: only the saved failing sequences ran ({n} sequence{s}); nothing was explored"
+            ));
+        } else {
+            self.stats.uncallable = self.untested.reasons(self.world, &self.per_op);
+        }
         self.stats.notes.extend(self.untested.notes(self.world));
         self.stats.operations = self.per_op;
         Report { failures: self.groups.into_failures(), stats: self.stats }

@@ -146,9 +146,11 @@ impl Supervisor {
         let failures = std::fs::read_to_string(self.channel.file(list)).unwrap_or_default();
         (wire::failures(&failures), stats)
     }
+}
 
-    /// Removes the channel's files.
-    pub fn clean_up(&self) {
+impl Drop for Supervisor {
+    /// Removes the channel's files, however supervising ended.
+    fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.channel.dir);
     }
 }
@@ -323,7 +325,6 @@ pub(crate) fn supervise(
             break;
         }
     }
-    sup.clean_up();
     stats.elapsed = start.elapsed();
     Ok((group(failures), stats))
 }
@@ -357,4 +358,19 @@ fn group(failures: Vec<wire::Grouped>) -> Vec<Failure> {
         }
     }
     out.into_iter().map(|(_, f)| f).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_supervisor_leaves_no_files_behind() {
+        let sup = Supervisor::for_current_test(Duration::from_secs(1)).expect("tests run on named threads");
+        let dir = sup.channel.dir.clone();
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(sup.channel.file(file::STDERR), "said").unwrap();
+        drop(sup);
+        assert!(!dir.exists(), "{} is left behind", dir.display());
+    }
 }
