@@ -73,3 +73,28 @@ fn a_thread_of_the_users_own_explores_in_process() {
         .unwrap();
     assert_eq!(report.stats.isolation, Isolation::InProcess);
 }
+
+/// Explored in a child process only when asked for: `cargo test -- --ignored`.
+#[test]
+#[ignore = "run by an_ignored_exploration_runs_through_ignored_and_include_ignored"]
+fn an_ignored_exploration() {
+    drt::explore::<drt_examples::bugfree::SortedSet>().max_sequences(300).isolation(Isolation::Process).run();
+}
+
+/// The child re-runs exactly the parent's test, `#[ignore]`d or not: it
+/// used to run without `--ignored`, skip the test, exit 0, and be reported
+/// as a flaky crash.
+#[test]
+fn an_ignored_exploration_runs_through_ignored_and_include_ignored() {
+    for flag in ["--ignored", "--include-ignored"] {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["an_ignored_exploration", "--exact", flag, "--nocapture"])
+            .env_remove("DRT_CHILD_DIR")
+            .output()
+            .unwrap();
+        let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert!(out.status.success(), "{flag}:\n{stdout}\n{stderr}");
+        assert!(stdout.contains("1 passed"), "{flag}:\n{stdout}");
+        assert!(stdout.contains("drt: SortedSet: 300 sequences"), "{flag}:\n{stdout}");
+    }
+}

@@ -87,7 +87,10 @@ impl Supervisor {
         let args: &[&str] = if self.test.is_empty() {
             &[]
         } else {
-            &[self.test.as_str(), "--exact", "--nocapture", "--test-threads=1", "-q"]
+            // `--include-ignored`: the test may be `#[ignore]`d (a long
+            // exploration run with `cargo test -- --ignored`); `--exact`
+            // still runs just this one.
+            &[self.test.as_str(), "--exact", "--include-ignored", "--nocapture", "--test-threads=1", "-q"]
         };
         let mut child = Command::new(std::env::current_exe()?)
             .args(args)
