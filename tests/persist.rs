@@ -98,3 +98,58 @@ fn a_budget_of_no_sequences_passes_when_no_saved_failure_fails() {
     );
     only_saved().run();
 }
+
+/// Never fails; its saved-failures file holds an entry for an operation it
+/// no longer has.
+pub struct Lamp(bool);
+
+#[drt::operations]
+impl Lamp {
+    pub fn new() -> Self {
+        Lamp(false)
+    }
+    pub fn toggle(&mut self) {
+        self.0 = !self.0;
+    }
+}
+
+impl Default for Lamp {
+    fn default() -> Self {
+        Lamp::new()
+    }
+}
+
+/// Explores `Lamp` in a child process with a stale saved failure.
+#[test]
+#[ignore = "run by a_childs_warnings_reach_the_parents_output"]
+fn a_lamp_with_a_stale_saved_failure() {
+    // Where drt looks for saved failures: the caller may point it elsewhere.
+    let crate_dir = std::env::var("CARGO_MANIFEST_DIR").unwrap();
+    let saved = PathBuf::from(crate_dir).join("drt-regressions/persist__Lamp.txt");
+    std::fs::create_dir_all(saved.parent().unwrap()).unwrap();
+    std::fs::write(&saved, "call persist::Lamp::dim\nend\n").unwrap();
+    let report = drt::explore::<Lamp>().max_sequences(50).persist(true).isolation(drt::Isolation::Process).report();
+    std::fs::remove_file(&saved).unwrap();
+    assert!(report.failures.is_empty(), "{report}");
+}
+
+/// A warning the child prints (here: a saved failure that no longer matches
+/// the code) reaches the parent's output, once.
+#[test]
+fn a_childs_warnings_reach_the_parents_output() {
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["a_lamp_with_a_stale_saved_failure", "--exact", "--ignored", "--nocapture"])
+        .env_remove("DRT_CHILD_DIR")
+        // Its own crate directory, so a direct run of the ignored test cannot race it.
+        .env("CARGO_MANIFEST_DIR", std::env::temp_dir().join(format!("drt-lamp-{}", std::process::id())))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let warning = "drt: warning: ";
+    let stale =
+        "persist__Lamp.txt: entry 1 no longer matches the code (no operation `persist::Lamp::dim`); it was skipped";
+    assert_eq!(stderr.matches(warning).count(), 1, "{stderr}");
+    assert!(stderr.contains(stale), "{stderr}");
+    let _ = std::fs::remove_dir_all(std::env::temp_dir().join(format!("drt-lamp-{}", std::process::id())));
+}

@@ -53,6 +53,8 @@ pub(crate) struct Supervisor {
     pub test: String,
     pub call_timeout: Duration,
     channel: Channel,
+    /// The children's warnings already printed.
+    forwarded: std::cell::RefCell<Vec<String>>,
 }
 
 static CHANNELS: AtomicU64 = AtomicU64::new(0);
@@ -71,7 +73,8 @@ impl Supervisor {
         };
         let n = CHANNELS.fetch_add(1, Ordering::Relaxed);
         let dir = std::env::temp_dir().join(format!("drt-{}-{n}", std::process::id()));
-        Some(Supervisor { test, call_timeout, channel: Channel { dir, beat: None } })
+        let channel = Channel { dir, beat: None };
+        Some(Supervisor { test, call_timeout, channel, forwarded: Default::default() })
     }
 
     /// Runs a child for `job` (with `sequence` for a replay) and waits for it.
@@ -103,6 +106,7 @@ impl Supervisor {
         let mut last = (u64::MAX, Instant::now());
         loop {
             if let Some(status) = child.try_wait()? {
+                self.forward_warnings();
                 return Ok(self.ending(job, status));
             }
             let beat = self.channel.last_heartbeat().map_or(0, |(n, _)| n);
@@ -111,9 +115,25 @@ impl Supervisor {
             } else if last.1.elapsed() > self.call_timeout {
                 let _ = child.kill();
                 let _ = child.wait();
+                self.forward_warnings();
                 return Ok(Ending::Hung);
             }
             std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// Prints the `drt: warning:` lines the last child wrote (a saved failure
+    /// that no longer matches the code, a file that cannot be written), each
+    /// once however many children say it: the parent's output is the only
+    /// one anyone reads.
+    fn forward_warnings(&self) {
+        let said = std::fs::read_to_string(self.channel.file(file::STDERR)).unwrap_or_default();
+        let mut forwarded = self.forwarded.borrow_mut();
+        for line in said.lines().filter(|l| l.starts_with("drt: warning:")) {
+            if !forwarded.iter().any(|f| f == line) {
+                eprintln!("{line}");
+                forwarded.push(line.to_string());
+            }
         }
     }
 
