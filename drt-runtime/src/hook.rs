@@ -5,6 +5,7 @@
 
 use std::cell::{Cell, RefCell};
 use std::panic::{self, PanicHookInfo};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 type Hook = Arc<dyn Fn(&PanicHookInfo<'_>) + Sync + Send + 'static>;
@@ -90,21 +91,40 @@ pub(crate) fn user_frame(run: impl FnOnce()) -> Option<String> {
     TRACE.with(|t| t.set(true));
     run();
     TRACE.with(|t| t.set(false));
-    first_user_frame(&LAST_TRACE.with(|t| t.borrow_mut().take())?)
+    let trace = LAST_TRACE.with(|t| t.borrow_mut().take())?;
+    first_user_frame(&trace, &std::env::current_dir().unwrap_or_default())
 }
 
-/// Whether a panic location is in code the user did not write.
+/// Whether a panic location is in code the user did not write: std's
+/// sources (`/rustc/<hash>/library/..`, or a toolchain's `rust-src`) or a
+/// crate cargo downloaded (`<cargo home>/registry/src/..`,
+/// `<cargo home>/git/checkouts/..`), wherever the cargo home is
+/// (`~/.cargo`, `/usr/local/cargo` in the official Docker images).
 pub(crate) fn is_foreign(path: &str) -> bool {
-    path.starts_with("/rustc/") || path.contains("/.cargo/registry/") || path.contains("/.rustup/")
+    let path = path.replace('\\', "/");
+    path.starts_with("/rustc/")
+        || ["/registry/src/", "/git/checkouts/", "/lib/rustlib/src/rust/"].iter().any(|p| path.contains(p))
 }
 
-fn first_user_frame(trace: &str) -> Option<String> {
+/// Whether a backtrace frame's file is one of drt's own sources, wherever
+/// drt was built from (this checkout, a path dependency, the registry).
+/// Backtraces print a file under the current directory (`cwd`) as `./..`.
+fn is_drt(path: &str, cwd: &Path) -> bool {
+    let own = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    match path.strip_prefix("./") {
+        Some(relative) => cwd.join(relative).starts_with(&own),
+        None => Path::new(path).starts_with(&own),
+    }
+}
+
+/// The innermost frame of `trace` in the user's code, for a process whose
+/// current directory is `cwd`.
+fn first_user_frame(trace: &str, cwd: &Path) -> Option<String> {
     trace
         .lines()
         .filter_map(|line| line.trim_start().strip_prefix("at "))
-        .map(|at| at.trim_start_matches("./"))
-        .find(|at| !is_foreign(at) && !at.contains("drt-runtime/src/"))
-        .map(String::from)
+        .find(|at| !is_foreign(at) && !is_drt(at.split(':').next().unwrap_or(at), cwd))
+        .map(|at| at.trim_start_matches("./").to_string())
 }
 
 impl Drop for SilentPanics {
@@ -155,8 +175,34 @@ mod tests {
              at ./src/lib.rs:40:9
    5: series::_::__drt_register::{{closure}}
              at ./src/lib.rs:10:1";
-        assert_eq!(first_user_frame(trace).as_deref(), Some("src/lib.rs:40:9"));
-        assert_eq!(first_user_frame("   0: f\n             at /rustc/abc/x.rs:1:1"), None);
+        // Run from the workspace root, where drt's sources are `./drt-runtime/src`.
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        assert_eq!(first_user_frame(trace, root).as_deref(), Some("src/lib.rs:40:9"));
+        assert_eq!(first_user_frame("   0: f\n             at /rustc/abc/x.rs:1:1", root), None);
+    }
+
+    #[test]
+    fn frames_are_told_apart_wherever_cargo_keeps_its_crates() {
+        // The official Docker images: CARGO_HOME=/usr/local/cargo, and drt from the registry.
+        let trace = "   0: drt::execute::call
+             at /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/drt-runtime-0.1.0/src/execute.rs:5:1
+   1: serde::de::x
+             at /usr/local/cargo/git/checkouts/serde-1a2b/3c4d/serde/src/de.rs:9:9
+   2: core::panicking::panic
+             at /home/me/.rustup/toolchains/stable-x86_64-unknown-linux-gnu/lib/rustlib/src/rust/library/core/src/panicking.rs:1:1
+   3: app::Cart::total
+             at ./src/cart.rs:12:5";
+        let app = Path::new("/home/me/app");
+        assert_eq!(first_user_frame(trace, app).as_deref(), Some("src/cart.rs:12:5"));
+        assert!(is_foreign("/usr/local/cargo/registry/src/index.crates.io-x/itertools-0.1/src/lib.rs"));
+        assert!(is_foreign("C:\\Users\\me\\.cargo\\registry\\src\\index.crates.io-x\\a-1.0\\src\\lib.rs"));
+        assert!(!is_foreign("src/cart.rs") && !is_foreign("crates/cart/src/lib.rs"));
+        // drt's own sources, as this build sees them, absolute or from the current directory.
+        let own = Path::new(env!("CARGO_MANIFEST_DIR"));
+        assert!(is_drt(&own.join("src/execute.rs").display().to_string(), app));
+        assert!(is_drt("./src/hook.rs", own));
+        assert!(is_drt("./drt-runtime/src/hook.rs", own.parent().unwrap()));
+        assert!(!is_drt("./src/cart.rs", app));
     }
 
     #[test]
