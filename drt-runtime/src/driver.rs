@@ -121,7 +121,22 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
             }
         }
     }
-    (engine(&world, settings, &names).run(), path)
+    let engine = engine(&world, settings, &names);
+    // User code runs guarded: a panic out of the engine is drt's own, and
+    // the silent hook has kept it from the test's output.
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.run())) {
+        Ok(report) => (report, path),
+        Err(payload) => panic!("{}", internal_error(&*payload)),
+    }
+}
+
+/// The line that reports a panic of drt's own.
+fn internal_error(payload: &(dyn std::any::Any + Send)) -> String {
+    let what = match crate::hook::SilentPanics::take_last() {
+        Some(c) => format!("{} at {}", c.message, c.location.unwrap_or_default()),
+        None => crate::hook::payload_text(payload),
+    };
+    format!("{INTERNAL_ERROR} (a bug in drt, please report it): {what}")
 }
 
 /// The saved-failures file for these subjects, when the settings read or write it.
@@ -158,10 +173,8 @@ fn child_main(channel: &Channel) -> ! {
     let engine = engine(&world, &job.settings, &names).with_channel(channel.clone(), job.trace_after);
     // A panic of drt's own (a bug in drt) must not pass for a crash of the
     // user's code: it says what it was, which the supervisor shows.
-    if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.run())).is_err() {
-        let at = crate::hook::SilentPanics::take_last()
-            .map(|c| format!("{} at {}", c.message, c.location.unwrap_or_default()));
-        eprintln!("{INTERNAL_ERROR} (a bug in drt, please report it): {}", at.unwrap_or_default());
+    if let Err(payload) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.run())) {
+        eprintln!("{}", internal_error(&*payload));
         std::process::exit(INTERNAL_ERROR_STATUS);
     }
     std::process::exit(0);

@@ -54,8 +54,8 @@ impl Outcome {
 pub(crate) struct Checks {
     /// Calls before this one come from sequences already checked.
     pub from: usize,
-    /// Whether `Debug` / `Display` are run after each call (generation checks
-    /// them once per new value instead, in index pruning).
+    /// Whether `Hash`, `Debug` and `Display` are run after each call
+    /// (generation runs them once per new value instead, in index pruning).
     pub formatting: bool,
     /// Whether the calls before `from` have their user invariants checked.
     pub invariants_before: bool,
@@ -131,26 +131,34 @@ impl World<'_> {
         let op = &self.ops[call.op as usize];
         slots.clear();
         for (k, arg) in call.args.iter().enumerate() {
-            let value = match arg {
+            // A `Clone` or a `seeds(...)` expression is the user's code too.
+            let made = panic::catch_unwind(AssertUnwindSafe(|| match arg {
                 Operand::Var { var, mode: Mode::Clone } => {
                     vars[*var as usize].as_deref().map(|v| (op.clone_fns[k].expect("Clone mode needs Clone"))(v))
                 }
                 Operand::Var { var, .. } => vars[*var as usize].take(),
                 Operand::Seed(s) => Some(self.seed_value(*s)),
                 Operand::SeedVec { builder, elems } => Some(self.build_vec(*builder, elems)),
-            };
-            if value.is_none() {
-                put_back(call, slots, vars);
-                return Outcome::Invalid { call: i };
+            }));
+            match made {
+                Ok(Some(value)) => slots.push(Some(value)),
+                Ok(None) => {
+                    abandon(call, slots, vars);
+                    return Outcome::Invalid { call: i };
+                }
+                Err(payload) => {
+                    let caught = caught(payload);
+                    abandon(call, slots, vars);
+                    return Outcome::Failed { call: i, fault: Fault::Panic { caught, dropped: None } };
+                }
             }
-            slots.push(value);
         }
         let spec = &op.op.spec;
         if let Some(requires) = spec.requires {
             // A precondition that panics is as good as false: the input is not for this method.
             if !panic::catch_unwind(AssertUnwindSafe(|| requires(slots))).unwrap_or(false) {
                 let _ = SilentPanics::take_last();
-                put_back(call, slots, vars);
+                abandon(call, slots, vars);
                 return Outcome::Illegal { call: i };
             }
         }
@@ -204,6 +212,16 @@ impl World<'_> {
             (b.push)(&mut *v, self.seed_value(*e));
         }
         v
+    }
+}
+
+/// Gives up on a call before making it: borrowed arguments go back to their
+/// variables, and moved ones are dropped, where a panicking `Drop` cannot
+/// escape.
+fn abandon(call: &Call, slots: &mut Vec<Slot>, vars: &mut [Slot]) {
+    put_back(call, slots, vars);
+    if panic::catch_unwind(AssertUnwindSafe(|| slots.clear())).is_err() {
+        let _ = SilentPanics::take_last();
     }
 }
 

@@ -460,6 +460,11 @@ impl<'w> Engine<'w> {
             let desc = self.world.reg.types.get(&ty);
             let new = match desc.map(|d| crate::oracle::guarded(|| d.fingerprint(value))) {
                 Some(Ok(Some(fp))) => self.pool.is_new_value(fp),
+                // The type's `Hash` panicked (a `Debug` that panics is found below).
+                Some(Err(_)) => {
+                    self.world.check_hash(var, vars).map_err(|v| (call, v))?;
+                    true
+                }
                 _ => true,
             };
             if new {

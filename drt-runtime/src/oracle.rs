@@ -52,10 +52,13 @@ pub(crate) struct Violation {
 struct Shown<'a>(&'a TypeDesc, &'a dyn Any);
 
 impl fmt::Display for Shown<'_> {
+    /// The value's `Debug` text; a `Debug` that panics (a crate's own
+    /// assertion on the state its bug broke) is shown as such, not raised.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0.debug_text(self.1) {
-            Some(text) => f.write_str(&text),
-            None => write!(f, "<{} without Debug>", self.0.short_name()),
+        match guarded(|| self.0.debug_text(self.1)) {
+            Ok(Some(text)) => f.write_str(&text),
+            Ok(None) => write!(f, "<{} without Debug>", self.0.short_name()),
+            Err(panic) => write!(f, "<Debug panicked: {panic}>"),
         }
     }
 }
@@ -127,6 +130,21 @@ impl Checker<'_> {
         }
     }
 
+    /// `Hash` does not panic (index pruning hashes every new value).
+    fn hashing(&self, x: u32) -> Result<(), Violation> {
+        let (Some(hash), true) = (self.desc.hash, self.desc.total_eq) else { return Ok(()) };
+        const TEMPLATE: &str =
+            "let _ = std::hash::BuildHasher::hash_one(&std::collections::hash_map::RandomState::new(), &$0);";
+        const COPY_TEMPLATE: &str =
+            "let _ = std::hash::BuildHasher::hash_one(&std::collections::hash_map::RandomState::new(), $0);";
+        let template = if self.desc.copy { COPY_TEMPLATE } else { TEMPLATE };
+        let value = self.value(x);
+        self.run("Hash does not panic", template, &[x], || {
+            hash(value);
+            None
+        })
+    }
+
     fn formatting(&self, x: u32) -> Result<(), Violation> {
         let d = self.desc;
         let v = self.value(x);
@@ -149,10 +167,17 @@ impl Checker<'_> {
         let d = self.desc;
         let v = self.value(x);
         let Some(eq) = d.eq else { return Ok(()) };
-        let reflexive = guarded(|| eq(v, v)).unwrap_or(false);
-        if d.total_eq && !reflexive {
+        let mut reflexive = false;
+        if d.total_eq {
             self.run("x == x", "assert!($0 == $0, \"x == x must hold for Eq types\");", &[x], || {
-                Some(format!("x == x is false for an Eq type: x = {}", self.show(x)))
+                reflexive = eq(v, v);
+                (!reflexive).then(|| format!("x == x is false for an Eq type: x = {}", self.show(x)))
+            })?;
+        } else {
+            // A float-like `PartialEq` may say `x != x`, but may not panic.
+            self.run("PartialEq does not panic", "let _ = $0 == $0;", &[x], || {
+                reflexive = eq(v, v);
+                None
             })?;
         }
         if let (Some(clone), true) = (d.clone, reflexive) {
@@ -312,6 +337,18 @@ impl World<'_> {
         }
     }
 
+    /// Checks that `Hash` of variable `x` does not panic: index pruning
+    /// hashes each new value of an `Eq + Hash` type, and a panic there must
+    /// be reported, not taken for a new value.
+    pub(crate) fn check_hash(&self, x: u32, vars: &[Slot]) -> Result<(), Violation> {
+        let Some(value) = vars.get(x as usize).and_then(|v| v.as_deref()) else { return Ok(()) };
+        let ty = value.type_id();
+        match self.reg.types.get(&ty) {
+            Some(desc) if self.reg.checked.contains(&ty) => Checker { desc, vars }.hashing(x),
+            _ => Ok(()),
+        }
+    }
+
     /// Checks only the user invariants on the values a call produced or mutated.
     pub(crate) fn check_invariants(&self, touched: &[u32], vars: &[Slot]) -> Result<(), Violation> {
         for &x in touched {
@@ -327,29 +364,26 @@ impl World<'_> {
     /// Checks the contracts on the values a call produced or mutated
     /// (`touched`); `formatting` includes `Debug` and `Display`.
     pub(crate) fn check_contracts(&self, touched: &[u32], vars: &[Slot], formatting: bool) -> Result<(), Violation> {
-        for &x in touched {
-            let Some(value) = vars.get(x as usize).and_then(|v| v.as_deref()) else { continue };
+        let checked = |x: u32| {
+            let value = vars.get(x as usize).and_then(|v| v.as_deref())?;
             let ty = value.type_id();
-            if !self.reg.checked.contains(&ty) {
-                continue;
-            }
-            let Some(desc) = self.reg.types.get(&ty) else { continue };
-            let checker = Checker { desc, vars };
-            if formatting {
-                checker.formatting(x)?;
-            }
+            let desc = self.reg.types.get(&ty).filter(|_| self.reg.checked.contains(&ty))?;
+            Some((ty, Checker { desc, vars }))
+        };
+        for &x in touched {
+            let Some((ty, checker)) = checked(x) else { continue };
             checker.unary(x)?;
             if let Some(inv) = self.reg.invariants.get(&ty) {
                 checker.invariant(x, inv)?;
             }
-            if desc.eq.is_none() {
+            if checker.desc.eq.is_none() {
                 continue;
             }
             let partners: Vec<u32> = same_type(vars, ty, x).take(MAX_PARTNERS).collect();
             for &y in &partners {
                 checker.binary(x, y)?;
             }
-            if desc.cmp.is_some() {
+            if checker.desc.cmp.is_some() {
                 let partners = &partners[..partners.len().min(MAX_TRIPLE_PARTNERS)];
                 for &y in partners {
                     for &z in partners {
@@ -360,6 +394,15 @@ impl World<'_> {
                         }
                     }
                 }
+            }
+        }
+        // Last, as generation checks them (in index pruning, after the call's
+        // other checks), so a rerun finds the failure generation found.
+        if formatting {
+            for &x in touched {
+                let Some((_, checker)) = checked(x) else { continue };
+                checker.hashing(x)?;
+                checker.formatting(x)?;
             }
         }
         Ok(())
