@@ -327,26 +327,26 @@ impl Checker<'_> {
 }
 
 impl World<'_> {
+    /// The checker of variable `x`, when it holds a value of a type whose
+    /// contracts are checked (not std's own), and that type.
+    fn checker<'a>(&'a self, x: u32, vars: &'a [Slot]) -> Option<(TypeId, Checker<'a>)> {
+        let ty = vars.get(x as usize)?.as_deref()?.type_id();
+        if !self.reg.checked.contains(&ty) {
+            return None;
+        }
+        Some((ty, Checker { desc: self.reg.types.get(&ty)?, vars }))
+    }
+
     /// Checks that `Debug` and `Display` of variable `x` do not panic.
     pub(crate) fn check_formatting(&self, x: u32, vars: &[Slot]) -> Result<(), Violation> {
-        let Some(value) = vars.get(x as usize).and_then(|v| v.as_deref()) else { return Ok(()) };
-        let ty = value.type_id();
-        match self.reg.types.get(&ty) {
-            Some(desc) if self.reg.checked.contains(&ty) => Checker { desc, vars }.formatting(x),
-            _ => Ok(()),
-        }
+        self.checker(x, vars).map_or(Ok(()), |(_, checker)| checker.formatting(x))
     }
 
     /// Checks that `Hash` of variable `x` does not panic: index pruning
     /// hashes each new value of an `Eq + Hash` type, and a panic there must
     /// be reported, not taken for a new value.
     pub(crate) fn check_hash(&self, x: u32, vars: &[Slot]) -> Result<(), Violation> {
-        let Some(value) = vars.get(x as usize).and_then(|v| v.as_deref()) else { return Ok(()) };
-        let ty = value.type_id();
-        match self.reg.types.get(&ty) {
-            Some(desc) if self.reg.checked.contains(&ty) => Checker { desc, vars }.hashing(x),
-            _ => Ok(()),
-        }
+        self.checker(x, vars).map_or(Ok(()), |(_, checker)| checker.hashing(x))
     }
 
     /// Checks only the user invariants on the values a call produced or mutated.
@@ -362,16 +362,11 @@ impl World<'_> {
     }
 
     /// Checks the contracts on the values a call produced or mutated
-    /// (`touched`); `formatting` includes `Debug` and `Display`.
+    /// (`touched`); `formatting` includes what index pruning runs in
+    /// generation: `Hash`, `Debug` and `Display`.
     pub(crate) fn check_contracts(&self, touched: &[u32], vars: &[Slot], formatting: bool) -> Result<(), Violation> {
-        let checked = |x: u32| {
-            let value = vars.get(x as usize).and_then(|v| v.as_deref())?;
-            let ty = value.type_id();
-            let desc = self.reg.types.get(&ty).filter(|_| self.reg.checked.contains(&ty))?;
-            Some((ty, Checker { desc, vars }))
-        };
         for &x in touched {
-            let Some((ty, checker)) = checked(x) else { continue };
+            let Some((ty, checker)) = self.checker(x, vars) else { continue };
             checker.unary(x)?;
             if let Some(inv) = self.reg.invariants.get(&ty) {
                 checker.invariant(x, inv)?;
@@ -400,7 +395,7 @@ impl World<'_> {
         // other checks), so a rerun finds the failure generation found.
         if formatting {
             for &x in touched {
-                let Some((_, checker)) = checked(x) else { continue };
+                let Some((_, checker)) = self.checker(x, vars) else { continue };
                 checker.hashing(x)?;
                 checker.formatting(x)?;
             }
