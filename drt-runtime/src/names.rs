@@ -2,6 +2,8 @@
 //! test and variable names. Pure functions over strings; the bottom floor of
 //! the runtime (it imports nothing of it).
 
+use std::borrow::Cow;
+
 /// Whether a type is std's own (primitives, `String`, `Vec<u8>`, ...): its
 /// contracts hold, and checking them would only cost time.
 pub(crate) fn is_std(name: &str) -> bool {
@@ -110,84 +112,95 @@ pub(crate) fn belongs_inside_the_crate(code: &str) -> bool {
 /// `Debug` text with the entries of every map and set (`{"b": 2, "a": 1}`)
 /// in sorted order, so that equal `HashMap`s and `HashSet`s, whose `Debug`
 /// lists entries in a random order, read the same. A brace opens a map or a
-/// set where no name precedes it (`Calendar { .. }` is a struct).
-pub(crate) fn sorted_debug(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::with_capacity(text.len());
+/// set where no name precedes it (`Calendar { .. }` is a struct). Borrowed
+/// when there is nothing to sort: index pruning fingerprints every new
+/// value of a type without `Hash` this way.
+pub(crate) fn sorted_debug(text: &str) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let mut out = String::new();
+    // `text[..copied]` is in `out` already.
+    let mut copied = 0;
     let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let opens_set = c == '{' && out.trim_end().chars().next_back().is_none_or(|p| "[({,:=".contains(p));
-        if opens_set {
-            let end = group_end(&chars, i);
-            let inner: String = chars[i + 1..end].iter().collect();
-            let mut entries: Vec<String> = split_entries(&inner).iter().map(|e| sorted_debug(e.trim())).collect();
-            entries.sort();
-            out.push('{');
-            out.push_str(&entries.join(", "));
-            out.push('}');
-            i = end + 1;
-        } else if c == '"' || c == '\'' {
-            let end = quote_end(&chars, i);
-            out.extend(&chars[i..=end.min(chars.len() - 1)]);
-            i = end + 1;
-        } else {
-            out.push(c);
-            i += 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' | b'\'' => i = quote_end(bytes, i) + 1,
+            b'{' if opens_set(&bytes[..i]) => {
+                let end = group_end(bytes, i);
+                let mut entries: Vec<Cow<'_, str>> =
+                    split_entries(&text[i + 1..end]).into_iter().map(|e| sorted_debug(e.trim())).collect();
+                entries.sort();
+                out.push_str(&text[copied..i]);
+                out.push('{');
+                out.push_str(&entries.join(", "));
+                out.push('}');
+                i = end + 1;
+                copied = i.min(text.len());
+            }
+            _ => i += 1,
         }
     }
-    out
+    if copied == 0 {
+        return Cow::Borrowed(text);
+    }
+    out.push_str(&text[copied..]);
+    Cow::Owned(out)
 }
 
-/// Where the string or char literal opened at `start` closes.
-fn quote_end(chars: &[char], start: usize) -> usize {
-    let quote = chars[start];
+/// Whether a brace after `before` opens a map or a set: nothing but
+/// punctuation precedes it.
+fn opens_set(before: &[u8]) -> bool {
+    before.iter().rev().find(|b| !b.is_ascii_whitespace()).is_none_or(|b| b"[({,:=".contains(b))
+}
+
+/// Where the string or char literal opened at `start` closes (the end, when it does not).
+fn quote_end(bytes: &[u8], start: usize) -> usize {
+    let quote = bytes[start];
     let mut i = start + 1;
-    while i < chars.len() && chars[i] != quote {
-        i += if chars[i] == '\\' { 2 } else { 1 };
+    while i < bytes.len() && bytes[i] != quote {
+        i += if bytes[i] == b'\\' { 2 } else { 1 };
     }
-    i
+    i.min(bytes.len())
 }
 
 /// Where the bracket opened at `start` closes (the end, when it does not).
-fn group_end(chars: &[char], start: usize) -> usize {
+fn group_end(bytes: &[u8], start: usize) -> usize {
     let mut depth = 0;
     let mut i = start;
-    while i < chars.len() {
-        match chars[i] {
-            '{' | '[' | '(' => depth += 1,
-            '}' | ']' | ')' => {
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' | b'[' | b'(' => depth += 1,
+            b'}' | b']' | b')' => {
                 depth -= 1;
                 if depth == 0 {
                     return i;
                 }
             }
-            '"' | '\'' => i = quote_end(chars, i),
+            b'"' | b'\'' => i = quote_end(bytes, i),
             _ => {}
         }
         i += 1;
     }
-    chars.len()
+    bytes.len()
 }
 
 /// The comma-separated entries of a group's inside, commas in nested
 /// groups and literals left alone.
-fn split_entries(inner: &str) -> Vec<String> {
-    let chars: Vec<char> = inner.chars().collect();
+fn split_entries(inner: &str) -> Vec<&str> {
+    let bytes = inner.as_bytes();
     let (mut out, mut from, mut i) = (Vec::new(), 0, 0);
-    while i < chars.len() {
-        match chars[i] {
-            '{' | '[' | '(' => i = group_end(&chars, i),
-            '"' | '\'' => i = quote_end(&chars, i),
-            ',' => {
-                out.push(chars[from..i].iter().collect());
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' | b'[' | b'(' => i = group_end(bytes, i),
+            b'"' | b'\'' => i = quote_end(bytes, i),
+            b',' => {
+                out.push(&inner[from..i]);
                 from = i + 1;
             }
             _ => {}
         }
         i += 1;
     }
-    let last: String = chars[from.min(chars.len())..].iter().collect();
+    let last = &inner[from.min(inner.len())..];
     if !last.trim().is_empty() {
         out.push(last);
     }

@@ -93,9 +93,9 @@ impl TypeDesc {
             _ => {
                 // Sorted: a `HashMap`'s `Debug` order is random, and the same
                 // seed must make the same decisions.
-                let text = crate::names::sorted_debug(&self.debug_text(value)?);
+                let text = self.debug_text(value)?;
                 let mut h = rustc_hash::FxHasher::default();
-                text.hash(&mut h);
+                crate::names::sorted_debug(&text).hash(&mut h);
                 h.finish() ^ 0x9e37_79b9_7f4a_7c15
             }
         };
