@@ -189,6 +189,14 @@ pub(crate) struct Budget {
     pub max_len: usize,
 }
 
+impl Budget {
+    /// Whether only the saved failures are to run: `max_sequences` 0
+    /// (`DRT_MAX_SEQUENCES=0`, as `PROPTEST_CASES=0`).
+    pub fn replay_only(&self) -> bool {
+        self.max_sequences == Some(0)
+    }
+}
+
 /// How much one minimization may spend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct MinimizeLimits {

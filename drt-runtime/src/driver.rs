@@ -87,7 +87,7 @@ fn report_of(explorer: &Explorer, saved_by_default: bool) -> Explored {
     };
     let (mut report, saved) = explore_somewhere(explorer, &settings);
     report.name_tests_apart();
-    Explored { report, saved, replay_only: settings.budget.max_sequences == Some(0) }
+    Explored { report, saved, replay_only: settings.budget.replay_only() }
 }
 
 /// Explores in a child process when the settings ask for it, else here.

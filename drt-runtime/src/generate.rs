@@ -530,9 +530,8 @@ impl<'w> Engine<'w> {
 
     fn finish(mut self) -> Report {
         self.stats.elapsed = self.start.elapsed();
-        if self.budget.max_sequences == Some(0) {
-            // Only the saved failures ran (`DRT_MAX_SEQUENCES=0`, as
-            // `PROPTEST_CASES=0`): nothing was explored, so nothing went untested.
+        if self.budget.replay_only() {
+            // Nothing was explored, so nothing went untested.
             let n = self.stats.sequences;
             let s = if n == 1 { "" } else { "s" };
             self.stats.notes.push(format!(

@@ -185,30 +185,24 @@ pub(crate) fn crash_failure(world: &World<'_>, culprit: Option<&Sequence>, crash
         Crash::Died { status, said } => (FailureKind::Crash, format!("the process was {status}: {said}")),
         Crash::NotAgain => (FailureKind::Flaky, "the crash did not happen again".to_string()),
     };
-    let Some(seq) = culprit else {
-        return Failure {
-            kind: FailureKind::Flaky,
-            operation: "(unknown call)".to_string(),
-            message: format!("{message} (it did not happen again when the same exploration was rerun)"),
-            location: None,
-            code: format!(
+    let (kind, operation, message, code, len) = match culprit.and_then(|seq| Some((seq, seq.calls.last()?))) {
+        Some((seq, last)) => {
+            let operation = world.ops[last.op as usize].op.display.clone();
+            let code = crate::render::render_crash(world, seq, &operation, kind, &message);
+            (kind, operation, message, code, crate::render::statement_count(world, seq))
+        }
+        // It did not happen again: no sequence, so no test to write.
+        None => (
+            FailureKind::Flaky,
+            "(unknown call)".to_string(),
+            format!("{message} (it did not happen again when the same exploration was rerun)"),
+            format!(
                 "// drt: no call sequence reproduces this crash: {message}\n\
                  // drt: it did not happen again when the same exploration was rerun\n"
             ),
-            len: 0,
-            found_after: found.after,
-            sequences_before: found.sequences_before,
-            hits: 1,
-            unminimized_len: 0,
-            minimize_limit: None,
-        };
+            0,
+        ),
     };
-    let operation = seq
-        .calls
-        .last()
-        .map_or_else(|| "(unknown call)".to_string(), |last| world.ops[last.op as usize].op.display.clone());
-    let code = crate::render::render_crash(world, seq, &operation, kind, &message);
-    let len = crate::render::statement_count(world, seq);
     Failure {
         kind,
         operation,
