@@ -2,7 +2,6 @@
 
 use std::io::Write as _;
 use std::path::PathBuf;
-
 use std::time::Duration;
 
 use super::wire;

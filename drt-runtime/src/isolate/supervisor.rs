@@ -104,10 +104,9 @@ impl Supervisor {
             .stderr(stderr)
             .spawn()?;
         let mut last = (u64::MAX, Instant::now());
-        loop {
+        let status = loop {
             if let Some(status) = child.try_wait()? {
-                self.forward_warnings();
-                return Ok(self.ending(job, status));
+                break Some(status);
             }
             let beat = self.channel.last_heartbeat().map_or(0, |(n, _)| n);
             if beat != last.0 {
@@ -115,19 +114,23 @@ impl Supervisor {
             } else if last.1.elapsed() > self.call_timeout {
                 let _ = child.kill();
                 let _ = child.wait();
-                self.forward_warnings();
-                return Ok(Ending::Hung);
+                break None;
             }
             std::thread::sleep(Duration::from_millis(5));
-        }
+        };
+        let said = std::fs::read_to_string(self.channel.file(file::STDERR)).unwrap_or_default();
+        self.forward_warnings(&said);
+        Ok(match status {
+            Some(status) => self.ending(job, status, &said),
+            None => Ending::Hung,
+        })
     }
 
     /// Prints the `drt: warning:` lines the last child wrote (a saved failure
     /// that no longer matches the code, a file that cannot be written), each
     /// once however many children say it: the parent's output is the only
     /// one anyone reads.
-    fn forward_warnings(&self) {
-        let said = std::fs::read_to_string(self.channel.file(file::STDERR)).unwrap_or_default();
+    fn forward_warnings(&self, said: &str) {
         let mut forwarded = self.forwarded.borrow_mut();
         for line in said.lines().filter(|l| l.starts_with("drt: warning:")) {
             if !forwarded.iter().any(|f| f == line) {
@@ -137,7 +140,8 @@ impl Supervisor {
         }
     }
 
-    fn ending(&self, job: &Job, status: ExitStatus) -> Ending {
+    /// How a child that exited ended; `said` is its stderr.
+    fn ending(&self, job: &Job, status: ExitStatus, said: &str) -> Ending {
         let finished = match job.replay {
             false => self.channel.file(file::STATS).exists(),
             true => self.channel.file(file::REPLAYED).exists(),
@@ -145,7 +149,6 @@ impl Supervisor {
         if status.success() && finished {
             return Ending::Finished;
         }
-        let said = std::fs::read_to_string(self.channel.file(file::STDERR)).unwrap_or_default();
         let said = said.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").trim().to_string();
         Ending::Crashed { status: describe(status), said }
     }
