@@ -34,9 +34,10 @@ fn assert_found(reports: &[Report], what: &str) {
 }
 
 macro_rules! hostile {
-    ($name:ident) => {
+    ($(#[$derive:meta])* $name:ident) => {
         /// A counter that breaks once `wreck` was called twice.
         #[derive(Default)]
+        $(#[$derive])*
         pub struct $name {
             wrecked: u8,
         }
@@ -121,13 +122,25 @@ fn a_panicking_eq_is_the_users_failure() {
     assert_found(&explore_both::<EqBomb>(), "== on a wrecked value");
 }
 
-hostile!(HashBomb);
-impl PartialEq for HashBomb {
+// `PartialEq` without `Eq` (as a float-like type has): `x != x` is allowed, a panic is not.
+hostile!(PartialEqBomb);
+impl PartialEq for PartialEqBomb {
     fn eq(&self, other: &Self) -> bool {
+        assert!(!self.broken(), "PartialEqBomb: == on a wrecked value");
         self.wrecked == other.wrecked
     }
 }
-impl Eq for HashBomb {}
+
+#[test]
+fn a_panicking_partial_eq_is_the_users_failure() {
+    let reports = explore_both::<PartialEqBomb>();
+    assert_found(&reports, "`PartialEq does not panic` is broken: panicked: PartialEqBomb: == on a wrecked value");
+}
+
+hostile!(
+    #[derive(PartialEq, Eq)]
+    HashBomb
+);
 impl Hash for HashBomb {
     fn hash<H: Hasher>(&self, state: &mut H) {
         assert!(!self.broken(), "HashBomb: hash of a wrecked value");
@@ -140,13 +153,10 @@ fn a_panicking_hash_is_the_users_failure() {
     assert_found(&explore_both::<HashBomb>(), "hash of a wrecked value");
 }
 
-hostile!(OrdBomb);
-impl PartialEq for OrdBomb {
-    fn eq(&self, other: &Self) -> bool {
-        self.wrecked == other.wrecked
-    }
-}
-impl Eq for OrdBomb {}
+hostile!(
+    #[derive(PartialEq, Eq)]
+    OrdBomb
+);
 impl PartialOrd for OrdBomb {
     fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
         Some(self.cmp(other))
