@@ -117,13 +117,18 @@ fn is_drt(path: &str, cwd: &Path) -> bool {
     }
 }
 
+/// The file of a frame's `file:line:column`.
+fn frame_file(at: &str) -> &str {
+    at.rsplitn(3, ':').last().unwrap_or(at)
+}
+
 /// The innermost frame of `trace` in the user's code, for a process whose
 /// current directory is `cwd`.
 fn first_user_frame(trace: &str, cwd: &Path) -> Option<String> {
     trace
         .lines()
         .filter_map(|line| line.trim_start().strip_prefix("at "))
-        .find(|at| !is_foreign(at) && !is_drt(at.split(':').next().unwrap_or(at), cwd))
+        .find(|at| !is_foreign(at) && !is_drt(frame_file(at), cwd))
         .map(|at| at.trim_start_matches("./").to_string())
 }
 
@@ -203,6 +208,9 @@ mod tests {
         assert!(is_drt("./src/hook.rs", own));
         assert!(is_drt("./drt-runtime/src/hook.rs", own.parent().unwrap()));
         assert!(!is_drt("./src/cart.rs", app));
+        // A frame's `:line:column` is cut from the end: a Windows path has a colon of its own.
+        assert_eq!(frame_file("src/cart.rs:12:5"), "src/cart.rs");
+        assert_eq!(frame_file("C:\\app\\src\\cart.rs:12:5"), "C:\\app\\src\\cart.rs");
     }
 
     #[test]
