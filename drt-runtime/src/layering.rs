@@ -6,6 +6,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use proc_macro2::{Delimiter, TokenStream, TokenTree};
+
 /// Every module and its floor, bottom first.
 const FLOORS: &[(&str, u8)] = &[
     ("names", 1),
@@ -70,188 +72,144 @@ fn modules() -> BTreeMap<String, String> {
     out
 }
 
-/// The code a module compiles outside tests: comments, literals and
-/// `#[cfg(test)] mod` items dropped (doc links, emitted code and test
-/// modules are not imports).
-fn code(source: &str) -> String {
-    let chars: Vec<char> = source.chars().collect();
-    let at = |k: usize| chars.get(k).copied().unwrap_or(' ');
-    let mut out = String::with_capacity(source.len());
-    let mut i = 0;
-    while i < chars.len() {
-        let word_start = i == 0 || !(at(i - 1).is_alphanumeric() || at(i - 1) == '_');
-        let hashes = (i + 1..chars.len()).take_while(|&k| chars[k] == '#').count();
-        if at(i) == '/' && at(i + 1) == '/' {
-            i = (i..chars.len()).find(|&k| chars[k] == '\n').unwrap_or(chars.len());
-        } else if at(i) == '/' && at(i + 1) == '*' {
-            i = (i + 2..chars.len()).find(|&k| chars[k] == '*' && at(k + 1) == '/').map_or(chars.len(), |k| k + 2);
-        } else if word_start && at(i) == 'r' && at(i + 1 + hashes) == '"' {
-            // A raw string: to the quote followed by as many `#`s.
-            let close = |k: usize| chars[k] == '"' && (1..=hashes).all(|h| at(k + h) == '#');
-            i = (i + 2 + hashes..chars.len()).find(|&k| close(k)).map_or(chars.len(), |k| k + 1 + hashes);
-            out.push_str("\"\"");
-        } else if at(i) == '"' {
-            i += 1;
-            while i < chars.len() && chars[i] != '"' {
-                i += if chars[i] == '\\' { 2 } else { 1 };
-            }
-            i += 1;
-            out.push_str("\"\"");
-        } else if at(i) == '\'' && at(i + 1) == '\\' {
-            // An escaped char literal: `'\''`, `'\n'`, `'\u{1F980}'`.
-            i = (i + 3..chars.len()).find(|&k| chars[k] == '\'').map_or(chars.len(), |k| k + 1);
-        } else if at(i) == '\'' && at(i + 2) == '\'' {
-            i += 3;
-        } else {
-            out.push(chars[i]);
-            i += 1;
-        }
-    }
-    without_test_modules(&out)
-}
-
-/// `code` without its `#[cfg(test)] mod name { .. }` and `#[cfg(test)] mod name;` items.
-fn without_test_modules(code: &str) -> String {
-    let mut out = String::new();
-    let mut rest = code;
-    while let Some(at) = rest.find("#[cfg(test)]") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + "#[cfg(test)]".len()..];
-        // Further attributes (`#[path = ".."]`), then the item.
-        let mut item = after.trim_start();
-        while item.starts_with("#[") {
-            item = item[item.find(']').map_or(item.len(), |k| k + 1)..].trim_start();
-        }
-        let item_at = after.len() - item.len();
-        let is_mod = item.strip_prefix("pub(crate) ").unwrap_or(item).starts_with("mod ");
-        let end = match (is_mod, item.find([';', '{'])) {
-            (true, Some(k)) if item.as_bytes()[k] == b';' => k + 1,
-            (true, Some(k)) => {
-                let mut depth = 0;
-                let close = item[k..].char_indices().find(|&(_, c)| {
-                    depth += match c {
-                        '{' => 1,
-                        '}' => -1,
-                        _ => 0,
-                    };
-                    depth == 0
-                });
-                close.map_or(item.len(), |(j, _)| k + j + 1)
-            }
-            // A test-only function or impl is compiled in tests only, but is checked like the rest.
-            _ => 0,
-        };
-        if end == 0 {
-            out.push_str("#[cfg(test)]");
-            rest = after;
-        } else {
-            rest = &after[item_at + end..];
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The paths a module's code names, as full paths from the crate root:
-/// `use` trees with their braces expanded (a path in a `use` that starts
-/// with none of the keywords below is relative to the module), and
-/// `crate::`, `drt::` (the crate's name for itself), `self::` and
-/// `super::` paths anywhere. A `$crate::` path in a `macro_rules!` body is
-/// no import: it is resolved where the macro expands (in the user's crate;
-/// in the runtime, only `type_desc!` in its own room, where `$crate::__private`
-/// is that room).
-fn named_paths(module: &str, code: &str) -> Vec<Vec<String>> {
+/// The paths a module's code names outside its `#[cfg(test)] mod` items,
+/// as full paths from the crate root: `use` trees with their braces
+/// expanded (a `use` path that starts with none of the keywords below is
+/// relative to the module), and `crate::`, `drt::` (the crate's name for
+/// itself), `self::` and `super::` paths anywhere. The source is read by
+/// proc-macro2's lexer, so comments and literals are never taken for code.
+/// A `$crate::` path in a `macro_rules!` body is no import: it is resolved
+/// where the macro expands (in the user's crate; in the runtime, only
+/// `type_desc!` in its own room, where `$crate::__private` is that room).
+fn named_paths(module: &str, source: &str) -> Vec<Vec<String>> {
     let own: Vec<String> = module.split("::").filter(|_| module != "lib").map(String::from).collect();
-    let chars: Vec<char> = code.chars().collect();
-    let text = |from: usize, n: usize| -> String { chars[from..(from + n).min(chars.len())].iter().collect() };
+    let tokens: Vec<TokenTree> =
+        source.parse::<TokenStream>().expect("the runtime's sources lex").into_iter().collect();
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let prev = if i == 0 { ' ' } else { chars[i - 1] };
-        let at_word = !(prev.is_alphanumeric() || prev == '_' || prev == ':' || prev == '$');
-        let start = if !at_word {
-            None
-        } else if text(i, 7) == "crate::" {
-            Some((Vec::new(), 7))
-        } else if text(i, 5) == "drt::" {
-            Some((Vec::new(), 5))
-        } else if text(i, 6) == "self::" {
-            Some((own.clone(), 6))
-        } else if text(i, 7) == "super::" {
-            let mut base = own.clone();
-            let mut skip = 0;
-            while text(i + skip, 7) == "super::" {
-                base.pop();
-                skip += 7;
-            }
-            Some((base, skip))
-        } else if text(i, 4) == "use " && (i + 4..chars.len()).find(|&k| !chars[k].is_whitespace()).is_some() {
-            let from = (i + 4..chars.len()).find(|&k| !chars[k].is_whitespace()).unwrap_or(i + 4);
-            let (tree, _) = use_tree(&chars[from..]);
-            let first = tree.split("::").next().unwrap_or("");
-            let keyword = ["crate", "drt", "self", "super", "$crate", "std", "core", "alloc"].contains(&first);
-            (!keyword && !first.is_empty()).then(|| (own.clone(), from - i))
-        } else {
-            None
-        };
-        match start {
-            Some((base, skip)) => {
-                let (tree, len) = use_tree(&chars[i + skip..]);
-                for path in expand(&tree) {
-                    out.push(base.iter().cloned().chain(path).collect());
-                }
-                i += skip + len.max(1);
-            }
-            None => i += 1,
-        }
-    }
+    walk_tokens(&tokens, &own, &mut out);
     out
 }
 
-/// The text of a path or `use` tree starting here (`a::{b, c::d}`), and its length.
-fn use_tree(chars: &[char]) -> (String, usize) {
-    let mut depth = 0;
-    let mut len = 0;
-    for &c in chars {
-        match c {
-            '{' => depth += 1,
-            '}' if depth == 0 => break,
-            '}' => depth -= 1,
-            c if depth == 0 && !(c.is_alphanumeric() || c == '_' || c == ':') => break,
+fn walk_tokens(tokens: &[TokenTree], own: &[String], out: &mut Vec<Vec<String>>) {
+    let mut i = 0;
+    while i < tokens.len() {
+        if let Some(end) = test_module_end(&tokens[i..]) {
+            i += end;
+            continue;
+        }
+        let after_dollar = i > 0 && is_punct(&tokens[i - 1], '$');
+        let after_colons = i > 0 && is_punct(&tokens[i - 1], ':');
+        match &tokens[i] {
+            TokenTree::Ident(word) if word == "use" => {
+                let end = (i..tokens.len()).find(|&k| is_punct(&tokens[k], ';')).unwrap_or(tokens.len());
+                // `use $crate::..` in a macro body is the expansion site's.
+                if !is_punct_at(tokens, i + 1, '$') {
+                    for path in expand(&tokens[i + 1..end]) {
+                        out.extend(absolute(&path, own, true));
+                    }
+                }
+                i = end;
+            }
+            TokenTree::Ident(_) if !after_dollar && !after_colons && is_punct_at(tokens, i + 1, ':') => {
+                // A path: `word :: word :: ..`.
+                let mut path = Vec::new();
+                let mut k = i;
+                while let Some(TokenTree::Ident(segment)) = tokens.get(k) {
+                    path.push(segment.to_string());
+                    if !(is_punct_at(tokens, k + 1, ':') && is_punct_at(tokens, k + 2, ':')) {
+                        break;
+                    }
+                    k += 3;
+                }
+                out.extend(absolute(&path, own, false));
+                i = k;
+            }
+            TokenTree::Group(group) => {
+                let inner: Vec<TokenTree> = group.stream().into_iter().collect();
+                walk_tokens(&inner, own, out);
+            }
             _ => {}
         }
-        len += 1;
+        i += 1;
     }
-    (chars[..len].iter().collect(), len)
 }
 
-/// `a::{b, c::{d, e}}` -> `[a, b]`, `[a, c, d]`, `[a, c, e]`.
-fn expand(tree: &str) -> Vec<Vec<String>> {
-    let tree = tree.trim();
-    let Some(open) = tree.find('{') else {
-        return vec![tree.split("::").map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect()];
+/// How many tokens a `#[cfg(test)] mod name { .. }` (or `mod name;`) item
+/// starting here spans, attributes included.
+fn test_module_end(tokens: &[TokenTree]) -> Option<usize> {
+    let attribute = |k: usize| match (tokens.get(k), tokens.get(k + 1)) {
+        (Some(hash), Some(TokenTree::Group(g))) if is_punct(hash, '#') && g.delimiter() == Delimiter::Bracket => {
+            Some(g.stream().to_string().replace(' ', ""))
+        }
+        _ => None,
     };
-    let prefix: Vec<String> = tree[..open].split("::").filter(|s| !s.is_empty()).map(String::from).collect();
-    let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
-    let (mut parts, mut depth, mut from) = (Vec::new(), 0, 0);
-    for (k, c) in inner.char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            ',' if depth == 0 => {
-                parts.push(&inner[from..k]);
-                from = k + 1;
+    if attribute(0)? != "cfg(test)" {
+        return None;
+    }
+    let mut k = 2;
+    while attribute(k).is_some() {
+        k += 2;
+    }
+    if matches!(tokens.get(k), Some(TokenTree::Ident(w)) if w == "pub") {
+        k += 1;
+        if matches!(tokens.get(k), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis) {
+            k += 1;
+        }
+    }
+    let is_mod = matches!(tokens.get(k), Some(TokenTree::Ident(w)) if w == "mod");
+    // `mod`, its name, then `;` or its body.
+    is_mod.then_some(k + 3)
+}
+
+fn is_punct(token: &TokenTree, c: char) -> bool {
+    matches!(token, TokenTree::Punct(p) if p.as_char() == c)
+}
+
+fn is_punct_at(tokens: &[TokenTree], k: usize, c: char) -> bool {
+    tokens.get(k).is_some_and(|t| is_punct(t, c))
+}
+
+/// The paths of a `use` tree's tokens: `a::{b, c::{d, e}}` -> `[a, b]`,
+/// `[a, c, d]`, `[a, c, e]` (a rename or a glob ends a path).
+fn expand(tokens: &[TokenTree]) -> Vec<Vec<String>> {
+    let mut prefix = Vec::new();
+    for token in tokens {
+        match token {
+            TokenTree::Ident(word) if word == "as" => break,
+            TokenTree::Ident(word) if word == "pub" => {}
+            TokenTree::Ident(word) => prefix.push(word.to_string()),
+            TokenTree::Group(g) if g.delimiter() == Delimiter::Brace => {
+                let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+                return inner
+                    .split(|t| is_punct(t, ','))
+                    .filter(|part| !part.is_empty())
+                    .flat_map(expand)
+                    .map(|tail| prefix.iter().cloned().chain(tail).collect())
+                    .collect();
             }
             _ => {}
         }
     }
-    parts.push(&inner[from..]);
-    parts
-        .into_iter()
-        .filter(|p| !p.trim().is_empty())
-        .flat_map(expand)
-        .map(|tail| prefix.iter().cloned().chain(tail).collect())
-        .collect()
+    vec![prefix]
+}
+
+/// `path` from the crate root, when it names this crate: `crate::`, `drt::`,
+/// `self::`, `super::`, or (in a `use`) a path relative to the module.
+fn absolute(path: &[String], own: &[String], in_use: bool) -> Option<Vec<String>> {
+    let (first, rest) = path.split_first()?;
+    let (mut base, mut rest) = match first.as_str() {
+        "crate" | "drt" => (Vec::new(), rest),
+        "self" => (own.to_vec(), rest),
+        "super" => (own.to_vec(), path),
+        "std" | "core" | "alloc" => return None,
+        _ if in_use => (own.to_vec(), path),
+        _ => return None,
+    };
+    while let Some(("super", tail)) = rest.split_first().map(|(s, t)| (s.as_str(), t)) {
+        base.pop();
+        rest = tail;
+    }
+    Some(base.into_iter().chain(rest.iter().cloned()).collect())
 }
 
 /// The module a full path lands in: its longest prefix that is a module,
@@ -281,7 +239,7 @@ fn imports() -> BTreeMap<String, Vec<String>> {
         if TEST_ONLY.contains(&name.as_str()) {
             continue;
         }
-        let mut targets: Vec<String> = named_paths(name, &code(source))
+        let mut targets: Vec<String> = named_paths(name, source)
             .iter()
             // The capability macro is exported at the crate root, where `#[macro_export]` puts it.
             .filter(|p| p.first().is_none_or(|s| s != "__type_desc"))
@@ -313,7 +271,7 @@ mod p;
 #[cfg(test)]
 mod tests { use crate::q::Q; fn f() { crate::r::R } }
 fn after() { crate::s::S }"##;
-    let paths = named_paths("isolate::job", &code(source));
+    let paths = named_paths("isolate::job", source);
     let paths: Vec<String> = paths.iter().map(|p| p.join("::")).collect();
     let expected = [
         "isolate::wire",
