@@ -224,3 +224,99 @@ fn a_debug_that_panics_in_a_failure_message_is_shown_as_such() {
         assert!(f.message.contains("<Debug panicked: Audited: Debug of an unsound value>"), "{r}");
     }
 }
+
+/// Explores in a child process (the only mode an abort or a hang leaves
+/// standing) and returns the failure of `kind`, which must have a
+/// reproducing test.
+fn crash_in_child(kind: FailureKind, explorer: drt::Explorer) -> drt::Report {
+    let report = explorer.seed(3).max_sequences(2_000).isolation(Isolation::Process).report();
+    assert_eq!(report.stats.isolation, Isolation::Process);
+    let f = report.failures.iter().find(|f| f.kind == kind).unwrap_or_else(|| panic!("no {kind:?}:\n{report}"));
+    assert!(f.code.contains("#[test]") && f.len >= 1, "no reproducing test:\n{report}");
+    report
+}
+
+/// The report's one failure, after an exploration that went on past it
+/// (the crashing operation left out): nothing else was lost.
+fn explored_on(report: &drt::Report) -> &drt::Failure {
+    assert_eq!(report.failures.len(), 1, "{report}");
+    assert!(report.stats.sequences > 100, "{report}");
+    &report.failures[0]
+}
+
+hostile!(AbortingClone);
+impl Clone for AbortingClone {
+    fn clone(&self) -> Self {
+        if self.broken() {
+            // An invariant check in release code that aborts rather than unwinds.
+            std::process::abort();
+        }
+        AbortingClone { wrecked: self.wrecked }
+    }
+}
+
+#[test]
+fn an_abort_in_clone_is_a_crash_with_its_sequence() {
+    let report = crash_in_child(FailureKind::Crash, drt::explore::<AbortingClone>());
+    let f = explored_on(&report);
+    assert!(f.message.contains("SIGABRT"), "{f:?}");
+    assert!(f.code.contains(".wreck()"), "{}", f.code);
+}
+
+hostile!(LoopingDebug);
+impl fmt::Debug for LoopingDebug {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        while self.broken() {
+            std::hint::spin_loop();
+        }
+        write!(f, "LoopingDebug({})", self.wrecked)
+    }
+}
+
+#[test]
+fn a_loop_in_debug_is_a_timeout_with_its_sequence() {
+    let explorer = drt::explore::<LoopingDebug>().call_timeout(std::time::Duration::from_millis(300));
+    let report = crash_in_child(FailureKind::Timeout, explorer);
+    let f = explored_on(&report);
+    // The loop is in no call but in drt's check after the last one: the
+    // test runs that check too, or it would not hang.
+    let said = "the check `Debug does not panic` drt runs after the call ran longer than the call timeout (300ms)";
+    assert_eq!(f.message, said);
+    assert!(f.code.contains(".wreck();\n    let _ = format!(\"{:?}\", looping_debug);\n}"), "{}", f.code);
+}
+
+/// An image whose constructor trusts the dimensions it is given, as a
+/// decoder trusts a file's header: `new(65535, 65535)` asks for 16 GiB.
+pub struct Image {
+    width: u16,
+    pixels: Vec<u32>,
+}
+
+#[drt::operations]
+impl Image {
+    pub fn new(width: u16, height: u16) -> Image {
+        Image { width, pixels: vec![0xff00_00ff; usize::from(width) * usize::from(height)] }
+    }
+    pub fn pixel(&self, x: u16, y: u16) -> Option<u32> {
+        let at = usize::from(y) * usize::from(self.width) + usize::from(x);
+        (x < self.width).then(|| self.pixels.get(at).copied()).flatten()
+    }
+}
+
+/// A runaway allocation in the child hits its memory ceiling: the child
+/// aborts, and the report names the allocation, the ceiling and the call,
+/// instead of the machine running out of memory.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_runaway_allocation_is_a_crash_under_the_memory_limit() {
+    let report = crash_in_child(FailureKind::Crash, drt::explore::<Image>().memory_limit(256 << 20));
+    let f = &report.failures[0];
+    assert_eq!(f.operation, "Image::new");
+    assert!(f.message.contains("memory allocation of"), "{}", f.message);
+    assert!(f.message.contains("may allocate 256 MiB in all: DRT_MEMORY_LIMIT"), "{}", f.message);
+    assert!(f.code.contains("Image::new("), "{}", f.code);
+    // Nothing else makes an `Image`: the report says why `pixel` never ran.
+    let (op, why) = &report.stats.uncallable[0];
+    assert_eq!(op, "Image::pixel");
+    assert!(why.ends_with("(Image::new crashed, so it was left out of the exploration)"), "{why}");
+}

@@ -119,37 +119,105 @@ impl Default for Lamp {
     }
 }
 
+/// A stale saved failure for `Lamp` in the crate directory the caller
+/// chose, removed when dropped, however the test ends.
+struct StaleLampEntry(PathBuf);
+
+impl StaleLampEntry {
+    /// The entry, when this process was started by [`run_lamp`] (the tests
+    /// that need one are helpers, and do nothing when run directly: under
+    /// `--ignored` or nextest they would race each other for the file).
+    fn write() -> Option<StaleLampEntry> {
+        std::env::var_os("DRT_TEST_LAMP")?;
+        // Where drt looks for saved failures: the caller points it elsewhere.
+        let crate_dir = std::env::var("CARGO_MANIFEST_DIR").unwrap();
+        let saved = PathBuf::from(crate_dir).join("drt-regressions/persist__Lamp.txt");
+        std::fs::create_dir_all(saved.parent().unwrap()).unwrap();
+        std::fs::write(&saved, "call persist::Lamp::dim\nend\n").unwrap();
+        Some(StaleLampEntry(saved))
+    }
+}
+
+impl Drop for StaleLampEntry {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+const STALE: &str =
+    "persist__Lamp.txt: entry 1 no longer matches the code (no operation `persist::Lamp::dim`); it was skipped";
+
 /// Explores `Lamp` in a child process with a stale saved failure.
 #[test]
 #[ignore = "run by a_childs_warnings_reach_the_parents_output"]
 fn a_lamp_with_a_stale_saved_failure() {
-    // Where drt looks for saved failures: the caller may point it elsewhere.
-    let crate_dir = std::env::var("CARGO_MANIFEST_DIR").unwrap();
-    let saved = PathBuf::from(crate_dir).join("drt-regressions/persist__Lamp.txt");
-    std::fs::create_dir_all(saved.parent().unwrap()).unwrap();
-    std::fs::write(&saved, "call persist::Lamp::dim\nend\n").unwrap();
+    let Some(_entry) = StaleLampEntry::write() else { return };
     let report = drt::explore::<Lamp>().max_sequences(50).persist(true).isolation(drt::Isolation::Process).report();
-    std::fs::remove_file(&saved).unwrap();
     assert!(report.failures.is_empty(), "{report}");
+    // The parent kept what the child warned of, for `DRT_STRICT` and the report.
+    assert_eq!(report.stats.warnings.len(), 1, "{report:?}");
+    assert!(report.stats.warnings[0].contains(STALE), "{report:?}");
+}
+
+/// Runs `Lamp`'s ignored test `name` in a process of its own, in a crate
+/// directory of its own (so a direct run of the ignored test cannot race
+/// it), with `env` set; its exit and stderr.
+fn run_lamp(name: &str, env: &[(&str, &str)]) -> (bool, String) {
+    let dir = std::env::temp_dir().join(format!("drt-lamp-{name}-{}", std::process::id()));
+    let mut command = std::process::Command::new(std::env::current_exe().unwrap());
+    command
+        .args([name, "--exact", "--ignored", "--nocapture"])
+        .env_remove("DRT_CHILD_DIR")
+        .env_remove("DRT_STRICT")
+        .env_remove("CI")
+        .env("DRT_TEST_LAMP", "1")
+        .env("CARGO_MANIFEST_DIR", &dir);
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let out = command.output().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
 /// A warning the child prints (here: a saved failure that no longer matches
 /// the code) reaches the parent's output, once.
 #[test]
 fn a_childs_warnings_reach_the_parents_output() {
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .args(["a_lamp_with_a_stale_saved_failure", "--exact", "--ignored", "--nocapture"])
-        .env_remove("DRT_CHILD_DIR")
-        // Its own crate directory, so a direct run of the ignored test cannot race it.
-        .env("CARGO_MANIFEST_DIR", std::env::temp_dir().join(format!("drt-lamp-{}", std::process::id())))
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
-    let warning = "drt: warning: ";
-    let stale =
-        "persist__Lamp.txt: entry 1 no longer matches the code (no operation `persist::Lamp::dim`); it was skipped";
-    assert_eq!(stderr.matches(warning).count(), 1, "{stderr}");
-    assert!(stderr.contains(stale), "{stderr}");
-    let _ = std::fs::remove_dir_all(std::env::temp_dir().join(format!("drt-lamp-{}", std::process::id())));
+    let (passed, stderr) = run_lamp("a_lamp_with_a_stale_saved_failure", &[]);
+    assert!(passed, "{stderr}");
+    assert_eq!(stderr.matches("drt: warning: ").count(), 1, "{stderr}");
+    assert!(stderr.contains(STALE), "{stderr}");
+}
+
+/// `run()` over a stale saved failure, in the isolation `DRT_ISOLATION` says.
+#[test]
+#[ignore = "run by a_stale_saved_failure_fails_the_test_in_ci"]
+fn a_lamp_run_with_a_stale_saved_failure() {
+    let Some(_entry) = StaleLampEntry::write() else { return };
+    drt::explore::<Lamp>().max_sequences(50).run();
+}
+
+/// In CI (`CI` set, or `DRT_STRICT=1`) a saved failure that no longer runs
+/// fails the test, in both isolation modes; elsewhere, and with
+/// `DRT_STRICT=0`, it is a warning.
+#[test]
+fn a_stale_saved_failure_fails_the_test_in_ci() {
+    let name = "a_lamp_run_with_a_stale_saved_failure";
+    for isolation in ["process", "in-process"] {
+        let (passed, stderr) = run_lamp(name, &[("CI", "true"), ("DRT_ISOLATION", isolation)]);
+        assert!(!passed, "{isolation}: {stderr}");
+        assert!(stderr.contains("no failures, 1 warning (seed"), "{isolation}: {stderr}");
+        assert!(stderr.contains(&format!("drt: warning: {}", std::env::temp_dir().display())), "{stderr}");
+        assert!(stderr.contains(STALE), "{isolation}: {stderr}");
+        let said = "drt: DRT_STRICT is on (it is whenever CI is set), so warnings about drt's files fail the test: \
+                    fix what they say, or set DRT_STRICT=0";
+        assert!(stderr.contains(said), "{isolation}: {stderr}");
+        let (passed, stderr) = run_lamp(name, &[("DRT_STRICT", "1"), ("DRT_ISOLATION", isolation)]);
+        assert!(!passed && stderr.contains(said), "{isolation}: {stderr}");
+        let (passed, stderr) = run_lamp(name, &[("CI", "true"), ("DRT_STRICT", "0"), ("DRT_ISOLATION", isolation)]);
+        assert!(passed && stderr.contains(STALE), "{isolation}: {stderr}");
+        let (passed, stderr) = run_lamp(name, &[("DRT_ISOLATION", isolation)]);
+        assert!(passed && stderr.contains(STALE), "{isolation}: {stderr}");
+    }
 }

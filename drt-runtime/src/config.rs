@@ -72,6 +72,7 @@ pub struct Explorer {
     regression_tests: Option<PathBuf>,
     isolation: Option<Isolation>,
     call_timeout: Option<Duration>,
+    memory_limit: Option<u64>,
 }
 
 /// Starts an exploration of the operations registered by `#[drt::operations]`
@@ -90,6 +91,7 @@ pub fn explore<T: 'static>() -> Explorer {
         regression_tests: None,
         isolation: None,
         call_timeout: None,
+        memory_limit: None,
     }
 }
 
@@ -158,6 +160,18 @@ impl Explorer {
         self
     }
 
+    /// The most memory the exploring child process may allocate, in bytes
+    /// (default: half of the machine's memory, or of its container's limit,
+    /// and at least 1 GiB; only with [`Isolation::Process`], on Linux).
+    /// Past it an allocation fails and the child aborts: a runaway
+    /// allocation in the code under test is then a reported failure with
+    /// its sequence, not an out-of-memory kill of the test run. Env:
+    /// `DRT_MEMORY_LIMIT` (`512M`, `4G`, or `off`).
+    pub fn memory_limit(mut self, bytes: u64) -> Self {
+        self.memory_limit = Some(bytes);
+        self
+    }
+
     /// Also puts `U`'s operations under test.
     pub fn also<U: 'static>(mut self) -> Self {
         self.subjects.push((TypeId::of::<U>(), std::any::type_name::<U>()));
@@ -178,6 +192,10 @@ pub(crate) struct Settings {
     pub call_timeout: Duration,
     /// Where to write passing regression tests after exploring, when asked.
     pub regression_tests: Option<PathBuf>,
+    /// Whether a warning about drt's files fails `run()` (`DRT_STRICT`, on when `CI` is set).
+    pub strict: bool,
+    /// The exploring child's memory ceiling in bytes, if any.
+    pub memory_limit: Option<u64>,
 }
 
 /// How much to explore, and from which seed.
@@ -243,6 +261,11 @@ impl Explorer {
         let isolation =
             parse_env(env, "DRT_ISOLATION", parse_isolation)?.or(self.isolation).unwrap_or(DEFAULT_ISOLATION);
         let call_timeout = parse_env(env, "DRT_CALL_TIMEOUT", parse_duration)?.or(self.call_timeout);
+        let strict = parse_env(env, "DRT_STRICT", parse_switch)?.unwrap_or_else(|| in_ci(env));
+        let memory_limit = match parse_env(env, "DRT_MEMORY_LIMIT", crate::memory::parse_size)? {
+            Some(limit) => limit,
+            None => self.memory_limit.or_else(crate::memory::default_limit),
+        };
         Ok(Settings {
             budget: self.budget(env)?,
             minimize: minimize_limits(env)?,
@@ -250,6 +273,8 @@ impl Explorer {
             isolation,
             call_timeout: call_timeout.unwrap_or(DEFAULT_CALL_TIMEOUT),
             regression_tests: self.regression_tests.clone(),
+            strict,
+            memory_limit,
         })
     }
 
@@ -268,6 +293,12 @@ impl Explorer {
     }
 }
 
+/// Whether a CI system runs this: `CI` is set, and not to `false` or `0`
+/// (GitHub Actions, GitLab, CircleCI, Travis and Buildkite all set it).
+fn in_ci(env: &dyn Fn(&str) -> Option<String>) -> bool {
+    env("CI").is_some_and(|v| !v.trim().is_empty() && parse_switch(v.trim()) != Some(false))
+}
+
 fn parse_env<T>(
     env: &dyn Fn(&str) -> Option<String>,
     name: &str,
@@ -283,7 +314,8 @@ fn parse_env<T>(
                 }
                 "DRT_SEED" => "an integer (decimal or 0x hex)",
                 "DRT_MAX_LEN" => "a positive integer",
-                "DRT_PERSIST" => "`on` or `off`",
+                "DRT_PERSIST" | "DRT_STRICT" => "`on` or `off`",
+                "DRT_MEMORY_LIMIT" => "a size in bytes, or with `K`, `M`, `G` or `T` (`512M`, `4G`), or `off`",
                 "DRT_ISOLATION" => "`process` or `in-process`",
                 _ => "an integer",
             };
@@ -392,6 +424,33 @@ mod tests {
         let expected = if cfg!(unix) { Isolation::Process } else { Isolation::InProcess };
         assert_eq!(Isolation::default(), expected);
         assert_eq!(explore::<u8>().settings(false, &env_of(&[])).unwrap().isolation, expected);
+    }
+
+    #[test]
+    fn strict_is_on_in_ci_unless_turned_off() {
+        let strict = |pairs| explore::<u8>().settings(false, &env_of(pairs)).unwrap().strict;
+        assert!(!strict(&[]));
+        assert!(strict(&[("CI", "true")]));
+        assert!(strict(&[("CI", "1")]));
+        assert!(!strict(&[("CI", "false")]));
+        assert!(!strict(&[("CI", "")]));
+        assert!(!strict(&[("CI", "true"), ("DRT_STRICT", "0")]));
+        assert!(strict(&[("DRT_STRICT", "1")]));
+    }
+
+    #[test]
+    fn the_memory_limit_comes_from_env_then_builder_then_machine() {
+        let limit = |e: &'static [(&'static str, &'static str)], x: Explorer| x.settings(false, &env_of(e)).unwrap();
+        assert_eq!(limit(&[], explore::<u8>()).memory_limit, crate::memory::default_limit());
+        assert_eq!(limit(&[], explore::<u8>().memory_limit(1 << 20)).memory_limit, Some(1 << 20));
+        assert_eq!(limit(&[("DRT_MEMORY_LIMIT", "2G")], explore::<u8>().memory_limit(5)).memory_limit, Some(2 << 30));
+        assert_eq!(limit(&[("DRT_MEMORY_LIMIT", "off")], explore::<u8>().memory_limit(5)).memory_limit, None);
+        let err = explore::<u8>().settings(false, &env_of(&[("DRT_MEMORY_LIMIT", "lots")])).unwrap_err();
+        assert_eq!(
+            err,
+            "drt: DRT_MEMORY_LIMIT must be a size in bytes, or with `K`, `M`, `G` or `T` (`512M`, `4G`), or `off`, \
+             got `lots`"
+        );
     }
 
     #[test]

@@ -36,16 +36,28 @@ impl Explorer {
     /// When the exploration found a failure, after printing the report
     /// (with a reproducing test per failure) to standard error; and when it
     /// tested nothing because no operation under test ever ran normally,
-    /// saying why for each.
+    /// saying why for each; and under `DRT_STRICT` (on when `CI` is set),
+    /// when drt warned about its own files (a saved failure that no longer
+    /// matches the code, a file it cannot read or write: see
+    /// [`Stats::warnings`](crate::Stats::warnings)).
     #[track_caller]
     pub fn run(self) {
         let subject = subject(&self);
-        let Explored { report, saved, replay_only } = report_of(&self, true);
+        let Explored { report, saved, replay_only, strict } = report_of(&self, true);
         if report.failures.is_empty() && report.tested_nothing() && !replay_only {
             panic!(
                 "{}\ndrt: nothing in {subject} was tested: none of its operations ever ran normally; \
                  the reasons are above",
                 report.summary(&subject)
+            );
+        }
+        let warnings = &report.stats.warnings;
+        if report.failures.is_empty() && strict && !warnings.is_empty() {
+            let listed: String = warnings.iter().map(|w| format!("\ndrt: warning: {w}")).collect();
+            panic!(
+                "{}{listed}\ndrt: DRT_STRICT is on (it is whenever CI is set), so warnings about drt's files fail \
+                 the test: fix what they say, or set DRT_STRICT=0",
+                report.summary(&subject),
             );
         }
         if report.failures.is_empty() {
@@ -73,6 +85,8 @@ struct Explored {
     saved: Option<PathBuf>,
     /// Whether only the saved failures were to run (`max_sequences` 0).
     replay_only: bool,
+    /// Whether warnings fail `run()`.
+    strict: bool,
 }
 
 /// Explores, and gives every test of the report its own name.
@@ -87,7 +101,7 @@ fn report_of(explorer: &Explorer, saved_by_default: bool) -> Explored {
     };
     let (mut report, saved) = explore_somewhere(explorer, &settings);
     report.name_tests_apart();
-    Explored { report, saved, replay_only: settings.budget.replay_only() }
+    Explored { report, saved, replay_only: settings.budget.replay_only(), strict: settings.strict }
 }
 
 /// Explores in a child process when the settings ask for it, else here.
@@ -159,8 +173,14 @@ fn child_main(channel: &Channel) -> ! {
         .filter_map(|name| registry.types.values().find(|d| d.name == name.as_str()).map(|d| d.id))
         .collect();
     let world = World::new(registry, &ids).without(&job.avoid);
+    if let Some(bytes) = job.settings.memory_limit {
+        if let Err(e) = crate::memory::limit_this_process(bytes) {
+            eprintln!("drt: warning: cannot limit the exploring process's memory (DRT_MEMORY_LIMIT): {e}");
+        }
+    }
     let _silent = crate::hook::SilentPanics::install();
     if job.replay {
+        channel.announce_checks();
         let text = std::fs::read_to_string(channel.file(file::SEQUENCE)).unwrap_or_default();
         let failed = crate::sequence_text::decode(&world, &text).is_ok_and(|seq| {
             let outcome = world.execute(&seq, crate::execute::Checks::ALL).finish(&world);

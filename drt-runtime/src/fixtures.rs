@@ -88,6 +88,8 @@ pub(crate) fn settings(seed: u64, n: u64) -> Settings {
         isolation: Isolation::InProcess,
         call_timeout: Duration::from_secs(5),
         regression_tests: None,
+        strict: false,
+        memory_limit: None,
     }
 }
 

@@ -166,16 +166,22 @@ impl<'w> Engine<'w> {
         report
     }
 
-    fn write_regression_tests(&self) {
+    fn write_regression_tests(&mut self) {
         if let Some(path) = &self.regression_tests {
-            crate::regression_tests::write(path, self.world, &self.shortest, self.stats.seed);
+            if let Err(warning) = crate::regression_tests::write(path, self.world, &self.shortest, self.stats.seed) {
+                self.stats.warn(warning);
+            }
         }
     }
 
     /// Runs the saved failing sequences before anything else.
     fn replay(&mut self) {
         let Some(store) = self.store.clone().filter(|_| self.saved_failures.replay) else { return };
-        for seq in store.load(self.world) {
+        let (saved, warnings) = store.load(self.world);
+        for warning in warnings {
+            self.stats.warn(warning);
+        }
+        for seq in saved {
             let sequences_before = self.stats.sequences;
             self.starting(&seq);
             let exec = self.world.execute(&seq, Checks::ALL);
@@ -188,7 +194,7 @@ impl<'w> Engine<'w> {
     }
 
     /// Saves every reproducible failure to the saved-failures file.
-    fn save(&self) {
+    fn save(&mut self) {
         let Some(store) = self.store.as_ref().filter(|_| self.saved_failures.save) else { return };
         let entries: Vec<(String, &Sequence)> = self
             .groups
@@ -196,7 +202,9 @@ impl<'w> Engine<'w> {
             .filter(|g| g.failure.kind != FailureKind::Flaky)
             .map(|g| (crate::saved_failures::entry_comment(&g.failure, self.stats.seed), &g.seq))
             .collect();
-        store.save(self.world, &entries);
+        if let Err(warning) = store.save(self.world, &entries) {
+            self.stats.warn(warning);
+        }
     }
 
     fn explore(&mut self) {

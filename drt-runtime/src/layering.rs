@@ -14,6 +14,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("sequence", 1),
     ("hook", 1),
     ("rng", 1),
+    ("memory", 1),
     ("config", 1),
     ("macro_support", 2),
     ("macro_support::builders", 2),

@@ -37,8 +37,9 @@
 //! test, `layering`, checks both on the source), so the crate reads
 //! bottom-up:
 //!
-//! 1. plain text and data: `names`, `sequence`, `hook`, `rng`, and `config`
-//!    (the [`Explorer`] builder and the `Settings` resolved from it);
+//! 1. plain text and data: `names`, `sequence`, `hook`, `rng`, `memory` (the
+//!    machine's memory and a child's ceiling), and `config` (the [`Explorer`]
+//!    builder and the `Settings` resolved from it);
 //! 2. `macro_support` (everything `#[drt::operations]` expansions name, behind
 //!    `__private`) and `report` (the public [`Report`] types);
 //! 3. `registry`, `seeds`, `world`, `pool`, `sequence_text` (a sequence as
@@ -66,6 +67,7 @@ extern crate self as drt;
 // Floor 1: plain text and data.
 mod config;
 mod hook;
+mod memory;
 mod names;
 mod rng;
 mod sequence;

@@ -80,6 +80,60 @@ impl fmt::Display for Fmt<'_> {
     }
 }
 
+/// A check of user code drt runs after a call (`Debug` of a value, its
+/// `==`, its invariant): a crash or a hang inside one happens in no call of
+/// the sequence, so the emitted test must run the check itself to reproduce
+/// it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct CheckAt {
+    /// The contract's name (`Debug does not panic`) or the invariant's.
+    pub contract: String,
+    /// The statement that runs it, with `$0`.. for its variables.
+    pub template: String,
+    pub vars: Vec<u32>,
+}
+
+impl CheckAt {
+    /// As text for another process: the vars, the contract, then the template.
+    pub fn encode(&self) -> String {
+        let vars: Vec<String> = self.vars.iter().map(u32::to_string).collect();
+        format!("{}\n{}\n{}", vars.join(" "), self.contract, self.template)
+    }
+
+    pub fn decode(text: &str) -> Option<CheckAt> {
+        let mut parts = text.splitn(3, '\n');
+        let vars = parts.next()?.split_whitespace().map(|v| v.parse().ok()).collect::<Option<Vec<u32>>>()?;
+        let contract = parts.next()?.to_string();
+        let template = parts.next().filter(|t| !t.is_empty())?.to_string();
+        Some(CheckAt { contract, template, vars })
+    }
+}
+
+/// Told of each check as it starts (`Some`) and ends (`None`), when a child
+/// replaying a crash asked to be (see `isolate::job`); nobody otherwise.
+type Announcer = Box<dyn Fn(Option<CheckAt>) + Send + Sync>;
+static ANNOUNCER: std::sync::OnceLock<Announcer> = std::sync::OnceLock::new();
+
+/// Has every check announced to `to` from now on, in this process.
+pub(crate) fn announce_checks(to: Announcer) {
+    let _ = ANNOUNCER.set(to);
+}
+
+/// Runs `check`, announced as `contract` with `template` over `vars`.
+fn announced<T>(contract: &str, template: &str, vars: &[u32], check: impl FnOnce() -> T) -> T {
+    let Some(announce) = ANNOUNCER.get() else { return check() };
+    announce(Some(CheckAt { contract: contract.into(), template: template.into(), vars: vars.to_vec() }));
+    let out = check();
+    announce(None);
+    out
+}
+
+/// The attribute an emitted test needs for a statement `template` (clippy
+/// denies `x == x` by default).
+pub(crate) fn allow_for(template: &str) -> Option<&'static str> {
+    template.contains("$0 == $0").then_some("#[allow(clippy::eq_op)]")
+}
+
 /// Runs a piece of user code (a trait method), catching a panic as its message.
 pub(crate) fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     panic::catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
@@ -111,7 +165,7 @@ impl Checker<'_> {
             message: format!("`{contract}` is broken: {details}"),
             vars: vars.to_vec(),
             template,
-            allow: template.contains("$0 == $0").then_some("#[allow(clippy::eq_op)]"),
+            allow: allow_for(template),
         }
     }
 
@@ -123,7 +177,7 @@ impl Checker<'_> {
         vars: &[u32],
         check: impl FnOnce() -> Option<String>,
     ) -> Result<(), Violation> {
-        match guarded(check) {
+        match announced(contract, template, vars, || guarded(check)) {
             Ok(None) => Ok(()),
             Ok(Some(message)) => Err(self.violation(contract, template, vars, message)),
             Err(panic) => Err(self.violation(contract, template, vars, format!("panicked: {panic}"))),
@@ -312,7 +366,7 @@ impl Checker<'_> {
     }
 
     fn invariant(&self, x: u32, inv: &Invariant) -> Result<(), Violation> {
-        match guarded(|| (inv.check)(self.value(x))) {
+        match announced(inv.name, inv.template, &[x], || guarded(|| (inv.check)(self.value(x)))) {
             Ok(Ok(())) => Ok(()),
             Ok(Err(said)) | Err(said) => Err(Violation {
                 kind: FailureKind::Invariant,

@@ -144,15 +144,13 @@ fn regression_file(world: &World<'_>, shortest: &[Option<Sequence>], seed: u64) 
     out
 }
 
-/// Writes the regression test file to `path` (a warning when it cannot).
-pub(crate) fn write(path: &Path, world: &World<'_>, shortest: &[Option<Sequence>], seed: u64) {
+/// Writes the regression test file to `path`; a warning when it cannot.
+pub(crate) fn write(path: &Path, world: &World<'_>, shortest: &[Option<Sequence>], seed: u64) -> Result<(), String> {
     let text = regression_file(world, shortest, seed);
     let written = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .map_or(Ok(()), std::fs::create_dir_all)
         .and_then(|()| std::fs::write(path, text));
-    if let Err(e) = written {
-        eprintln!("drt: warning: cannot write regression tests to {}: {e}", path.display());
-    }
+    written.map_err(|e| format!("cannot write regression tests to {}: {e}", path.display()))
 }

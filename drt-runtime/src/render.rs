@@ -8,6 +8,7 @@ use std::fmt::Write;
 use crate::execute::Fault;
 use crate::macro_support::{Borrowed, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
 use crate::names::{belongs_inside_the_crate, snake_case, unique_name};
+use crate::oracle::CheckAt;
 use crate::report::FailureKind;
 use crate::sequence::{Mode, Operand, Sequence};
 use crate::world::World;
@@ -524,10 +525,13 @@ fn in_crate_paths(code: &str, krate: &str) -> String {
     out
 }
 
-/// A `#[test]` that crashes (or hangs) the test binary the way the exploration did.
+/// A `#[test]` that crashes (or hangs) the test binary the way the
+/// exploration did: the calls, then the check drt ran after them when the
+/// crash happened in one (`let _ = format!("{:?}", x);`).
 pub(crate) fn render_crash(
     world: &World<'_>,
     seq: &Sequence,
+    check: Option<&CheckAt>,
     operation: &str,
     kind: FailureKind,
     message: &str,
@@ -538,8 +542,16 @@ pub(crate) fn render_crash(
         _ => ("crashes the process", "running this test takes its test binary down with it", "crashes"),
     };
     let mut out = format!("// drt: {operation} {verb}: {message}\n// drt: {note}\n#[test]\n{}", allows(world, seq));
+    if let Some(allow) = check.and_then(|c| crate::oracle::allow_for(&c.template)) {
+        let _ = writeln!(out, "{allow}");
+    }
     let _ = writeln!(out, "fn {base}_{suffix}() {{");
-    for line in lines(world, seq, &names(world, seq, &[])) {
+    let extra = check.map_or(&[][..], |c| &c.vars[..]);
+    let names = names(world, seq, extra);
+    for line in lines(world, seq, &names) {
+        let _ = writeln!(out, "    {line}");
+    }
+    for line in check.map(|c| fill(&c.template, &c.vars, &names)).iter().flat_map(|t| t.lines()) {
         let _ = writeln!(out, "    {line}");
     }
     out.push_str("}\n");

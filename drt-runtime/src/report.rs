@@ -132,6 +132,12 @@ pub struct Stats {
     /// What a reader should know about the run itself (it stopped early
     /// after too many crashes).
     pub notes: Vec<String>,
+    /// Problems with drt's files, each printed as a `drt: warning:` line when
+    /// it happened: a saved failure that no longer matches the code (and so no
+    /// longer runs), a saved-failures or regression-tests file that cannot be
+    /// read or written. With `DRT_STRICT=1` (on when `CI` is set),
+    /// [`run`](crate::Explorer::run) fails the test on any of them.
+    pub warnings: Vec<String>,
     /// Where the exploration ran: in a child process, or in the test's thread.
     pub isolation: Isolation,
 }
@@ -167,7 +173,12 @@ impl Report {
             1 => "1 failure".to_string(),
             n => format!("{n} failures"),
         };
-        let mut out = format!("drt: {subject}: {}, {found} (seed {})", s.volume(), s.seed);
+        let warned = match s.warnings.len() {
+            0 => String::new(),
+            1 => ", 1 warning".to_string(),
+            n => format!(", {n} warnings"),
+        };
+        let mut out = format!("drt: {subject}: {}, {found}{warned} (seed {})", s.volume(), s.seed);
         for (op, why) in &s.uncallable {
             out.push_str(&format!("\ndrt: never called successfully: {op}: {why}"));
         }
@@ -179,12 +190,24 @@ impl Report {
 }
 
 impl Stats {
+    /// Prints a warning about drt's files on standard error, once, and keeps
+    /// it for the report.
+    pub(crate) fn warn(&mut self, message: String) {
+        if !self.warnings.contains(&message) {
+            eprintln!("drt: warning: {message}");
+            self.warnings.push(message);
+        }
+    }
+
     /// `1234 sequences (5678 calls) in 0.50s in a child process`.
     fn volume(&self) -> String {
+        let plural = |n: u64| if n == 1 { "" } else { "s" };
         format!(
-            "{} sequences ({} calls) in {:.2}s{}",
+            "{} sequence{} ({} call{}) in {:.2}s{}",
             self.sequences,
+            plural(self.sequences),
             self.calls,
+            plural(self.calls),
             self.elapsed.as_secs_f64(),
             where_run(self.isolation)
         )
@@ -204,8 +227,9 @@ impl fmt::Display for Failure {
         };
         writeln!(
             f,
-            "  found after {} sequences ({:.2}s); reproduced in {} call{}{shrunk}:",
+            "  found after {} sequence{} ({:.2}s); reproduced in {} call{}{shrunk}:",
             self.sequences_before,
+            if self.sequences_before == 1 { "" } else { "s" },
             self.found_after.as_secs_f64(),
             self.len,
             if self.len == 1 { "" } else { "s" },

@@ -11,7 +11,8 @@
 //! indented line per argument. Operations are named by their full path and
 //! seeds by their Rust literal, so an entry survives unrelated changes; one
 //! that no longer matches the code is skipped with a warning. Problems reading
-//! or writing the file are warnings, never failures.
+//! or writing the file are warnings (failures only under `DRT_STRICT`): the
+//! caller prints them and keeps them in `Stats::warnings`.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -30,10 +31,6 @@ const HEADER: &str = "\
 #[derive(Clone, Debug)]
 pub(crate) struct Store {
     path: PathBuf,
-}
-
-fn warn(message: impl std::fmt::Display) {
-    eprintln!("drt: warning: {message}");
 }
 
 impl Store {
@@ -61,22 +58,20 @@ impl Store {
         &self.path
     }
 
-    /// The saved sequences that still match the code; others are skipped with a warning.
-    pub fn load(&self, world: &World<'_>) -> Vec<Sequence> {
+    /// The saved sequences that still match the code, and a warning for
+    /// each that does not (it is skipped) or for a file that cannot be read.
+    pub fn load(&self, world: &World<'_>) -> (Vec<Sequence>, Vec<String>) {
         let text = match std::fs::read_to_string(&self.path) {
             Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Vec::new(),
-            Err(e) => {
-                warn(format_args!("cannot read {}: {e}", self.path.display()));
-                return Vec::new();
-            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Default::default(),
+            Err(e) => return (Vec::new(), vec![format!("cannot read {}: {e}", self.path.display())]),
         };
-        let mut out = Vec::new();
+        let mut out = (Vec::new(), Vec::new());
         for (n, entry) in entries(&text).iter().enumerate() {
             match decode(world, entry) {
-                Ok(seq) => out.push(seq),
-                Err(why) => warn(format_args!(
-                    "{}: entry {} no longer matches the code ({why}); it was skipped",
+                Ok(seq) => out.0.push(seq),
+                Err(why) => out.1.push(format!(
+                    "{}: entry {} no longer matches the code ({why}); it was skipped: fix or delete it",
                     self.path.display(),
                     n + 1
                 )),
@@ -85,8 +80,8 @@ impl Store {
         out
     }
 
-    /// Appends the entries not in the file yet.
-    pub fn save(&self, world: &World<'_>, failures: &[(String, &Sequence)]) {
+    /// Appends the entries not in the file yet; a warning when it cannot.
+    pub fn save(&self, world: &World<'_>, failures: &[(String, &Sequence)]) -> Result<(), String> {
         let existing = std::fs::read_to_string(&self.path).unwrap_or_default();
         let known = entries(&existing);
         let mut added = String::new();
@@ -102,14 +97,13 @@ impl Store {
             added.push_str(&body);
         }
         if added.is_empty() {
-            return;
+            return Ok(());
         }
         let text = if existing.is_empty() { format!("{HEADER}{added}") } else { format!("{existing}{added}") };
         let written =
             self.path.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| std::fs::write(&self.path, text));
-        if let Err(e) = written {
-            warn(format_args!("cannot write {}: {e}; failures will not be replayed next time", self.path.display()));
-        }
+        written
+            .map_err(|e| format!("cannot write {}: {e}; failures will not be replayed next time", self.path.display()))
     }
 }
 
@@ -156,8 +150,18 @@ mod tests {
     fn io_problems_are_warnings() {
         let world = wallet_world();
         let store = Store::new(Path::new("/proc/drt-cannot-write-here"), &["x"]);
-        store.save(&world, &[("comment".into(), &Sequence::default())]);
-        assert!(store.load(&world).is_empty());
+        let wrote = store.save(&world, &[("comment".into(), &Sequence::default())]).unwrap_err();
+        assert!(wrote.starts_with("cannot write /proc/drt-cannot-write-here/drt-regressions/x.txt: "), "{wrote}");
+        assert!(wrote.ends_with("; failures will not be replayed next time"), "{wrote}");
+        assert_eq!(store.load(&world), (Vec::new(), Vec::new()));
+        let dir = std::env::temp_dir().join(format!("drt-unreadable-test-{}", std::process::id()));
+        let unreadable = Store::new(&dir, &["x"]);
+        std::fs::create_dir_all(unreadable.path()).unwrap();
+        let (seqs, warnings) = unreadable.load(&world);
+        assert!(seqs.is_empty());
+        assert_eq!(warnings.len(), 1);
+        assert!(warnings[0].starts_with(&format!("cannot read {}: ", unreadable.path().display())), "{warnings:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -166,13 +170,24 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("drt-persist-test-{}", std::process::id()));
         let store = Store::new(&dir, &["wallet"]);
         let seqs = pool_sequences(&world, 50);
-        store.save(&world, &[("first\nsecond line".into(), &seqs[3])]);
-        store.save(&world, &[("again".into(), &seqs[3]), ("other".into(), &seqs[4])]);
+        store.save(&world, &[("first\nsecond line".into(), &seqs[3])]).unwrap();
+        store.save(&world, &[("again".into(), &seqs[3]), ("other".into(), &seqs[4])]).unwrap();
         let text = std::fs::read_to_string(store.path()).unwrap();
         assert!(text.starts_with(HEADER), "{text}");
         assert!(text.contains("\n# first\n# second line\ncall "), "{text}");
         assert!(!text.contains("# again"), "{text}");
-        assert_eq!(store.load(&world), vec![seqs[3].clone(), seqs[4].clone()]);
+        assert_eq!(store.load(&world), (vec![seqs[3].clone(), seqs[4].clone()], Vec::new()));
+        std::fs::write(store.path(), format!("{text}\ncall nowhere::Gone::f\nend\n")).unwrap();
+        let (seqs_left, warnings) = store.load(&world);
+        assert_eq!(seqs_left.len(), 2);
+        assert_eq!(
+            warnings,
+            [format!(
+                "{}: entry 3 no longer matches the code (no operation `nowhere::Gone::f`); it was skipped: fix or \
+                 delete it",
+                store.path().display()
+            )]
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

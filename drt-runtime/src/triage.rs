@@ -9,6 +9,7 @@
 use std::time::Duration;
 
 use crate::execute::{Checks, Fault, Outcome};
+use crate::oracle::CheckAt;
 use crate::report::{Failure, FailureKind};
 use crate::sequence::Sequence;
 use crate::world::World;
@@ -176,7 +177,12 @@ impl Crash {
 /// The report's entry for a sequence that crashed (or hung) a child
 /// process; with no culprit, for a crash that did not happen again when
 /// the same exploration was rerun (flaky, and no test to write).
-pub(crate) fn crash_failure(world: &World<'_>, culprit: Option<&Sequence>, crash: &Crash, found: Found) -> Failure {
+pub(crate) fn crash_failure(
+    world: &World<'_>,
+    culprit: Option<(&Sequence, Option<&CheckAt>)>,
+    crash: &Crash,
+    found: Found,
+) -> Failure {
     let (kind, message) = match crash {
         Crash::Hung { timeout } => {
             (FailureKind::Timeout, format!("a call ran longer than the call timeout ({timeout:?})"))
@@ -185,10 +191,18 @@ pub(crate) fn crash_failure(world: &World<'_>, culprit: Option<&Sequence>, crash
         Crash::Died { status, said } => (FailureKind::Crash, format!("the process was {status}: {said}")),
         Crash::NotAgain => (FailureKind::Flaky, "the crash did not happen again".to_string()),
     };
-    let (kind, operation, message, code, len) = match culprit.and_then(|seq| Some((seq, seq.calls.last()?))) {
-        Some((seq, last)) => {
+    let (kind, operation, message, code, len) = match culprit.and_then(|(seq, c)| Some((seq, c, seq.calls.last()?))) {
+        Some((seq, check, last)) => {
             let operation = world.ops[last.op as usize].op.display.clone();
-            let code = crate::render::render_crash(world, seq, &operation, kind, &message);
+            let message = match (check, crash) {
+                (Some(check), Crash::Hung { timeout }) => format!(
+                    "the check `{}` drt runs after the call ran longer than the call timeout ({timeout:?})",
+                    check.contract
+                ),
+                (Some(check), _) => format!("{message}, in the check `{}` drt runs after the call", check.contract),
+                (None, _) => message,
+            };
+            let code = crate::render::render_crash(world, seq, check, &operation, kind, &message);
             (kind, operation, message, code, crate::render::statement_count(world, seq))
         }
         // It did not happen again: no sequence, so no test to write.

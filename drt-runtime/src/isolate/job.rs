@@ -28,6 +28,9 @@ pub(crate) mod file {
     pub const STATS: &str = "stats.txt";
     /// The outcome of a replay job.
     pub const REPLAYED: &str = "replayed.txt";
+    /// In a replay, the check of user code running now (`Debug` of a
+    /// value...), absent between checks: where a crash in no call happened.
+    pub const CHECKING: &str = "checking.txt";
 }
 
 /// The environment variable that makes a test process a child.
@@ -76,7 +79,8 @@ impl Job {
         }
         out.push_str(&format!(
             "replay {}\nseed {}\nmax_sequences {}\ntime_ns {}\nmax_len {}\nminimize_steps {}\nminimize_ns {}\n\
-             replay_saved {}\nsave {}\nisolation {}\ncall_timeout_ns {}\ntrace_after {}\n",
+             replay_saved {}\nsave {}\nisolation {}\ncall_timeout_ns {}\ntrace_after {}\nstrict {}\n\
+             memory_limit {}\n",
             self.replay,
             b.seed,
             opt(b.max_sequences),
@@ -86,9 +90,14 @@ impl Job {
             nanos(s.minimize.time),
             s.saved_failures.replay,
             s.saved_failures.save,
-            s.isolation == Isolation::Process,
+            match s.isolation {
+                Isolation::Process => "process",
+                Isolation::InProcess => "in-process",
+            },
             nanos(s.call_timeout),
             opt(self.trace_after),
+            s.strict,
+            opt(s.memory_limit),
         ));
         if let Some(p) = &s.regression_tests {
             out.push_str(&format!("regression_tests {}\n", p.display()));
@@ -110,6 +119,8 @@ impl Job {
                 isolation: Isolation::Process,
                 call_timeout: Duration::ZERO,
                 regression_tests: None,
+                strict: false,
+                memory_limit: None,
             },
             trace_after: None,
             avoid: Vec::new(),
@@ -135,10 +146,16 @@ impl Job {
                 "replay_saved" => s.saved_failures.replay = value.parse().ok()?,
                 "save" => s.saved_failures.save = value.parse().ok()?,
                 "isolation" => {
-                    s.isolation = if value.parse().ok()? { Isolation::Process } else { Isolation::InProcess }
+                    s.isolation = match value {
+                        "process" => Isolation::Process,
+                        "in-process" => Isolation::InProcess,
+                        _ => return None,
+                    }
                 }
                 "call_timeout_ns" => s.call_timeout = Duration::from_nanos(value.parse().ok()?),
                 "trace_after" => job.trace_after = opt(value)?,
+                "strict" => s.strict = value.parse().ok()?,
+                "memory_limit" => s.memory_limit = opt(value)?,
                 "regression_tests" => s.regression_tests = Some(PathBuf::from(value)),
                 "avoid" => job.avoid.push(value.to_string()),
                 _ => return None,
@@ -214,6 +231,23 @@ impl Channel {
         let _ = std::fs::write(self.file(file::STATS), wire::stats(stats));
     }
 
+    /// Has every check this process runs announced in the channel, so that
+    /// a crash inside one (not in a call) can be told apart.
+    pub fn announce_checks(&self) {
+        let path = self.file(file::CHECKING);
+        crate::oracle::announce_checks(Box::new(move |check| {
+            let _ = match check {
+                Some(check) => std::fs::write(&path, check.encode()),
+                None => std::fs::remove_file(&path),
+            };
+        }));
+    }
+
+    /// The check a replay was running when it crashed, if it was in one.
+    pub fn crashed_checking(&self) -> Option<crate::oracle::CheckAt> {
+        crate::oracle::CheckAt::decode(&std::fs::read_to_string(self.file(file::CHECKING)).ok()?)
+    }
+
     /// Writes a replayed sequence's outcome.
     pub fn replayed(&self, failed: bool) {
         let _ = std::fs::write(self.file(file::REPLAYED), if failed { "failed" } else { "normal" });
@@ -233,6 +267,8 @@ mod tests {
             isolation: Isolation::Process,
             call_timeout: Duration::from_secs(5),
             regression_tests: Some(PathBuf::from("tests/x y.rs")),
+            strict: true,
+            memory_limit: Some(256 << 20),
         };
         let job = Job {
             subjects: vec!["a::B".into(), "a::C<u8>".into()],
@@ -246,6 +282,7 @@ mod tests {
         replay.settings.budget.time_limit = Some(Duration::from_millis(5));
         replay.settings.regression_tests = None;
         replay.settings.isolation = Isolation::InProcess;
+        replay.settings.memory_limit = None;
         assert_eq!(Job::decode(&replay.encode()), Some(replay));
     }
 }

@@ -11,6 +11,7 @@ use super::job::{file, Channel, Job, HEARTBEAT_EVERY, INTERNAL_ERROR};
 use super::wire;
 use crate::config::{Isolation, MinimizeLimits};
 use crate::minimize::{minimize_with, Blame};
+use crate::oracle::CheckAt;
 use crate::report::{Failure, Stats};
 use crate::saved_failures::{entry_comment, Store};
 use crate::sequence::Sequence;
@@ -53,7 +54,7 @@ pub(crate) struct Supervisor {
     pub test: String,
     pub call_timeout: Duration,
     channel: Channel,
-    /// The children's warnings already printed.
+    /// The children's warnings already printed, without their `drt: warning: `.
     forwarded: std::cell::RefCell<Vec<String>>,
 }
 
@@ -132,12 +133,19 @@ impl Supervisor {
     /// one anyone reads.
     fn forward_warnings(&self, said: &str) {
         let mut forwarded = self.forwarded.borrow_mut();
-        for line in said.lines().filter(|l| l.starts_with("drt: warning:")) {
-            if !forwarded.iter().any(|f| f == line) {
+        for line in said.lines() {
+            let Some(warning) = line.strip_prefix("drt: warning: ") else { continue };
+            if !forwarded.iter().any(|f| f == warning) {
                 eprintln!("{line}");
-                forwarded.push(line.to_string());
+                forwarded.push(warning.to_string());
             }
         }
+    }
+
+    /// The warnings the children printed (forwarded when they did): even a
+    /// child that crashed before it wrote its stats has said them.
+    fn warnings(&self) -> Vec<String> {
+        self.forwarded.borrow().clone()
     }
 
     /// How a child that exited ended; `said` is its stderr.
@@ -149,7 +157,21 @@ impl Supervisor {
         if status.success() && finished {
             return Ending::Finished;
         }
-        let said = said.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").trim().to_string();
+        // The last thing it said, not std's advice on backtraces after it
+        // (an allocation failure prints one).
+        let mut said = said
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty() && !l.starts_with("note: run with `RUST_BACKTRACE"))
+            .unwrap_or("")
+            .trim()
+            .to_string();
+        if let Some(limit) = job.settings.memory_limit.filter(|_| said.starts_with("memory allocation of")) {
+            said.push_str(&format!(
+                " (the exploring process may allocate {} in all: DRT_MEMORY_LIMIT)",
+                crate::memory::describe(limit)
+            ));
+        }
         Ending::Crashed { status: describe(status), said }
     }
 
@@ -260,17 +282,42 @@ impl Supervisor {
         Ok(self.traced().last().and_then(|text| decode(world, text).ok()))
     }
 
-    /// Minimizes a crashing sequence, replaying each candidate in a fresh child.
-    fn minimize_crash(&self, world: &World<'_>, job: &Job, seq: Sequence, ending: &Ending) -> Sequence {
+    /// Replays `text` in a fresh child: whether it crashed as `ending` did
+    /// (`Some`), and in which of drt's checks, if in one.
+    fn replay_crash(&self, replay: &Job, text: &str, ending: &Ending) -> Option<Option<CheckAt>> {
+        let again = self.run(replay, Some(text)).ok()?;
+        same_crash(&again, ending).then(|| self.channel.crashed_checking())
+    }
+
+    /// Minimizes a crashing sequence, replaying each candidate in a fresh
+    /// child; and tells whether the crash happens in one of drt's checks
+    /// after the calls (a `Debug` that loops), not in a call.
+    fn minimize_crash(
+        &self,
+        world: &World<'_>,
+        job: &Job,
+        seq: Sequence,
+        ending: &Ending,
+    ) -> (Sequence, Option<CheckAt>) {
         let replays = if matches!(ending, Ending::Hung) { MAX_HANG_REPLAYS } else { MAX_CRASH_REPLAYS };
         let limits = MinimizeLimits { steps: replays as u64, time: Duration::from_secs(30) };
         let replay = Job { replay: true, ..job.clone() };
+        // Where each candidate that crashed the same way crashed.
+        let mut crashed_in: Vec<(String, Option<CheckAt>)> = Vec::new();
         let mut oracle = |candidate: Sequence| {
             let text = encode(world, &candidate);
-            let ending2 = self.run(&replay, Some(&text)).ok()?;
-            same_crash(&ending2, ending).then_some(candidate)
+            let check = self.replay_crash(&replay, &text, ending)?;
+            crashed_in.push((text, check));
+            Some(candidate)
         };
-        minimize_with(world, seq, limits, Blame::Unknown, &mut oracle).0
+        let seq = minimize_with(world, seq, limits, Blame::Unknown, &mut oracle).0;
+        let text = encode(world, &seq);
+        let check = match crashed_in.into_iter().find(|(t, _)| *t == text) {
+            Some((_, check)) => check,
+            // Never replayed (no candidate crashed): once more, to see where.
+            None => self.replay_crash(&replay, &text, ending).flatten(),
+        };
+        (seq, check)
     }
 }
 
@@ -318,10 +365,12 @@ pub(crate) fn supervise(
         let crash = crash(&ending, sup.call_timeout);
         let failure = match culprit {
             Some(seq) => {
-                let seq = sup.minimize_crash(world, &job, seq, &ending);
-                let f = crash_failure(world, Some(&seq), &crash, found_at);
+                let (seq, check) = sup.minimize_crash(world, &job, seq, &ending);
+                let f = crash_failure(world, Some((&seq, check.as_ref())), &crash, found_at);
                 if let Some(store) = store.filter(|_| job.settings.saved_failures.save) {
-                    store.save(world, &[(entry_comment(&f, job.settings.budget.seed), &seq)]);
+                    if let Err(warning) = store.save(world, &[(entry_comment(&f, job.settings.budget.seed), &seq)]) {
+                        stats.warn(warning);
+                    }
                 }
                 f
             }
@@ -349,6 +398,23 @@ pub(crate) fn supervise(
         job.settings.saved_failures.replay = false;
         if job.settings.budget.max_sequences == Some(0) {
             break;
+        }
+    }
+    if !job.avoid.is_empty() {
+        // Why nothing could build a value may be that its maker crashed.
+        let left_out: Vec<&str> = job
+            .avoid
+            .iter()
+            .filter_map(|path| world.ops.iter().find(|o| o.op.path == *path).map(|o| o.op.display.as_str()))
+            .collect();
+        let (it, was) = if left_out.len() == 1 { ("it", "was") } else { ("they", "were") };
+        for (_, why) in &mut stats.uncallable {
+            why.push_str(&format!(" ({} crashed, so {it} {was} left out of the exploration)", left_out.join(", ")));
+        }
+    }
+    for warning in sup.warnings() {
+        if !stats.warnings.contains(&warning) {
+            stats.warnings.push(warning);
         }
     }
     stats.elapsed = start.elapsed();
