@@ -320,3 +320,68 @@ fn a_runaway_allocation_is_a_crash_under_the_memory_limit() {
     assert_eq!(op, "Image::pixel");
     assert!(why.ends_with("(Image::new crashed, so it was left out of the exploration)"), "{why}");
 }
+
+/// A badge id, made by a generator that asserts on some of its draws (as a
+/// generator's `unwrap` of a fallible parse would).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BadgeId(u8);
+
+#[drt::generator]
+pub fn any_badge_id(rng: &mut drt::Rng) -> BadgeId {
+    let n = rng.below(256) as u8;
+    assert!(n % 7 != 3, "any_badge_id: drew a reserved id");
+    BadgeId(n)
+}
+
+/// A label whose only values are `seeds(...)` expressions, one of which panics.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Label(String);
+
+impl Label {
+    pub fn parse(text: &str) -> Label {
+        assert!(!text.is_empty(), "Label::parse: empty label");
+        Label(text.to_string())
+    }
+}
+
+#[derive(Default)]
+pub struct Badge {
+    ids: Vec<BadgeId>,
+    labels: Vec<Label>,
+}
+
+#[drt::operations(seeds(Label = [Label::parse("staff"), Label::parse("")]))]
+impl Badge {
+    pub fn new() -> Self {
+        Badge::default()
+    }
+    pub fn grant(&mut self, id: BadgeId) {
+        self.ids.push(id);
+    }
+    pub fn label(&mut self, label: Label) {
+        self.labels.push(label);
+    }
+    pub fn count(&self) -> usize {
+        self.ids.len() + self.labels.len()
+    }
+}
+
+/// A panic in a generator or in a `seeds(...)` expression is the user's:
+/// a note naming it while they only make arguments, and a failure with a
+/// test once the generator's type is under test.
+#[test]
+fn panicking_generators_and_seed_expressions_are_the_users() {
+    for report in explore_both::<Badge>() {
+        assert!(report.failures.is_empty(), "{report}");
+        let notes = report.stats.notes.join("\n");
+        assert!(notes.contains("any_badge_id failed in ") && notes.contains("drew a reserved id"), "{report}");
+        assert!(notes.contains("Label failed in ") && notes.contains("Label::parse: empty label"), "{report}");
+    }
+    for isolation in [Isolation::InProcess, Isolation::Process] {
+        let report =
+            drt::explore::<Badge>().also::<BadgeId>().seed(3).max_sequences(2_000).isolation(isolation).report();
+        let f = report.failures.iter().find(|f| f.operation == "any_badge_id").unwrap_or_else(|| panic!("{report}"));
+        assert_eq!(f.kind, FailureKind::Panic, "{report}");
+        assert!(f.message.contains("drew a reserved id") && f.code.contains("any_badge_id("), "{report}");
+    }
+}

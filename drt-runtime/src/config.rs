@@ -260,7 +260,9 @@ impl Explorer {
         let persist = parse_env(env, "DRT_PERSIST", parse_switch)?.or(self.persist).unwrap_or(saved_by_default);
         let isolation =
             parse_env(env, "DRT_ISOLATION", parse_isolation)?.or(self.isolation).unwrap_or(DEFAULT_ISOLATION);
-        let call_timeout = parse_env(env, "DRT_CALL_TIMEOUT", parse_duration)?.or(self.call_timeout);
+        // A zero timeout would take every child for hung.
+        let call_timeout =
+            parse_env(env, "DRT_CALL_TIMEOUT", |s| parse_duration(s).filter(|d| !d.is_zero()))?.or(self.call_timeout);
         let strict = parse_env(env, "DRT_STRICT", parse_switch)?.unwrap_or_else(|| in_ci(env));
         let memory_limit = match parse_env(env, "DRT_MEMORY_LIMIT", crate::memory::parse_size)? {
             Some(limit) => limit,
@@ -309,9 +311,10 @@ fn parse_env<T>(
         Some(raw) if raw.trim().is_empty() => Ok(None),
         Some(raw) => parse(raw.trim()).map(Some).ok_or_else(|| {
             let expected = match name {
-                "DRT_TIME_LIMIT" | "DRT_MINIMIZE_TIME" | "DRT_CALL_TIMEOUT" => {
+                "DRT_TIME_LIMIT" | "DRT_MINIMIZE_TIME" => {
                     "milliseconds (`500`), or a number with `ms`, `s`, `m` or `h` (`2s`, `10m`)"
                 }
+                "DRT_CALL_TIMEOUT" => "a positive duration: milliseconds (`500`), or a number with `ms`, `s` or `m`",
                 "DRT_SEED" => "an integer (decimal or 0x hex)",
                 "DRT_MAX_LEN" => "a positive integer",
                 "DRT_PERSIST" | "DRT_STRICT" => "`on` or `off`",
@@ -459,5 +462,11 @@ mod tests {
         assert_eq!(err, "drt: DRT_SEED must be an integer (decimal or 0x hex), got `abc`");
         let err = explore::<u8>().settings(false, &env_of(&[("DRT_MAX_LEN", "0")])).unwrap_err();
         assert_eq!(err, "drt: DRT_MAX_LEN must be a positive integer, got `0`");
+        let err = explore::<u8>().settings(false, &env_of(&[("DRT_CALL_TIMEOUT", "0")])).unwrap_err();
+        assert_eq!(
+            err,
+            "drt: DRT_CALL_TIMEOUT must be a positive duration: milliseconds (`500`), or a number with `ms`, `s` or \
+             `m`, got `0`"
+        );
     }
 }

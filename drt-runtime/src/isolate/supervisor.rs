@@ -7,7 +7,7 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::job::{file, Channel, Job, HEARTBEAT_EVERY, INTERNAL_ERROR};
+use super::job::{file, Channel, Job, HEARTBEAT_EVERY, INTERNAL_ERROR, INTERNAL_ERROR_STATUS};
 use super::wire;
 use crate::config::{Isolation, MinimizeLimits};
 use crate::minimize::{minimize_with, Blame};
@@ -342,9 +342,10 @@ pub(crate) fn supervise(
             job.settings.budget.time_limit = Some(Duration::from_millis(left.as_millis().max(1) as u64));
         }
         let ending = sup.run(&job, None)?;
-        if let Ending::Crashed { said, .. } = &ending {
-            // Not the user's crash: drt's own, which the caller reports.
-            if said.starts_with(INTERNAL_ERROR) {
+        if let Ending::Crashed { said, status } = &ending {
+            // Not the user's crash: drt's own, which the caller reports. Both
+            // signs, so that a user's `exit(70)` is not taken for one.
+            if said.starts_with(INTERNAL_ERROR) && *status == format!("exit status {INTERNAL_ERROR_STATUS}") {
                 return Err(Stop::Internal(said.clone()));
             }
         }
