@@ -3,7 +3,11 @@
 //!
 //! Run with `cargo bench -p drt-runtime --bench throughput`. Settings:
 //! - `DRT_BENCH_RUNS`: number of measured runs (default 5), each with its own seed;
-//! - `DRT_BENCH_SEQUENCES`: `max_sequences` of each drt run (default 100000).
+//! - `DRT_BENCH_SEQUENCES`: `max_sequences` of each drt run (default 100000);
+//! - `DRT_BENCH_LONG`: also (or, with `DRT_BENCH_RUNS=0`, only) explore for
+//!   1x, 10x and 60x the default 2 s time limit, each in a fresh process of
+//!   its own, and print its rate and peak RSS: a figure from the first
+//!   second can hide a decay. `DRT_BENCH_LONG=2,20` picks the seconds.
 //!
 //! Every number printed is measured in this process; see docs/BENCHMARKS.md.
 
@@ -255,8 +259,66 @@ fn peak_rss_mib() -> Option<f64> {
     Some(kib / 1024.0)
 }
 
+/// The environment variable that makes this process one long run of `secs` seconds.
+const ONE_LONG_RUN: &str = "DRT_BENCH_ONE_LONG_RUN";
+
+/// One long run, in this process: explores for `secs` and prints one line,
+/// `sequences calls elapsed_s peak_rss_mib`, for the parent.
+fn one_long_run(secs: f64) {
+    let report = drt::explore::<Cheap>()
+        .seed(0x5eed)
+        .time_limit(Duration::from_secs_f64(secs))
+        .isolation(drt::Isolation::InProcess)
+        .report();
+    assert!(report.failures.is_empty(), "{report}");
+    let s = &report.stats;
+    println!("{} {} {} {}", s.sequences, s.calls, s.elapsed.as_secs_f64(), peak_rss_mib().unwrap_or(f64::NAN));
+}
+
+/// Long runs, each in a fresh process (so its peak RSS is its own).
+fn long_runs(spec: &str) {
+    let secs: Vec<f64> = match spec.trim() {
+        "" | "1" | "on" => vec![2.0, 20.0, 120.0],
+        list => list.split(',').map(|s| s.trim().parse().expect("DRT_BENCH_LONG: seconds, comma-separated")).collect(),
+    };
+    println!();
+    println!("| long run (in-process, seed 0x5eed) | sequences | sequences/s | calls/s | peak RSS MiB |");
+    println!("|---|---:|---:|---:|---:|");
+    for s in secs {
+        let out = std::process::Command::new(std::env::current_exe().expect("the bench binary"))
+            .env(ONE_LONG_RUN, s.to_string())
+            .output()
+            .expect("a long run starts");
+        let text = String::from_utf8_lossy(&out.stdout);
+        let line = text.lines().last().unwrap_or_default();
+        let fields: Vec<f64> = line.split_whitespace().filter_map(|f| f.parse().ok()).collect();
+        let [sequences, calls, elapsed, rss] = fields[..] else {
+            println!("| {s} s | failed: {} | | | |", String::from_utf8_lossy(&out.stderr).trim());
+            continue;
+        };
+        println!(
+            "| {s} s | {} | {} | {} | {rss:.0} |",
+            fmt_num(sequences),
+            fmt_num(sequences / elapsed),
+            fmt_num(calls / elapsed)
+        );
+    }
+}
+
 fn main() {
-    let runs = env_u64("DRT_BENCH_RUNS", 5);
+    if let Ok(secs) = std::env::var(ONE_LONG_RUN) {
+        one_long_run(secs.parse().expect("seconds"));
+        return;
+    }
+    let long = std::env::var("DRT_BENCH_LONG").ok();
+    let runs = match std::env::var("DRT_BENCH_RUNS") {
+        Ok(v) if v.trim() == "0" && long.is_some() => 0,
+        _ => env_u64("DRT_BENCH_RUNS", 5),
+    };
+    if runs == 0 {
+        long_runs(long.as_deref().unwrap_or_default());
+        return;
+    }
     let max_sequences = env_u64("DRT_BENCH_SEQUENCES", 100_000);
     for var in ["DRT_MAX_SEQUENCES", "DRT_TIME_LIMIT", "DRT_SEED", "DRT_MAX_LEN"] {
         if std::env::var_os(var).is_some() {
@@ -370,4 +432,7 @@ fn main() {
         if iso[2] < 20.0 { "met" } else { "NOT met" },
         iso[2]
     );
+    if let Some(spec) = long {
+        long_runs(&spec);
+    }
 }

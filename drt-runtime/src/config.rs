@@ -22,6 +22,11 @@ pub const DEFAULT_MAX_LEN: usize = 100;
 pub const DEFAULT_CALL_TIMEOUT: Duration = Duration::from_secs(5);
 /// Child processes where the platform lets drt watch them.
 const DEFAULT_ISOLATION: Isolation = if cfg!(unix) { Isolation::Process } else { Isolation::InProcess };
+/// The pool's bound unless `.max_pool()` or `DRT_MAX_POOL` says otherwise:
+/// with its fingerprint sets and the rest of an exploration, under 512 MiB.
+const DEFAULT_MAX_POOL: u64 = 256 << 20;
+/// The smallest pool bound: a long sequence with its values can take tens of KiB.
+const MIN_MAX_POOL: u64 = 1 << 20;
 /// Candidate executions one minimization may spend, unless `DRT_MINIMIZE_STEPS` says otherwise.
 const DEFAULT_MINIMIZE_STEPS: u64 = 4_000;
 /// Time one minimization may spend, unless `DRT_MINIMIZE_TIME` says otherwise.
@@ -73,6 +78,7 @@ pub struct Explorer {
     isolation: Option<Isolation>,
     call_timeout: Option<Duration>,
     memory_limit: Option<u64>,
+    max_pool: Option<u64>,
 }
 
 /// Starts an exploration of the operations registered by `#[drt::operations]`
@@ -92,6 +98,7 @@ pub fn explore<T: 'static>() -> Explorer {
         isolation: None,
         call_timeout: None,
         memory_limit: None,
+        max_pool: None,
     }
 }
 
@@ -172,6 +179,17 @@ impl Explorer {
         self
     }
 
+    /// The most memory the pool of sequences kept for extension may hold,
+    /// in bytes (default 256 MiB, which keeps a long exploration under
+    /// 512 MiB in all; at least 1 MiB). Past it, the pool evicts sequences
+    /// at random, never the shortest few offering each type and ending in
+    /// each operation; [`Stats::evicted`](crate::Stats::evicted) counts
+    /// them. Env: `DRT_MAX_POOL` (`64M`, `1G`, or `off` for no bound).
+    pub fn max_pool(mut self, bytes: u64) -> Self {
+        self.max_pool = Some(bytes);
+        self
+    }
+
     /// Also puts `U`'s operations under test.
     pub fn also<U: 'static>(mut self) -> Self {
         self.subjects.push((TypeId::of::<U>(), std::any::type_name::<U>()));
@@ -196,6 +214,8 @@ pub(crate) struct Settings {
     pub strict: bool,
     /// The exploring child's memory ceiling in bytes, if any.
     pub memory_limit: Option<u64>,
+    /// The bound on the pool's bytes (`u64::MAX`: none).
+    pub max_pool: u64,
 }
 
 /// How much to explore, and from which seed.
@@ -268,6 +288,17 @@ impl Explorer {
             Some(limit) => limit,
             None => self.memory_limit.or_else(crate::memory::default_limit),
         };
+        let max_pool = match parse_env(env, "DRT_MAX_POOL", crate::memory::parse_size)? {
+            Some(bound) => bound.unwrap_or(u64::MAX),
+            None => self.max_pool.unwrap_or(DEFAULT_MAX_POOL),
+        };
+        if max_pool < MIN_MAX_POOL {
+            return Err(format!(
+                "drt: the pool bound (.max_pool() or DRT_MAX_POOL) must be at least {}, to hold the sequences \
+                 it extends; got {max_pool} bytes",
+                crate::memory::describe(MIN_MAX_POOL)
+            ));
+        }
         Ok(Settings {
             budget: self.budget(env)?,
             minimize: minimize_limits(env)?,
@@ -277,6 +308,7 @@ impl Explorer {
             regression_tests: self.regression_tests.clone(),
             strict,
             memory_limit,
+            max_pool,
         })
     }
 
@@ -318,7 +350,9 @@ fn parse_env<T>(
                 "DRT_SEED" => "an integer (decimal or 0x hex)",
                 "DRT_MAX_LEN" => "a positive integer",
                 "DRT_PERSIST" | "DRT_STRICT" => "`on` or `off`",
-                "DRT_MEMORY_LIMIT" => "a size in bytes, or with `K`, `M`, `G` or `T` (`512M`, `4G`), or `off`",
+                "DRT_MEMORY_LIMIT" | "DRT_MAX_POOL" => {
+                    "a size in bytes, or with `K`, `M`, `G` or `T` (`512M`, `4G`), or `off`"
+                }
                 "DRT_ISOLATION" => "`process` or `in-process`",
                 _ => "an integer",
             };
@@ -453,6 +487,21 @@ mod tests {
             err,
             "drt: DRT_MEMORY_LIMIT must be a size in bytes, or with `K`, `M`, `G` or `T` (`512M`, `4G`), or `off`, \
              got `lots`"
+        );
+    }
+
+    #[test]
+    fn the_pool_bound_has_a_default_a_floor_and_an_off_switch() {
+        let bound = |e: &'static [(&'static str, &'static str)], x: Explorer| x.settings(false, &env_of(e));
+        assert_eq!(bound(&[], explore::<u8>()).unwrap().max_pool, 256 << 20);
+        assert_eq!(bound(&[], explore::<u8>().max_pool(2 << 20)).unwrap().max_pool, 2 << 20);
+        assert_eq!(bound(&[("DRT_MAX_POOL", "64M")], explore::<u8>().max_pool(5)).unwrap().max_pool, 64 << 20);
+        assert_eq!(bound(&[("DRT_MAX_POOL", "off")], explore::<u8>()).unwrap().max_pool, u64::MAX);
+        let err = bound(&[], explore::<u8>().max_pool(1000)).unwrap_err();
+        assert_eq!(
+            err,
+            "drt: the pool bound (.max_pool() or DRT_MAX_POOL) must be at least 1 MiB, to hold the sequences it \
+             extends; got 1000 bytes"
         );
     }
 

@@ -90,6 +90,7 @@ pub(crate) fn settings(seed: u64, n: u64) -> Settings {
         regression_tests: None,
         strict: false,
         memory_limit: None,
+        max_pool: 256 << 20,
     }
 }
 

@@ -115,7 +115,7 @@ impl<'w> Engine<'w> {
             stats: Stats { seed: budget.seed, isolation: Isolation::InProcess, ..Stats::default() },
             budget,
             minimize: settings.minimize,
-            pool: Pool::default(),
+            pool: Pool::new(settings.max_pool),
             cumulative_weights,
             per_op,
             untested: Untested::new(world.ops.len()),
@@ -273,7 +273,7 @@ impl<'w> Engine<'w> {
                 self.note_shortest(op, &seq);
                 self.stats.normal += 1;
                 self.per_op[op].succeeded += 1;
-                self.pool.add(seq, alive, &touched);
+                self.pool.add(seq, alive, &touched, &mut self.rng);
             }
             Outcome::Illegal { .. } => {
                 self.stats.illegal += 1;
@@ -550,6 +550,7 @@ impl<'w> Engine<'w> {
         }
         self.stats.notes.extend(self.untested.notes(self.world));
         self.stats.operations = self.per_op;
+        self.stats.evicted = self.pool.evicted;
         Report { failures: self.groups.into_failures(), stats: self.stats }
     }
 }

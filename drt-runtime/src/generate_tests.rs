@@ -168,3 +168,25 @@ fn a_world_without_a_crashing_operation_keeps_its_makers_right() {
     }
     assert!(!world.producers.is_empty());
 }
+
+#[test]
+fn a_bounded_pool_evicts_deterministically_and_keeps_exploring() {
+    let world = world();
+    let small = Settings { max_pool: 1 << 20, ..settings(4, 30_000) };
+    let run = || {
+        let mut engine = Engine::new(&world, &small, None);
+        engine.explore();
+        let kept = engine.pool.entries.len();
+        (kept, engine.finish())
+    };
+    let (kept, a) = run();
+    let (_, b) = run();
+    assert!(a.stats.evicted > 1_000, "{:?}", a.stats);
+    assert_eq!((a.stats.evicted, a.stats.calls, a.stats.normal), (b.stats.evicted, b.stats.calls, b.stats.normal));
+    assert_eq!(kept as u64 + a.stats.evicted, a.stats.normal, "every normal sequence was kept or evicted");
+    assert!(a.failures.is_empty() && a.stats.uncallable.is_empty(), "{a}");
+    assert!(a.to_string().contains(&format!("normal ({} evicted from the pool)", a.stats.evicted)), "{a}");
+    // An unbounded pool evicts nothing.
+    let big = Engine::new(&world, &settings(4, 30_000), None).run();
+    assert_eq!(big.stats.evicted, 0);
+}

@@ -2,11 +2,35 @@
 //! extension, indexed by the types of the values they offer, with index
 //! pruning (thesis §5.8, §7.4): a value equal to one seen before is not
 //! offered again.
+//!
+//! Randoop's component set only grows, and so would an exploration's
+//! memory, by a kilobyte or two per kept sequence: a ten-minute run would
+//! need tens of gigabytes. This one is bounded. Its entries are counted in
+//! bytes, and past the bound ([`Pool::new`]) a quarter of them is evicted,
+//! chosen so that the pool stays diverse: the shortest few entries offering
+//! each type and ending in each operation are always kept (every type and
+//! operation stays reachable, by its cheapest sequences), and the rest are
+//! evicted at random, which keeps the mix of lengths and ages the search
+//! made. Every entry offers a value new when it was made (index pruning), so
+//! no rule is needed for that. The fingerprint sets are bounded too ([`Seen`]).
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::any::TypeId;
+use std::mem::size_of;
 
-use crate::sequence::Sequence;
+use rand::seq::SliceRandom as _;
+
+use crate::sequence::{Call, Operand, Sequence};
+
+/// Entries kept however full the pool is, per type offered and per
+/// operation ended in: the shortest ones.
+const PROTECTED_PER_KIND: usize = 8;
+/// What `malloc` adds to each allocation, for the byte count.
+const ALLOCATION_OVERHEAD: usize = 16;
+/// Pool bytes per fingerprint a [`Seen`] generation holds.
+const BYTES_PER_REMEMBERED: u64 = 256;
+/// The fewest fingerprints a [`Seen`] generation holds.
+const MIN_REMEMBERED: usize = 4_096;
 
 /// A normal sequence in the component set.
 pub(crate) struct Entry {
@@ -15,19 +39,108 @@ pub(crate) struct Entry {
     pub alive: Vec<(u32, TypeId)>,
 }
 
+impl Entry {
+    /// The bytes this entry holds on the heap and in the pool's vectors, as
+    /// near as can be told without asking the allocator.
+    fn bytes(&self, offered: usize) -> usize {
+        let vec = |capacity: usize, item: usize| {
+            if capacity == 0 {
+                0
+            } else {
+                capacity * item + ALLOCATION_OVERHEAD
+            }
+        };
+        let calls: usize = self
+            .seq
+            .calls
+            .iter()
+            .map(|c| {
+                let seed_vecs: usize = c
+                    .args
+                    .iter()
+                    .map(|a| match a {
+                        Operand::SeedVec { elems, .. } => {
+                            size_of::<Vec<u32>>() + ALLOCATION_OVERHEAD + vec(elems.capacity(), size_of::<u32>())
+                        }
+                        _ => 0,
+                    })
+                    .sum();
+                vec(c.args.capacity(), size_of::<Operand>()) + seed_vecs
+            })
+            .sum();
+        size_of::<Entry>()
+            + vec(self.seq.calls.capacity(), size_of::<Call>())
+            + calls
+            + vec(self.alive.capacity(), size_of::<(u32, TypeId)>())
+            + offered * size_of::<(u32, u32)>()
+    }
+}
+
+/// A set of fingerprints that remembers at least the last `capacity` ones
+/// inserted and holds at most twice that many: two generations, the older
+/// dropped when the newer fills. Until the first generation fills it is an
+/// exact set, so short explorations run exactly as with an unbounded one;
+/// past that, a value or sequence seen long ago may count as new again
+/// (it is then explored again, which costs time, never correctness).
+pub(crate) struct Seen {
+    current: FxHashSet<u64>,
+    older: FxHashSet<u64>,
+    capacity: usize,
+}
+
+impl Seen {
+    pub fn new(capacity: usize) -> Seen {
+        Seen { current: FxHashSet::default(), older: FxHashSet::default(), capacity: capacity.max(1) }
+    }
+
+    /// Records `fingerprint`; true when it was not remembered.
+    pub fn insert(&mut self, fingerprint: u64) -> bool {
+        if self.older.contains(&fingerprint) || !self.current.insert(fingerprint) {
+            return false;
+        }
+        if self.current.len() >= self.capacity {
+            self.older = std::mem::take(&mut self.current);
+        }
+        true
+    }
+}
+
 /// The component set.
-#[derive(Default)]
 pub(crate) struct Pool {
     pub entries: Vec<Entry>,
     /// Reusable values by type: (entry, variable).
     by_type: FxHashMap<TypeId, Vec<(u32, u32)>>,
-    /// Fingerprints of every value created so far (the thesis's value set).
-    values: FxHashSet<u64>,
-    /// Structural hashes of every sequence generated so far.
-    made: FxHashSet<u64>,
+    /// Per entry, how many values it offers (its share of `by_type`).
+    offered: Vec<u32>,
+    /// Fingerprints of the values created (the thesis's value set).
+    values: Seen,
+    /// Structural hashes of the sequences generated.
+    made: Seen,
+    /// What the entries hold, by [`Entry::bytes`].
+    bytes: usize,
+    /// The most `bytes` may reach before entries are evicted.
+    max_bytes: usize,
+    /// Entries evicted so far.
+    pub evicted: u64,
 }
 
 impl Pool {
+    /// A pool whose entries hold at most about `max_bytes`; its fingerprint
+    /// sets are sized in proportion (a few percent of it more).
+    pub fn new(max_bytes: u64) -> Pool {
+        let remembered = usize::try_from(max_bytes / BYTES_PER_REMEMBERED).unwrap_or(usize::MAX).max(MIN_REMEMBERED);
+        Pool {
+            entries: Vec::new(),
+            by_type: FxHashMap::default(),
+            offered: Vec::new(),
+            values: Seen::new(remembered),
+            made: Seen::new(remembered),
+            bytes: 0,
+            max_bytes: usize::try_from(max_bytes).unwrap_or(usize::MAX),
+            evicted: 0,
+        }
+    }
+
     /// Records a value's fingerprint; true when it was not seen before.
     pub fn is_new_value(&mut self, fingerprint: u64) -> bool {
         self.values.insert(fingerprint)
@@ -38,41 +151,182 @@ impl Pool {
         self.made.insert(seq.structural_hash())
     }
 
-    /// Adds a normal sequence offering `reusable` (variable, type) values.
-    pub fn add(&mut self, seq: Sequence, alive: Vec<(u32, TypeId)>, reusable: &[(u32, TypeId)]) {
+    /// Adds a normal sequence offering `reusable` (variable, type) values,
+    /// evicting others (chosen with `rng`) when the pool is over its bound.
+    pub fn add(
+        &mut self,
+        seq: Sequence,
+        alive: Vec<(u32, TypeId)>,
+        reusable: &[(u32, TypeId)],
+        rng: &mut impl rand::Rng,
+    ) {
         let id = self.entries.len() as u32;
         for (var, ty) in reusable {
             self.by_type.entry(*ty).or_default().push((id, *var));
         }
-        self.entries.push(Entry { seq, alive });
+        let entry = Entry { seq, alive };
+        self.bytes += entry.bytes(reusable.len());
+        self.entries.push(entry);
+        self.offered.push(reusable.len() as u32);
+        if self.bytes > self.max_bytes {
+            self.evict(rng);
+        }
     }
 
     /// The reusable values of type `ty`.
     pub fn values_of(&self, ty: TypeId) -> &[(u32, u32)] {
         self.by_type.get(&ty).map_or(&[], Vec::as_slice)
     }
+
+    /// Evicts entries until the pool holds three quarters of its bound:
+    /// random ones, never the shortest few offering each type or ending in
+    /// each operation.
+    fn evict(&mut self, rng: &mut impl rand::Rng) {
+        let n = self.entries.len();
+        let mut keep = vec![false; n];
+        let by_len = |ids: &mut Vec<u32>, entries: &[Entry]| {
+            ids.sort_by_key(|&id| (entries[id as usize].seq.len(), id));
+        };
+        let mut types: Vec<&TypeId> = self.by_type.keys().collect();
+        types.sort_unstable();
+        for ty in types {
+            let mut ids: Vec<u32> = self.by_type[ty].iter().map(|(id, _)| *id).collect();
+            ids.dedup();
+            by_len(&mut ids, &self.entries);
+            ids.iter().take(PROTECTED_PER_KIND).for_each(|&id| keep[id as usize] = true);
+        }
+        let mut by_op: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
+        for (id, e) in self.entries.iter().enumerate() {
+            if let Some(last) = e.seq.calls.last() {
+                by_op.entry(last.op).or_default().push(id as u32);
+            }
+        }
+        let mut ops: Vec<u32> = by_op.keys().copied().collect();
+        ops.sort_unstable();
+        for op in ops {
+            let ids = by_op.get_mut(&op).expect("a listed operation");
+            by_len(ids, &self.entries);
+            ids.iter().take(PROTECTED_PER_KIND).for_each(|&id| keep[id as usize] = true);
+        }
+        let mut candidates: Vec<u32> = (0..n as u32).filter(|&id| !keep[id as usize]).collect();
+        candidates.shuffle(rng);
+        let target = self.max_bytes / 4 * 3;
+        let mut evict = vec![false; n];
+        for id in candidates {
+            if self.bytes <= target {
+                break;
+            }
+            let i = id as usize;
+            self.bytes -= self.entries[i].bytes(self.offered[i] as usize);
+            evict[i] = true;
+            self.evicted += 1;
+        }
+        // Compact: surviving entries keep their order under new numbers.
+        let mut renumber = vec![u32::MAX; n];
+        let mut next = 0;
+        for (i, gone) in evict.iter().enumerate() {
+            if !gone {
+                renumber[i] = next;
+                next += 1;
+            }
+        }
+        let mut i = 0;
+        self.entries.retain(|_| {
+            i += 1;
+            !evict[i - 1]
+        });
+        let mut i = 0;
+        self.offered.retain(|_| {
+            i += 1;
+            !evict[i - 1]
+        });
+        for values in self.by_type.values_mut() {
+            values.retain_mut(|(id, _)| {
+                *id = renumber[*id as usize];
+                *id != u32::MAX
+            });
+        }
+        debug_assert!(self.by_type.values().flatten().all(|(id, _)| (*id as usize) < self.entries.len()));
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sequence::{Call, Mode};
+    use rand::SeedableRng as _;
+
+    fn rng() -> rand_xoshiro::Xoshiro256PlusPlus {
+        rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1)
+    }
+
+    /// A sequence of `len` calls of operation `op`, each using the last.
+    fn chain(op: u32, len: usize) -> Sequence {
+        let mut seq = Sequence::default();
+        for i in 0..len {
+            let args = if i == 0 { vec![] } else { vec![Operand::Var { var: i as u32 - 1, mode: Mode::Mut }] };
+            seq.calls.push(Call { op, args });
+        }
+        seq
+    }
 
     #[test]
     fn only_reusable_values_are_offered() {
-        let mut pool = Pool::default();
+        let mut pool = Pool::new(1 << 20);
         let t = TypeId::of::<u8>();
-        pool.add(Sequence::default(), vec![(0, t), (1, t)], &[(1, t)]);
+        pool.add(Sequence::default(), vec![(0, t), (1, t)], &[(1, t)], &mut rng());
         assert_eq!(pool.values_of(t), &[(0, 1)]);
         assert!(pool.values_of(TypeId::of::<u16>()).is_empty());
     }
 
     #[test]
     fn values_and_sequences_are_new_once() {
-        let mut pool = Pool::default();
+        let mut pool = Pool::new(1 << 20);
         assert!(pool.is_new_value(7));
         assert!(!pool.is_new_value(7));
         let s = Sequence::default();
         assert!(pool.is_new_sequence(&s));
         assert!(!pool.is_new_sequence(&s));
+    }
+
+    #[test]
+    fn seen_remembers_the_last_capacity_fingerprints_and_holds_at_most_twice() {
+        let mut seen = Seen::new(100);
+        assert!((0..1_000).all(|x| seen.insert(x)));
+        assert!((900..1_000).all(|x| !seen.insert(x)), "the last 100 are remembered");
+        assert!(seen.current.len() + seen.older.len() <= 200);
+        assert!(seen.insert(0), "long forgotten");
+    }
+
+    #[test]
+    fn a_full_pool_stays_under_its_bound_and_keeps_every_kind_reachable() {
+        let max = 64 << 10;
+        let mut pool = Pool::new(max);
+        let (a, b) = (TypeId::of::<u8>(), TypeId::of::<u16>());
+        let mut rng = rng();
+        for i in 0..5_000u32 {
+            // Operation 0 makes `u8`s in sequences of 1 to 40 calls; one
+            // in a hundred sequences is operation 1's, making `u16`s.
+            let (op, ty, len) = if i % 100 == 0 { (1, b, 30) } else { (0, a, 1 + (i as usize * 7) % 40) };
+            let seq = chain(op, len);
+            let last = len as u32 - 1;
+            pool.add(seq, vec![(last, ty)], &[(last, ty)], &mut rng);
+            assert!(pool.bytes <= max as usize, "{} bytes after {i}", pool.bytes);
+        }
+        assert!(pool.evicted > 4_000, "{}", pool.evicted);
+        assert_eq!(pool.entries.len() as u64 + pool.evicted, 5_000);
+        // The exact byte count after all that churn.
+        let counted: usize = pool.entries.iter().zip(&pool.offered).map(|(e, &o)| e.bytes(o as usize)).sum();
+        assert_eq!(pool.bytes, counted);
+        // The rare type is still offered, by its sequences; every value
+        // offered is in a surviving entry, of the type listed.
+        assert!(!pool.values_of(b).is_empty());
+        for ty in [a, b] {
+            for &(id, var) in pool.values_of(ty) {
+                assert!(pool.entries[id as usize].alive.contains(&(var, ty)));
+            }
+        }
+        // The shortest `u8` sequences (one call) survive every eviction.
+        assert!(pool.entries.iter().filter(|e| e.seq.len() == 1).count() >= PROTECTED_PER_KIND);
     }
 }

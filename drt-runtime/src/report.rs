@@ -125,6 +125,10 @@ pub struct Stats {
     pub redundant: u64,
     /// Sequences that revealed a failure.
     pub failing: u64,
+    /// Normal sequences evicted from the pool to keep it under its bound
+    /// ([`Explorer::max_pool`](crate::Explorer::max_pool)); they are no
+    /// longer extended.
+    pub evicted: u64,
     /// Per operation, in a stable order.
     pub operations: Vec<OperationStats>,
     /// Operations under test never executed successfully, and why.
@@ -253,9 +257,10 @@ impl fmt::Display for Report {
             writeln!(f)?;
         }
         let s = &self.stats;
+        let evicted = if s.evicted > 0 { format!(" ({} evicted from the pool)", s.evicted) } else { String::new() };
         writeln!(
             f,
-            "drt: {}: {} normal, {} redundant, {} illegal, {} failing",
+            "drt: {}: {} normal{evicted}, {} redundant, {} illegal, {} failing",
             s.volume(),
             s.normal,
             s.redundant,

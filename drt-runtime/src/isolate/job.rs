@@ -80,7 +80,7 @@ impl Job {
         out.push_str(&format!(
             "replay {}\nseed {}\nmax_sequences {}\ntime_ns {}\nmax_len {}\nminimize_steps {}\nminimize_ns {}\n\
              replay_saved {}\nsave {}\nisolation {}\ncall_timeout_ns {}\ntrace_after {}\nstrict {}\n\
-             memory_limit {}\n",
+             memory_limit {}\nmax_pool {}\n",
             self.replay,
             b.seed,
             opt(b.max_sequences),
@@ -98,6 +98,7 @@ impl Job {
             opt(self.trace_after),
             s.strict,
             opt(s.memory_limit),
+            s.max_pool,
         ));
         if let Some(p) = &s.regression_tests {
             out.push_str(&format!("regression_tests {}\n", p.display()));
@@ -121,6 +122,7 @@ impl Job {
                 regression_tests: None,
                 strict: false,
                 memory_limit: None,
+                max_pool: u64::MAX,
             },
             trace_after: None,
             avoid: Vec::new(),
@@ -156,6 +158,7 @@ impl Job {
                 "trace_after" => job.trace_after = opt(value)?,
                 "strict" => s.strict = value.parse().ok()?,
                 "memory_limit" => s.memory_limit = opt(value)?,
+                "max_pool" => s.max_pool = value.parse().ok()?,
                 "regression_tests" => s.regression_tests = Some(PathBuf::from(value)),
                 "avoid" => job.avoid.push(value.to_string()),
                 _ => return None,
@@ -269,6 +272,7 @@ mod tests {
             regression_tests: Some(PathBuf::from("tests/x y.rs")),
             strict: true,
             memory_limit: Some(256 << 20),
+            max_pool: 64 << 20,
         };
         let job = Job {
             subjects: vec!["a::B".into(), "a::C<u8>".into()],

@@ -235,6 +235,7 @@ pub(crate) fn add_stats(total: &mut Stats, child: &Stats) {
     total.illegal += child.illegal;
     total.redundant += child.redundant;
     total.failing += child.failing;
+    total.evicted += child.evicted;
     for o in &child.operations {
         match total.operations.iter_mut().find(|t| t.name == o.name) {
             Some(t) => {

@@ -118,6 +118,7 @@ pub(crate) fn stats(s: &Stats) -> String {
         ("illegal", s.illegal),
         ("redundant", s.redundant),
         ("failing", s.failing),
+        ("evicted", s.evicted),
     ] {
         field(&mut out, name, &v.to_string());
     }
@@ -144,6 +145,7 @@ pub(crate) fn parse_stats(text: &str) -> Option<Stats> {
         illegal: r.num("illegal")?,
         redundant: r.num("redundant")?,
         failing: r.num("failing")?,
+        evicted: r.num("evicted")?,
         ..Stats::default()
     };
     while let Some(op) = r.field("op") {
@@ -191,6 +193,7 @@ mod tests {
         let sample = Stats {
             sequences: 5,
             calls: 9,
+            evicted: 11,
             operations: vec![OperationStats {
                 name: "A::b c".into(),
                 attempted: 1,
