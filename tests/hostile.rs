@@ -280,8 +280,9 @@ fn a_loop_in_debug_is_a_timeout_with_its_sequence() {
     let f = explored_on(&report);
     // The loop is in no call but in drt's check after the last one: the
     // test runs that check too, or it would not hang.
-    let said = "the check `Debug does not panic` drt runs after the call ran longer than the call timeout (300ms)";
-    assert_eq!(f.message, said);
+    assert_eq!(f.message, "drt's `Debug` check after the call ran longer than the call timeout (300ms)");
+    let header = "// drt: after LoopingDebug::wreck, `let _ = format!(\"{:?}\", looping_debug)` hangs: ";
+    assert!(f.code.starts_with(header), "{}", f.code);
     assert!(f.code.contains(".wreck();\n    let _ = format!(\"{:?}\", looping_debug);\n}"), "{}", f.code);
 }
 
@@ -315,6 +316,13 @@ fn a_runaway_allocation_is_a_crash_under_the_memory_limit() {
     assert!(f.message.contains("memory allocation of"), "{}", f.message);
     assert!(f.message.contains("may allocate 256 MiB in all: DRT_MEMORY_LIMIT"), "{}", f.message);
     assert!(f.code.contains("Image::new("), "{}", f.code);
+    // The minimized call asks for less than the first one did: the message
+    // is the minimized test's, and the test says how to make it fail.
+    let asked: u64 =
+        f.message.split("memory allocation of ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    let (w, h) = f.code.split("Image::new(").nth(1).unwrap().split(')').next().unwrap().split_once(", ").unwrap();
+    assert_eq!(asked, w.parse::<u64>().unwrap() * h.parse::<u64>().unwrap() * 4, "{f:?}");
+    assert!(f.code.contains("run it as `(ulimit -d 262144 && cargo test <its name>)`"), "{}", f.code);
     // Nothing else makes an `Image`: the report says why `pixel` never ran.
     let (op, why) = &report.stats.uncallable[0];
     assert_eq!(op, "Image::pixel");

@@ -283,3 +283,39 @@ fn exploring_an_instance_no_block_gives_says_which_ones_there_are() {
          Pile<u8> only; add an instantiate(...) that gives Pile<String>"
     );
 }
+
+/// A tally whose `Debug` shows none of its state (as a hand-written `Debug`
+/// may): every value looks like every other.
+pub struct Tally {
+    hidden: u64,
+}
+
+#[drt::operations]
+impl Tally {
+    pub fn new() -> Self {
+        Tally { hidden: 0 }
+    }
+    pub fn add(&mut self, by: u8) {
+        self.hidden = self.hidden.wrapping_add(u64::from(by));
+    }
+    pub fn total(&self) -> u64 {
+        self.hidden
+    }
+}
+
+impl std::fmt::Debug for Tally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Tally { .. }")
+    }
+}
+
+#[test]
+fn an_exploration_that_runs_dry_says_so_and_suspects_a_debug_hiding_state() {
+    let report = drt::explore::<Tally>().max_sequences(100_000).report();
+    assert!(report.stats.sequences < 100_000, "{report}");
+    let note = report.stats.notes.iter().find(|n| n.starts_with("the exploration stopped before")).expect("a note");
+    assert!(note.contains("Values of Tally (no `Eq + Hash`) are told apart by their `Debug` text"), "{note}");
+    let said =
+        "drt: note: the exploration stopped before its budget: every sequence it could build had run before, and ";
+    assert!(report.to_string().contains(said), "{report}");
+}

@@ -53,11 +53,13 @@ impl Explorer {
         }
         let warnings = &report.stats.warnings;
         if report.failures.is_empty() && strict && !warnings.is_empty() {
-            let listed: String = warnings.iter().map(|w| format!("\ndrt: warning: {w}")).collect();
+            let listed: String = warnings.iter().map(|w| format!("drt: warning: {w}\n")).collect();
             panic!(
-                "{}{listed}\ndrt: DRT_STRICT is on (it is whenever CI is set), so warnings about drt's files fail \
-                 the test: fix what they say, or set DRT_STRICT=0",
-                report.summary(&subject),
+                "drt: DRT_STRICT is on (it is whenever CI is set), so warnings about drt's files fail this test:\n\
+                 {listed}drt: a saved entry that no longer matches the code: update its names to the code's, or \
+                 delete it (drt never rewrites it); or set DRT_STRICT=0 to make these warnings again\n\
+                 drt: the exploration itself found no failures: {}",
+                report.summary(&subject).trim_start_matches("drt: "),
             );
         }
         if report.failures.is_empty() {

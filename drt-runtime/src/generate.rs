@@ -219,6 +219,37 @@ impl<'w> Engine<'w> {
                 idle += 1;
             }
         }
+        if idle >= MAX_IDLE_STEPS {
+            self.stats.notes.extend(self.ran_dry_note());
+        }
+    }
+
+    /// Why the exploration stopped before its budget (it could build no
+    /// sequence it had not run), when that may not be the type's size: nearly
+    /// every sequence gave only values seen before, and values are told
+    /// apart by a `Debug` text that may hide state. (A small type simply
+    /// runs out of sequences: nothing to say then.)
+    fn ran_dry_note(&self) -> Option<String> {
+        let s = &self.stats;
+        let mut by_text: Vec<&str> = Vec::new();
+        for o in self.world.ops.iter().filter(|o| o.under_test) {
+            let Some(d) = self.world.reg.types.get(&o.op.spec.owner) else { continue };
+            if !(d.total_eq && d.hash.is_some()) && d.debug.is_some() && !by_text.contains(&d.short_name()) {
+                by_text.push(d.short_name());
+            }
+        }
+        (!by_text.is_empty() && s.redundant >= 10 * s.normal.max(1)).then(|| {
+            format!(
+                "the exploration stopped before its budget: every sequence it could build had run before, and {} \
+                 of {} sequences gave only values seen before. Values of {} (no `Eq + Hash`) are told apart by \
+                 their `Debug` text: if it leaves out part of the state (a capacity, a cursor), values that \
+                 differ look alike and the search ends early; derive `PartialEq, Eq, Hash`, or show that state \
+                 in `Debug`",
+                s.redundant,
+                s.sequences,
+                by_text.join(", ")
+            )
+        })
     }
 
     fn out_of_budget(&self) -> bool {

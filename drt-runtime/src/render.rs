@@ -532,6 +532,7 @@ pub(crate) fn render_crash(
     world: &World<'_>,
     seq: &Sequence,
     check: Option<&CheckAt>,
+    how_to_run: Option<&str>,
     operation: &str,
     kind: FailureKind,
     message: &str,
@@ -541,13 +542,22 @@ pub(crate) fn render_crash(
         FailureKind::Timeout => ("hangs", "this test does not finish: run it with a timeout", "hangs"),
         _ => ("crashes the process", "running this test takes its test binary down with it", "crashes"),
     };
-    let mut out = format!("// drt: {operation} {verb}: {message}\n// drt: {note}\n#[test]\n{}", allows(world, seq));
+    let names = names(world, seq, check.map_or(&[][..], |c| &c.vars[..]));
+    // A crash in a check after the last call is the check's, not the call's.
+    let what = match check {
+        Some(c) => format!("after {operation}, `{}`", fill(&c.template, &c.vars, &names).trim_end_matches(';')),
+        None => operation.to_string(),
+    };
+    let mut out = format!("// drt: {what} {verb}: {message}\n// drt: {note}\n");
+    if let Some(how) = how_to_run {
+        let _ = writeln!(out, "// drt: {how}");
+    }
+    out.push_str("#[test]\n");
+    out.push_str(allows(world, seq));
     if let Some(allow) = check.and_then(|c| crate::oracle::allow_for(&c.template)) {
         let _ = writeln!(out, "{allow}");
     }
     let _ = writeln!(out, "fn {base}_{suffix}() {{");
-    let extra = check.map_or(&[][..], |c| &c.vars[..]);
-    let names = names(world, seq, extra);
     for line in lines(world, seq, &names) {
         let _ = writeln!(out, "    {line}");
     }

@@ -71,7 +71,7 @@ impl Store {
             match decode(world, entry) {
                 Ok(seq) => out.0.push(seq),
                 Err(why) => out.1.push(format!(
-                    "{}: entry {} no longer matches the code ({why}); it was skipped: fix or delete it",
+                    "{}: entry {} no longer matches the code ({why}); it was skipped: update it to the code or delete it",
                     self.path.display(),
                     n + 1
                 )),
@@ -183,8 +183,8 @@ mod tests {
         assert_eq!(
             warnings,
             [format!(
-                "{}: entry 3 no longer matches the code (no operation `nowhere::Gone::f`); it was skipped: fix or \
-                 delete it",
+                "{}: entry 3 no longer matches the code (no operation `nowhere::Gone::f`); it was skipped: update \
+                 it to the code or delete it",
                 store.path().display()
             )]
         );

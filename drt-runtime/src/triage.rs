@@ -154,8 +154,9 @@ pub(crate) fn confirmed_failure(
 /// How a child process ended without finishing its exploration.
 #[derive(Clone, Debug)]
 pub(crate) enum Crash {
-    /// It died: how, and the last line it printed.
-    Died { status: String, said: String },
+    /// It died: how, and the last line it printed; `out_of_memory` is the
+    /// ceiling when an allocation failed under it.
+    Died { status: String, said: String, out_of_memory: Option<u64> },
     /// Its heartbeat stopped for longer than the call timeout; it was killed.
     Hung { timeout: Duration },
     /// The crash did not happen again when the exploration was rerun.
@@ -187,22 +188,41 @@ pub(crate) fn crash_failure(
         Crash::Hung { timeout } => {
             (FailureKind::Timeout, format!("a call ran longer than the call timeout ({timeout:?})"))
         }
-        Crash::Died { status, said } if said.is_empty() => (FailureKind::Crash, format!("the process was {status}")),
-        Crash::Died { status, said } => (FailureKind::Crash, format!("the process was {status}: {said}")),
+        Crash::Died { status, said, .. } if said.is_empty() => {
+            (FailureKind::Crash, format!("the process was {status}"))
+        }
+        Crash::Died { status, said, out_of_memory: Some(limit) } => (
+            FailureKind::Crash,
+            format!(
+                "the process was {status}: {said} (the exploring process may allocate {} in all: \
+                 DRT_MEMORY_LIMIT)",
+                crate::memory::describe(*limit)
+            ),
+        ),
+        Crash::Died { status, said, .. } => (FailureKind::Crash, format!("the process was {status}: {said}")),
         Crash::NotAgain => (FailureKind::Flaky, "the crash did not happen again".to_string()),
     };
     let (kind, operation, message, code, len) = match culprit.and_then(|(seq, c)| Some((seq, c, seq.calls.last()?))) {
         Some((seq, check, last)) => {
             let operation = world.ops[last.op as usize].op.display.clone();
             let message = match (check, crash) {
-                (Some(check), Crash::Hung { timeout }) => format!(
-                    "the check `{}` drt runs after the call ran longer than the call timeout ({timeout:?})",
-                    check.contract
-                ),
-                (Some(check), _) => format!("{message}, in the check `{}` drt runs after the call", check.contract),
+                (Some(check), Crash::Hung { timeout }) => {
+                    format!("{} ran longer than the call timeout ({timeout:?})", check_words(check))
+                }
+                (Some(check), _) => format!("{message}, in {}", check_words(check)),
                 (None, _) => message,
             };
-            let code = crate::render::render_crash(world, seq, check, &operation, kind, &message);
+            // The test crashes only under the same ceiling: say how to set one.
+            let note = match crash {
+                Crash::Died { out_of_memory: Some(limit), .. } => Some(format!(
+                    "it fails only under drt's memory ceiling, {} (DRT_MEMORY_LIMIT): build the test first \
+                     (`cargo test --no-run`), then run it as `(ulimit -d {} && cargo test <its name>)`",
+                    crate::memory::describe(*limit),
+                    limit / 1024
+                )),
+                _ => None,
+            };
+            let code = crate::render::render_crash(world, seq, check, note.as_deref(), &operation, kind, &message);
             (kind, operation, message, code, crate::render::statement_count(world, seq))
         }
         // It did not happen again: no sequence, so no test to write.
@@ -229,6 +249,15 @@ pub(crate) fn crash_failure(
         hits: 1,
         unminimized_len: len,
         minimize_limit: None,
+    }
+}
+
+/// A check drt runs after a call, as a report says it: "drt's `Debug`
+/// check after the call", "drt's check `x == x` after the call".
+fn check_words(check: &CheckAt) -> String {
+    match check.contract.strip_suffix(" does not panic") {
+        Some(r#trait) => format!("drt's `{trait}` check after the call"),
+        None => format!("drt's check `{}` after the call", check.contract),
     }
 }
 

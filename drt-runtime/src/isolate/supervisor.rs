@@ -159,19 +159,13 @@ impl Supervisor {
         }
         // The last thing it said, not std's advice on backtraces after it
         // (an allocation failure prints one).
-        let mut said = said
+        let said = said
             .lines()
             .rev()
             .find(|l| !l.trim().is_empty() && !l.starts_with("note: run with `RUST_BACKTRACE"))
             .unwrap_or("")
             .trim()
             .to_string();
-        if let Some(limit) = job.settings.memory_limit.filter(|_| said.starts_with("memory allocation of")) {
-            said.push_str(&format!(
-                " (the exploring process may allocate {} in all: DRT_MEMORY_LIMIT)",
-                crate::memory::describe(limit)
-            ));
-        }
         Ending::Crashed { status: describe(status), said }
     }
 
@@ -283,42 +277,43 @@ impl Supervisor {
         Ok(self.traced().last().and_then(|text| decode(world, text).ok()))
     }
 
-    /// Replays `text` in a fresh child: whether it crashed as `ending` did
-    /// (`Some`), and in which of drt's checks, if in one.
-    fn replay_crash(&self, replay: &Job, text: &str, ending: &Ending) -> Option<Option<CheckAt>> {
+    /// Replays `text` in a fresh child: when it crashed as `ending` did,
+    /// how (its own last words), and in which of drt's checks, if in one.
+    fn replay_crash(&self, replay: &Job, text: &str, ending: &Ending) -> Option<(Ending, Option<CheckAt>)> {
         let again = self.run(replay, Some(text)).ok()?;
-        same_crash(&again, ending).then(|| self.channel.crashed_checking())
+        same_crash(&again, ending).then(|| (again, self.channel.crashed_checking()))
     }
 
     /// Minimizes a crashing sequence, replaying each candidate in a fresh
-    /// child; and tells whether the crash happens in one of drt's checks
-    /// after the calls (a `Debug` that loops), not in a call.
+    /// child; and tells how the minimized one crashes (its message may
+    /// differ: a smaller allocation failed) and whether in one of drt's
+    /// checks after the calls (a `Debug` that loops), not in a call.
     fn minimize_crash(
         &self,
         world: &World<'_>,
         job: &Job,
         seq: Sequence,
         ending: &Ending,
-    ) -> (Sequence, Option<CheckAt>) {
+    ) -> (Sequence, Option<(Ending, Option<CheckAt>)>) {
         let replays = if matches!(ending, Ending::Hung) { MAX_HANG_REPLAYS } else { MAX_CRASH_REPLAYS };
         let limits = MinimizeLimits { steps: replays as u64, time: Duration::from_secs(30) };
         let replay = Job { replay: true, ..job.clone() };
-        // Where each candidate that crashed the same way crashed.
-        let mut crashed_in: Vec<(String, Option<CheckAt>)> = Vec::new();
+        // How and where each candidate that crashed the same way crashed.
+        let mut crashed: Vec<(String, (Ending, Option<CheckAt>))> = Vec::new();
         let mut oracle = |candidate: Sequence| {
             let text = encode(world, &candidate);
-            let check = self.replay_crash(&replay, &text, ending)?;
-            crashed_in.push((text, check));
+            let how = self.replay_crash(&replay, &text, ending)?;
+            crashed.push((text, how));
             Some(candidate)
         };
         let seq = minimize_with(world, seq, limits, Blame::Unknown, &mut oracle).0;
         let text = encode(world, &seq);
-        let check = match crashed_in.into_iter().find(|(t, _)| *t == text) {
-            Some((_, check)) => check,
-            // Never replayed (no candidate crashed): once more, to see where.
-            None => self.replay_crash(&replay, &text, ending).flatten(),
+        let how = match crashed.into_iter().find(|(t, _)| *t == text) {
+            Some((_, how)) => Some(how),
+            // Never replayed (no candidate crashed): once more, to see how.
+            None => self.replay_crash(&replay, &text, ending),
         };
-        (seq, check)
+        (seq, how)
     }
 }
 
@@ -364,11 +359,16 @@ pub(crate) fn supervise(
         let found_at = Found { after: elapsed, sequences_before: stats.sequences + ran };
         stats.sequences += ran + 1;
         stats.failing += 1;
-        let crash = crash(&ending, sup.call_timeout);
+        let memory_limit = job.settings.memory_limit;
+        let mut crash = crash(&ending, sup.call_timeout, memory_limit);
         let failure = match culprit {
             Some(seq) => {
-                let (seq, check) = sup.minimize_crash(world, &job, seq, &ending);
-                let f = crash_failure(world, Some((&seq, check.as_ref())), &crash, found_at);
+                let (seq, how) = sup.minimize_crash(world, &job, seq, &ending);
+                let check = how.as_ref().and_then(|(_, check)| check.as_ref());
+                if let Some((ending, _)) = &how {
+                    crash = self::crash(ending, sup.call_timeout, memory_limit);
+                }
+                let f = crash_failure(world, Some((&seq, check)), &crash, found_at);
                 if let Some(store) = store.filter(|_| job.settings.saved_failures.save) {
                     if let Err(warning) = store.save(world, &[(entry_comment(&f, job.settings.budget.seed), &seq)]) {
                         stats.warn(warning);
@@ -423,11 +423,16 @@ pub(crate) fn supervise(
     Ok((group(failures), stats))
 }
 
-/// What triage is told of a child that did not finish.
-fn crash(ending: &Ending, timeout: Duration) -> Crash {
+/// What triage is told of a child that did not finish, under `memory_limit`.
+fn crash(ending: &Ending, timeout: Duration, memory_limit: Option<u64>) -> Crash {
     match ending {
         Ending::Hung => Crash::Hung { timeout },
-        Ending::Crashed { status, said } => Crash::Died { status: status.clone(), said: said.clone() },
+        Ending::Crashed { status, said } => Crash::Died {
+            status: status.clone(),
+            said: said.clone(),
+            // std's words when an allocation fails.
+            out_of_memory: memory_limit.filter(|_| said.starts_with("memory allocation of")),
+        },
         Ending::Finished => Crash::NotAgain,
     }
 }
