@@ -10,15 +10,16 @@
 //! chosen so that the pool stays diverse: the shortest few entries offering
 //! each type and ending in each operation are always kept (every type and
 //! operation stays reachable, by its cheapest sequences), and the rest are
-//! evicted at random, which keeps the mix of lengths and ages the search
-//! made. Every entry offers a value new when it was made (index pruning), so
+//! evicted at random in proportion to their length, so the pool keeps the
+//! many short sequences the search extends best (GRT's orienteering favours
+//! them too) and some long ones, which hold deep states. Every entry offers a value new when it was made (index pruning), so
 //! no rule is needed for that. The fingerprint sets are bounded too ([`Seen`]).
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::any::TypeId;
 use std::mem::size_of;
 
-use rand::seq::SliceRandom as _;
+use rand::RngExt as _;
 
 use crate::sequence::{Call, Operand, Sequence};
 
@@ -208,11 +209,22 @@ impl Pool {
             by_len(ids, &self.entries);
             ids.iter().take(PROTECTED_PER_KIND).for_each(|&id| keep[id as usize] = true);
         }
-        let mut candidates: Vec<u32> = (0..n as u32).filter(|&id| !keep[id as usize]).collect();
-        candidates.shuffle(rng);
+        // A weighted sample without replacement (Efraimidis and Spirakis):
+        // each candidate's key is u^(1/len), and the largest keys go first,
+        // so a sequence is evicted in proportion to its length. The pool
+        // keeps many short sequences, which the search extends best, and
+        // some long ones, which hold deep states.
+        let mut candidates: Vec<(f64, u32)> = (0..n as u32)
+            .filter(|&id| !keep[id as usize])
+            .map(|id| {
+                let len = self.entries[id as usize].seq.len().max(1) as f64;
+                (rng.random::<f64>().powf(1.0 / len), id)
+            })
+            .collect();
+        candidates.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let target = self.max_bytes / 4 * 3;
         let mut evict = vec![false; n];
-        for id in candidates {
+        for (_, id) in candidates {
             if self.bytes <= target {
                 break;
             }
