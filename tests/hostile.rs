@@ -226,8 +226,8 @@ fn a_debug_that_panics_in_a_failure_message_is_shown_as_such() {
 }
 
 /// Explores in a child process (the only mode an abort or a hang leaves
-/// standing) and returns the failure of `kind`, which must have a
-/// reproducing test.
+/// standing) and returns the report, which must hold a failure of `kind`
+/// with a reproducing test.
 fn crash_in_child(kind: FailureKind, explorer: drt::Explorer) -> drt::Report {
     let report = explorer.seed(3).max_sequences(2_000).isolation(Isolation::Process).report();
     assert_eq!(report.stats.isolation, Isolation::Process);

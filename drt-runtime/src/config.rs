@@ -182,9 +182,9 @@ impl Explorer {
     /// The most memory the pool of sequences kept for extension may hold,
     /// in bytes (default 256 MiB, which keeps a long exploration under
     /// 512 MiB in all; at least 1 MiB). Past it, the pool evicts sequences
-    /// at random, never the shortest few offering each type and ending in
-    /// each operation; [`Stats::evicted`](crate::Stats::evicted) counts
-    /// them. Env: `DRT_MAX_POOL` (`64M`, `1G`, or `off` for no bound).
+    /// at random, longer ones more often, never the shortest few offering
+    /// each type and ending in each operation;
+    /// [`Stats::evicted`](crate::Stats::evicted) counts them. Env: `DRT_MAX_POOL` (`64M`, `1G`, or `off` for no bound).
     pub fn max_pool(mut self, bytes: u64) -> Self {
         self.max_pool = Some(bytes);
         self

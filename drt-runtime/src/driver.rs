@@ -56,8 +56,7 @@ impl Explorer {
             let listed: String = warnings.iter().map(|w| format!("drt: warning: {w}\n")).collect();
             panic!(
                 "drt: DRT_STRICT is on (it is whenever CI is set), so warnings about drt's files fail this test:\n\
-                 {listed}drt: a saved entry that no longer matches the code: update its names to the code's, or \
-                 delete it (drt never rewrites it); or set DRT_STRICT=0 to make these warnings again\n\
+                 {listed}drt: do what each one says, or set DRT_STRICT=0 to make them warnings again\n\
                  drt: the exploration itself found no failures: {}",
                 report.summary(&subject).trim_start_matches("drt: "),
             );
@@ -177,7 +176,7 @@ fn child_main(channel: &Channel) -> ! {
     let world = World::new(registry, &ids).without(&job.avoid);
     if let Some(bytes) = job.settings.memory_limit {
         if let Err(e) = crate::memory::limit_this_process(bytes) {
-            eprintln!("drt: warning: cannot limit the exploring process's memory (DRT_MEMORY_LIMIT): {e}");
+            eprintln!("{}cannot limit the exploring process's memory (DRT_MEMORY_LIMIT): {e}", crate::report::WARNING);
         }
     }
     let _silent = crate::hook::SilentPanics::install();

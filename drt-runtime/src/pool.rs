@@ -6,14 +6,16 @@
 //! Randoop's component set only grows, and so would an exploration's
 //! memory, by a kilobyte or two per kept sequence: a ten-minute run would
 //! need tens of gigabytes. This one is bounded. Its entries are counted in
-//! bytes, and past the bound ([`Pool::new`]) a quarter of them is evicted,
-//! chosen so that the pool stays diverse: the shortest few entries offering
-//! each type and ending in each operation are always kept (every type and
-//! operation stays reachable, by its cheapest sequences), and the rest are
-//! evicted at random in proportion to their length, so the pool keeps the
+//! bytes, and past the bound ([`Pool::new`]) entries are evicted until it
+//! holds three quarters of it, chosen so that the pool stays diverse: the
+//! shortest few entries offering each type and ending in each operation are
+//! always kept (every type and operation stays reachable, by its cheapest
+//! sequences), and the rest are evicted at random in proportion to their
+//! length, so the pool keeps the
 //! many short sequences the search extends best (GRT's orienteering favours
-//! them too) and some long ones, which hold deep states. Every entry offers a value new when it was made (index pruning), so
-//! no rule is needed for that. The fingerprint sets are bounded too ([`Seen`]).
+//! them too) and some long ones, which hold deep states. Every entry offers
+//! a value new when it was made (index pruning), so no rule is needed for
+//! that. The fingerprint sets are bounded too ([`Seen`]).
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::any::TypeId;
@@ -41,9 +43,9 @@ pub(crate) struct Entry {
 }
 
 impl Entry {
-    /// The bytes this entry holds on the heap and in the pool's vectors, as
+    /// The bytes this entry holds on the heap and in the pool's index, as
     /// near as can be told without asking the allocator.
-    fn bytes(&self, offered: usize) -> usize {
+    fn measure(&self, offered: usize) -> usize {
         let vec = |capacity: usize, item: usize| {
             if capacity == 0 {
                 0
@@ -111,13 +113,13 @@ pub(crate) struct Pool {
     pub entries: Vec<Entry>,
     /// Reusable values by type: (entry, variable).
     by_type: FxHashMap<TypeId, Vec<(u32, u32)>>,
-    /// Per entry, how many values it offers (its share of `by_type`).
-    offered: Vec<u32>,
+    /// Per entry, what it holds, by [`Entry::measure`].
+    sizes: Vec<usize>,
     /// Fingerprints of the values created (the thesis's value set).
     values: Seen,
     /// Structural hashes of the sequences generated.
     made: Seen,
-    /// What the entries hold, by [`Entry::bytes`].
+    /// What the entries hold: the sum of `sizes`.
     bytes: usize,
     /// The most `bytes` may reach before entries are evicted.
     max_bytes: usize,
@@ -133,7 +135,7 @@ impl Pool {
         Pool {
             entries: Vec::new(),
             by_type: FxHashMap::default(),
-            offered: Vec::new(),
+            sizes: Vec::new(),
             values: Seen::new(remembered),
             made: Seen::new(remembered),
             bytes: 0,
@@ -166,9 +168,10 @@ impl Pool {
             self.by_type.entry(*ty).or_default().push((id, *var));
         }
         let entry = Entry { seq, alive };
-        self.bytes += entry.bytes(reusable.len());
+        let size = entry.measure(reusable.len());
+        self.bytes += size;
+        self.sizes.push(size);
         self.entries.push(entry);
-        self.offered.push(reusable.len() as u32);
         if self.bytes > self.max_bytes {
             self.evict(rng);
         }
@@ -179,22 +182,26 @@ impl Pool {
         self.by_type.get(&ty).map_or(&[], Vec::as_slice)
     }
 
-    /// Evicts entries until the pool holds three quarters of its bound:
-    /// random ones, never the shortest few offering each type or ending in
-    /// each operation.
+    /// Evicts entries until the pool holds three quarters of its bound: a
+    /// sample weighted by length, never the shortest few offering each
+    /// type or ending in each operation.
     fn evict(&mut self, rng: &mut impl rand::Rng) {
         let n = self.entries.len();
         let mut keep = vec![false; n];
-        let by_len = |ids: &mut Vec<u32>, entries: &[Entry]| {
-            ids.sort_by_key(|&id| (entries[id as usize].seq.len(), id));
+        // The `PROTECTED_PER_KIND` shortest (the first made among equals).
+        let mut protect = |mut ids: Vec<u32>, entries: &[Entry]| {
+            let key = |id: &u32| (entries[*id as usize].seq.len(), *id);
+            if ids.len() > PROTECTED_PER_KIND {
+                ids.select_nth_unstable_by_key(PROTECTED_PER_KIND, key);
+                ids.truncate(PROTECTED_PER_KIND);
+            }
+            ids.iter().for_each(|&id| keep[id as usize] = true);
         };
-        let mut types: Vec<&TypeId> = self.by_type.keys().collect();
-        types.sort_unstable();
-        for ty in types {
-            let mut ids: Vec<u32> = self.by_type[ty].iter().map(|(id, _)| *id).collect();
+        for values in self.by_type.values() {
+            // An entry's values of one type are listed together.
+            let mut ids: Vec<u32> = values.iter().map(|(id, _)| *id).collect();
             ids.dedup();
-            by_len(&mut ids, &self.entries);
-            ids.iter().take(PROTECTED_PER_KIND).for_each(|&id| keep[id as usize] = true);
+            protect(ids, &self.entries);
         }
         let mut by_op: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
         for (id, e) in self.entries.iter().enumerate() {
@@ -202,12 +209,8 @@ impl Pool {
                 by_op.entry(last.op).or_default().push(id as u32);
             }
         }
-        let mut ops: Vec<u32> = by_op.keys().copied().collect();
-        ops.sort_unstable();
-        for op in ops {
-            let ids = by_op.get_mut(&op).expect("a listed operation");
-            by_len(ids, &self.entries);
-            ids.iter().take(PROTECTED_PER_KIND).for_each(|&id| keep[id as usize] = true);
+        for ids in by_op.into_values() {
+            protect(ids, &self.entries);
         }
         // A weighted sample without replacement (Efraimidis and Spirakis):
         // each candidate's key is u^(1/len), and the largest keys go first,
@@ -229,7 +232,7 @@ impl Pool {
                 break;
             }
             let i = id as usize;
-            self.bytes -= self.entries[i].bytes(self.offered[i] as usize);
+            self.bytes -= self.sizes[i];
             evict[i] = true;
             self.evicted += 1;
         }
@@ -248,7 +251,7 @@ impl Pool {
             !evict[i - 1]
         });
         let mut i = 0;
-        self.offered.retain(|_| {
+        self.sizes.retain(|_| {
             i += 1;
             !evict[i - 1]
         });
@@ -328,7 +331,8 @@ mod tests {
         assert!(pool.evicted > 4_000, "{}", pool.evicted);
         assert_eq!(pool.entries.len() as u64 + pool.evicted, 5_000);
         // The exact byte count after all that churn.
-        let counted: usize = pool.entries.iter().zip(&pool.offered).map(|(e, &o)| e.bytes(o as usize)).sum();
+        let offered = |id: usize| pool.by_type.values().flatten().filter(|(e, _)| *e as usize == id).count();
+        let counted: usize = pool.entries.iter().enumerate().map(|(id, e)| e.measure(offered(id))).sum();
         assert_eq!(pool.bytes, counted);
         // The rare type is still offered, by its sequences; every value
         // offered is in a surviving entry, of the type listed.

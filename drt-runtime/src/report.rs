@@ -193,14 +193,22 @@ impl Report {
     }
 }
 
+/// How a warning line starts on standard error (a supervisor reads it there).
+pub(crate) const WARNING: &str = "drt: warning: ";
+
+/// Prints a warning about drt's files on standard error and adds it to
+/// `warnings`, unless it is there already.
+pub(crate) fn warn_once(warnings: &mut Vec<String>, message: String) {
+    if !warnings.contains(&message) {
+        eprintln!("{WARNING}{message}");
+        warnings.push(message);
+    }
+}
+
 impl Stats {
-    /// Prints a warning about drt's files on standard error, once, and keeps
-    /// it for the report.
+    /// Prints a warning about drt's files once, and keeps it for the report.
     pub(crate) fn warn(&mut self, message: String) {
-        if !self.warnings.contains(&message) {
-            eprintln!("drt: warning: {message}");
-            self.warnings.push(message);
-        }
+        warn_once(&mut self.warnings, message);
     }
 
     /// `1234 sequences (5678 calls) in 0.50s in a child process`.

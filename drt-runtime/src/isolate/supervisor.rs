@@ -12,7 +12,7 @@ use super::wire;
 use crate::config::{Isolation, MinimizeLimits};
 use crate::minimize::{minimize_with, Blame};
 use crate::oracle::CheckAt;
-use crate::report::{Failure, Stats};
+use crate::report::{warn_once, Failure, Stats, WARNING};
 use crate::saved_failures::{entry_comment, Store};
 use crate::sequence::Sequence;
 use crate::sequence_text::{decode, encode};
@@ -43,8 +43,9 @@ impl From<std::io::Error> for Stop {
 pub(crate) enum Ending {
     /// It finished and wrote its results.
     Finished,
-    /// It died: how, and what it printed last.
-    Crashed { status: String, said: String },
+    /// It died: how (`status` as people read it, `code` its exit code if
+    /// it exited), and what it printed last.
+    Crashed { status: String, code: Option<i32>, said: String },
     /// Its heartbeat stopped for longer than the call timeout; it was killed.
     Hung,
 }
@@ -54,8 +55,9 @@ pub(crate) struct Supervisor {
     pub test: String,
     pub call_timeout: Duration,
     channel: Channel,
-    /// The children's warnings already printed, without their `drt: warning: `.
-    forwarded: std::cell::RefCell<Vec<String>>,
+    /// The warnings printed so far (the children's, forwarded, and the
+    /// supervisor's own), without their `drt: warning: `.
+    warnings: std::cell::RefCell<Vec<String>>,
 }
 
 static CHANNELS: AtomicU64 = AtomicU64::new(0);
@@ -75,7 +77,7 @@ impl Supervisor {
         let n = CHANNELS.fetch_add(1, Ordering::Relaxed);
         let dir = std::env::temp_dir().join(format!("drt-{}-{n}", std::process::id()));
         let channel = Channel { dir, beat: None };
-        Some(Supervisor { test, call_timeout, channel, forwarded: Default::default() })
+        Some(Supervisor { test, call_timeout, channel, warnings: Default::default() })
     }
 
     /// Runs a child for `job` (with `sequence` for a replay) and waits for it.
@@ -132,20 +134,14 @@ impl Supervisor {
     /// once however many children say it: the parent's output is the only
     /// one anyone reads.
     fn forward_warnings(&self, said: &str) {
-        let mut forwarded = self.forwarded.borrow_mut();
-        for line in said.lines() {
-            let Some(warning) = line.strip_prefix("drt: warning: ") else { continue };
-            if !forwarded.iter().any(|f| f == warning) {
-                eprintln!("{line}");
-                forwarded.push(warning.to_string());
-            }
+        for warning in said.lines().filter_map(|line| line.strip_prefix(WARNING)) {
+            self.warn(warning.to_string());
         }
     }
 
-    /// The warnings the children printed (forwarded when they did): even a
-    /// child that crashed before it wrote its stats has said them.
-    fn warnings(&self) -> Vec<String> {
-        self.forwarded.borrow().clone()
+    /// Prints a warning once and keeps it for the report.
+    fn warn(&self, message: String) {
+        warn_once(&mut self.warnings.borrow_mut(), message);
     }
 
     /// How a child that exited ended; `said` is its stderr.
@@ -166,7 +162,7 @@ impl Supervisor {
             .unwrap_or("")
             .trim()
             .to_string();
-        Ending::Crashed { status: describe(status), said }
+        Ending::Crashed { status: describe(status), code: status.code(), said }
     }
 
     /// Sequences the last child reported running.
@@ -338,10 +334,10 @@ pub(crate) fn supervise(
             job.settings.budget.time_limit = Some(Duration::from_millis(left.as_millis().max(1) as u64));
         }
         let ending = sup.run(&job, None)?;
-        if let Ending::Crashed { said, status } = &ending {
+        if let Ending::Crashed { said, code, .. } = &ending {
             // Not the user's crash: drt's own, which the caller reports. Both
             // signs, so that a user's `exit(70)` is not taken for one.
-            if said.starts_with(INTERNAL_ERROR) && *status == format!("exit status {INTERNAL_ERROR_STATUS}") {
+            if said.starts_with(INTERNAL_ERROR) && *code == Some(INTERNAL_ERROR_STATUS) {
                 return Err(Stop::Internal(said.clone()));
             }
         }
@@ -360,23 +356,24 @@ pub(crate) fn supervise(
         stats.sequences += ran + 1;
         stats.failing += 1;
         let memory_limit = job.settings.memory_limit;
-        let mut crash = crash(&ending, sup.call_timeout, memory_limit);
-        let failure = match culprit {
+        let (failure, crash) = match culprit {
             Some(seq) => {
                 let (seq, how) = sup.minimize_crash(world, &job, seq, &ending);
-                let check = how.as_ref().and_then(|(_, check)| check.as_ref());
-                if let Some((ending, _)) = &how {
-                    crash = self::crash(ending, sup.call_timeout, memory_limit);
-                }
+                // The minimized sequence's own crash, when a replay saw it.
+                let (last, check) = how.as_ref().map_or((&ending, None), |(e, check)| (e, check.as_ref()));
+                let crash = crash(last, sup.call_timeout, memory_limit);
                 let f = crash_failure(world, Some((&seq, check)), &crash, found_at);
                 if let Some(store) = store.filter(|_| job.settings.saved_failures.save) {
                     if let Err(warning) = store.save(world, &[(entry_comment(&f, job.settings.budget.seed), &seq)]) {
-                        stats.warn(warning);
+                        sup.warn(warning);
                     }
                 }
-                f
+                (f, crash)
             }
-            None => crash_failure(world, None, &crash, found_at),
+            None => {
+                let crash = crash(&ending, sup.call_timeout, memory_limit);
+                (crash_failure(world, None, &crash, found_at), crash)
+            }
         };
         let crashed_op = culprit_op(world, &failure);
         failures.push((crash.key(&failure).group_name(), failure));
@@ -414,11 +411,8 @@ pub(crate) fn supervise(
             why.push_str(&format!(" ({} crashed, so {it} {was} left out of the exploration)", left_out.join(", ")));
         }
     }
-    for warning in sup.warnings() {
-        if !stats.warnings.contains(&warning) {
-            stats.warnings.push(warning);
-        }
-    }
+    // Even a child that crashed before it wrote its stats has said them.
+    stats.warnings = sup.warnings.take();
     stats.elapsed = start.elapsed();
     Ok((group(failures), stats))
 }
@@ -427,7 +421,7 @@ pub(crate) fn supervise(
 fn crash(ending: &Ending, timeout: Duration, memory_limit: Option<u64>) -> Crash {
     match ending {
         Ending::Hung => Crash::Hung { timeout },
-        Ending::Crashed { status, said } => Crash::Died {
+        Ending::Crashed { status, said, .. } => Crash::Died {
             status: status.clone(),
             said: said.clone(),
             // std's words when an allocation fails.
