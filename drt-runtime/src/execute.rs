@@ -10,7 +10,7 @@ use crate::hook::{payload_text, Caught, SilentPanics};
 use crate::macro_support::Returned;
 use crate::macro_support::Slot;
 use crate::oracle::Violation;
-use crate::sequence::{Call, Mode, Operand, Sequence};
+use crate::sequence::{Mode, Operand, Sequence};
 use crate::world::World;
 
 /// What went wrong in a failing call.
@@ -127,10 +127,10 @@ impl World<'_> {
     /// Runs call `i`, then checks the oracles `check` asks for on what it touched.
     fn call(&self, seq: &Sequence, i: usize, frame: &mut Frame, check: Level) -> Outcome {
         let Frame { vars, slots, last_empty } = frame;
-        let call = &seq.calls[i];
-        let op = &self.ops[call.op as usize];
+        let call = seq.args(i);
+        let op = &self.ops[seq.op(i) as usize];
         slots.clear();
-        for (k, arg) in call.args.iter().enumerate() {
+        for (k, arg) in call.iter().enumerate() {
             // A `Clone` or a `seeds(...)` expression is the user's code too.
             let made = panic::catch_unwind(AssertUnwindSafe(|| match arg {
                 Operand::Var { var, mode: Mode::Clone } => {
@@ -218,7 +218,7 @@ impl World<'_> {
 /// Gives up on a call before making it: borrowed arguments go back to their
 /// variables, and moved ones are dropped, where a panicking `Drop` cannot
 /// escape.
-fn abandon(call: &Call, slots: &mut Vec<Slot>, vars: &mut [Slot]) {
+fn abandon(call: &[Operand], slots: &mut Vec<Slot>, vars: &mut [Slot]) {
     put_back(call, slots, vars);
     if panic::catch_unwind(AssertUnwindSafe(|| slots.clear())).is_err() {
         let _ = SilentPanics::take_last();
@@ -226,8 +226,8 @@ fn abandon(call: &Call, slots: &mut Vec<Slot>, vars: &mut [Slot]) {
 }
 
 /// Returns borrowed arguments to their variables; moved ones stay gone.
-fn put_back(call: &Call, slots: &mut [Slot], vars: &mut [Slot]) {
-    for (arg, slot) in call.args.iter().zip(slots.iter_mut()) {
+fn put_back(call: &[Operand], slots: &mut [Slot], vars: &mut [Slot]) {
+    for (arg, slot) in call.iter().zip(slots.iter_mut()) {
         if let Operand::Var { var, mode: Mode::Ref | Mode::Mut } = arg {
             vars[*var as usize] = slot.take();
         }

@@ -29,7 +29,7 @@ use crate::oracle::Violation;
 use crate::pool::Pool;
 use crate::report::{FailureKind, OperationStats, Report, Stats};
 use crate::saved_failures::Store;
-use crate::sequence::{Call, Mode, Operand, Sequence};
+use crate::sequence::{Mode, Operand, Sequence};
 use crate::triage::{confirmed_failure, fails_again, FailureKey, Found, Groups, Minimized};
 use crate::untested::Untested;
 use crate::world::World;
@@ -280,9 +280,8 @@ impl<'w> Engine<'w> {
             _ => Vec::new(),
         };
         if let Outcome::Invalid { call } = outcome {
-            let c = &seq.calls[call];
-            let params = &self.world.ops[c.op as usize].op.spec.params;
-            let empty = c.args.iter().zip(params).find_map(|(a, p)| match a {
+            let params = &self.world.ops[seq.op(call) as usize].op.spec.params;
+            let empty = seq.args(call).iter().zip(params).find_map(|(a, p)| match a {
                 Operand::Var { var, .. } if exec.vars[*var as usize].is_none() => Some(p.ty),
                 _ => None,
             });
@@ -316,7 +315,7 @@ impl<'w> Engine<'w> {
             Outcome::Failed { call, fault } => {
                 self.stats.failing += 1;
                 self.per_op[op].failed += 1;
-                match seq.calls.get(call).map(|c| c.op as usize).filter(|&f| !self.world.ops[f].under_test) {
+                match (call < seq.len()).then(|| seq.op(call) as usize).filter(|&f| !self.world.ops[f].under_test) {
                     Some(helper) => self.untested.helper_failed(helper, &fault),
                     None => self.record_failure(seq, call, fault, sequences_before),
                 }
@@ -372,9 +371,9 @@ impl<'w> Engine<'w> {
             repeat = self.rng.random_range(1..=REPEAT_MAX).min(self.budget.max_len - seq.len());
         }
         for _ in 1..repeat {
-            seq.calls.push(Call { op: op as u32, args: args.clone() });
+            seq.push(op as u32, args.iter().cloned());
         }
-        seq.calls.push(Call { op: op as u32, args });
+        seq.push(op as u32, args);
         debug_assert_eq!(seq.check_ownership(), Ok(()), "{seq:?}");
         Some((seq, prefix))
     }
@@ -467,7 +466,7 @@ impl<'w> Engine<'w> {
             return None;
         }
         self.demanded_from = Some(self.demanded_from.map_or(seq.len(), |d| d.min(seq.len())));
-        seq.calls.push(Call { op: op as u32, args });
+        seq.push(op as u32, args);
         let var = (seq.len() - 1) as u32;
         alive.push((var, ty));
         Some(Operand::Var { var, mode })
@@ -519,7 +518,7 @@ impl<'w> Engine<'w> {
     /// already has a reproduction at least as short.
     fn record_failure(&mut self, mut seq: Sequence, call: usize, fault: Fault, sequences_before: u64) {
         let call = call.min(seq.len() - 1);
-        seq.calls.truncate(call + 1);
+        seq.truncate(call + 1);
         let key = FailureKey::of(self.world, &seq, call, &fault);
         if !self.groups.hit(&key, seq.len()) {
             return;
@@ -544,7 +543,7 @@ impl<'w> Engine<'w> {
     /// capacity 10 needs a dozen pushes to wrap; one of capacity 2 needs
     /// three); a fresh short sequence escapes them.
     fn shorten(&mut self, key: &FailureKey, mut best: Sequence) -> Sequence {
-        let Some(op) = best.calls.last().map(|c| c.op as usize) else { return best };
+        let Some(op) = best.last_op().map(|op| op as usize) else { return best };
         let max_len = self.budget.max_len;
         self.tournament = SHORTEN_TOURNAMENT;
         for _ in 0..SHORTEN_TRIES {
@@ -555,7 +554,7 @@ impl<'w> Engine<'w> {
             let Some((seq, _)) = self.extend(op) else { continue };
             if let Some((len, _)) = fails_again(self.world, &seq, key) {
                 let mut seq = seq;
-                seq.calls.truncate(len);
+                seq.truncate(len);
                 let (shorter, _) = minimize(self.world, seq, key, self.minimize);
                 if shorter.len() < best.len() {
                     best = shorter;

@@ -15,13 +15,7 @@ fn every_generated_sequence_obeys_ownership() {
     let mut moves = 0;
     for e in &engine.pool.entries {
         e.seq.check_ownership().unwrap_or_else(|err| panic!("{err}: {:?}", e.seq));
-        moves += e
-            .seq
-            .calls
-            .iter()
-            .flat_map(|c| &c.args)
-            .filter(|a| matches!(a, Operand::Var { mode: Mode::Move, .. }))
-            .count();
+        moves += e.seq.operands().iter().filter(|a| matches!(a, Operand::Var { mode: Mode::Move, .. })).count();
     }
     assert!(moves > 0, "no ticket was ever moved");
     let report = engine.finish();
@@ -46,12 +40,10 @@ fn same_seed_same_run() {
 #[test]
 fn a_rerun_blames_the_first_call_that_breaks_an_invariant() {
     let world = World::new(Registry::global(), &[TypeId::of::<Dial>()]);
-    let seq = Sequence {
-        calls: vec![
-            Call { op: op(&world, "broken"), args: vec![] },
-            Call { op: op(&world, "kept"), args: vec![Operand::Var { var: 0, mode: Mode::Ref }] },
-        ],
-    };
+    let seq = Sequence::from_calls([
+        (op(&world, "broken"), vec![]),
+        (op(&world, "kept"), vec![Operand::Var { var: 0, mode: Mode::Ref }]),
+    ]);
     // Checked from the last call only, `kept` seems to break the invariant...
     let crate::execute::Outcome::Failed { call: 1, fault } = world.execute(&seq, Checks::after(1)).outcome else {
         panic!("kept's result breaks the invariant")
@@ -69,16 +61,14 @@ fn a_builder_of_a_variable_is_written_at_its_use_when_nothing_touches_the_variab
         world.ops.iter().position(|o| o.op.spec.syntax == crate::macro_support::Syntax::Template("Some($0)")).unwrap()
             as u32;
     let v = |var, mode| Operand::Var { var, mode };
-    let call = |op, args| Call { op, args };
+    let call = |op, args: Vec<Operand>| (op, args);
     let path = "drt::fixtures::Dial";
-    let seq = Sequence {
-        calls: vec![
-            call(op(&world, "broken"), vec![]),
-            call(op(&world, "broken"), vec![]),
-            call(some, vec![v(1, Mode::Clone)]),
-            call(op(&world, "or"), vec![v(0, Mode::Ref), v(2, Mode::Move)]),
-        ],
-    };
+    let seq = Sequence::from_calls([
+        call(op(&world, "broken"), vec![]),
+        call(op(&world, "broken"), vec![]),
+        call(some, vec![v(1, Mode::Clone)]),
+        call(op(&world, "or"), vec![v(0, Mode::Ref), v(2, Mode::Move)]),
+    ]);
     assert_eq!(
         statements(&world, &seq, &[]),
         vec![
@@ -88,13 +78,11 @@ fn a_builder_of_a_variable_is_written_at_its_use_when_nothing_touches_the_variab
         ]
     );
     // The using call takes the same variable: `Some(dial.clone())` stays a statement.
-    let seq = Sequence {
-        calls: vec![
-            call(op(&world, "broken"), vec![]),
-            call(some, vec![v(0, Mode::Clone)]),
-            call(op(&world, "or"), vec![v(0, Mode::Ref), v(1, Mode::Move)]),
-        ],
-    };
+    let seq = Sequence::from_calls([
+        call(op(&world, "broken"), vec![]),
+        call(some, vec![v(0, Mode::Clone)]),
+        call(op(&world, "or"), vec![v(0, Mode::Ref), v(1, Mode::Move)]),
+    ]);
     assert_eq!(
         statements(&world, &seq, &[]),
         vec![
@@ -115,25 +103,23 @@ fn rendering_follows_ownership() {
     let v = |var, mode| Operand::Var { var, mode };
     let seed = |ty: TypeId| Operand::Seed(world.seeds_by_type[&ty][1]);
     let u32_id = TypeId::of::<u32>();
-    let seq = Sequence {
-        calls: vec![
-            Call { op: op(&world, "new"), args: vec![] },
-            Call { op: op(&world, "issue"), args: vec![seed(u32_id)] },
-            Call { op: op(&world, "redeem"), args: vec![v(0, Mode::Mut), v(1, Mode::Move)] },
-            Call { op: op(&world, "rename"), args: vec![v(0, Mode::Mut), seed(TypeId::of::<String>())] },
-            Call { op: op(&world, "first"), args: vec![v(0, Mode::Ref)] },
-            Call { op: op(&world, "issue"), args: vec![v(4, Mode::Clone)] },
-            Call { op: op(&world, "new"), args: vec![] },
-            Call { op: op(&world, "merged"), args: vec![v(0, Mode::Clone), v(6, Mode::Clone)] },
-            Call {
-                op: op(&world, "add_all"),
-                args: vec![
-                    v(7, Mode::Mut),
-                    Operand::SeedVec { builder: 0, elems: Box::new(vec![world.seeds_by_type[&u32_id][0]]) },
-                ],
-            },
-        ],
-    };
+    let seq = Sequence::from_calls([
+        (op(&world, "new"), vec![]),
+        (op(&world, "issue"), vec![seed(u32_id)]),
+        (op(&world, "redeem"), vec![v(0, Mode::Mut), v(1, Mode::Move)]),
+        (op(&world, "rename"), vec![v(0, Mode::Mut), seed(TypeId::of::<String>())]),
+        (op(&world, "first"), vec![v(0, Mode::Ref)]),
+        (op(&world, "issue"), vec![v(4, Mode::Clone)]),
+        (op(&world, "new"), vec![]),
+        (op(&world, "merged"), vec![v(0, Mode::Clone), v(6, Mode::Clone)]),
+        (
+            op(&world, "add_all"),
+            vec![
+                v(7, Mode::Mut),
+                Operand::SeedVec { builder: 0, elems: Box::new(vec![world.seeds_by_type[&u32_id][0]]) },
+            ],
+        ),
+    ]);
     seq.check_ownership().unwrap();
     assert_eq!(world.execute(&seq, Checks::ALL).outcome, crate::execute::Outcome::Normal);
     let path = "drt::fixtures::Wallet";

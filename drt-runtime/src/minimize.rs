@@ -20,7 +20,7 @@ use std::time::Instant;
 
 use crate::config::MinimizeLimits;
 use crate::macro_support::Syntax;
-use crate::sequence::{Call, Mode, Operand, Sequence};
+use crate::sequence::{Mode, Operand, Sequence};
 use crate::triage::{fails_again, FailureKey};
 use crate::world::World;
 
@@ -64,7 +64,7 @@ pub(crate) fn minimize(
 ) -> (Sequence, Option<&'static str>) {
     let mut oracle = |mut candidate: Sequence| {
         let (len, _) = fails_again(world, &candidate, key)?;
-        candidate.calls.truncate(len);
+        candidate.truncate(len);
         Some(candidate)
     };
     minimize_with(world, seq, limits, Blame::LastCall, &mut oracle)
@@ -136,7 +136,7 @@ impl Minimizer<'_, '_> {
         let ops = &self.world.ops;
         let mut i = 0;
         while i < seq.len() {
-            let op = &ops[seq.calls[i].op as usize].op.spec;
+            let op = &ops[seq.op(i) as usize].op.spec;
             let mut smaller: Vec<usize> = (0..ops.len())
                 .filter(|&j| {
                     let o = &ops[j].op.spec;
@@ -156,8 +156,7 @@ impl Minimizer<'_, '_> {
                         continue;
                     }
                     let mut candidate = seq.clone();
-                    candidate.calls[i].op = j as u32;
-                    candidate.calls[i].args.drain(at..at + cut);
+                    candidate.replace_call(i, j as u32, at..at + cut);
                     if let Some(shorter) = self.try_candidate(candidate) {
                         seq = shorter;
                         break 'found;
@@ -175,8 +174,8 @@ impl Minimizer<'_, '_> {
         let mut i = 0;
         while i < seq.len() {
             let mut k = 0;
-            while k < seq.calls.get(i).map_or(0, |c| c.args.len()) {
-                seq = match seq.calls[i].args[k].clone() {
+            while k < if i < seq.len() { seq.args(i).len() } else { 0 } {
+                seq = match seq.args(i)[k].clone() {
                     Operand::Seed(s) => self.simpler_seed(seq, i, k, s, |c, r| *c = Operand::Seed(r)),
                     Operand::SeedVec { elems, .. } => self.simpler_vec(seq, i, k, elems.len()),
                     Operand::Var { .. } => {
@@ -205,7 +204,7 @@ impl Minimizer<'_, '_> {
         let simpler: Vec<u32> = self.world.seeds_by_type[&ty].iter().copied().take_while(|c| *c != s).collect();
         for c in simpler {
             let mut candidate = seq.clone();
-            set(&mut candidate.calls[i].args[k], c);
+            set(&mut candidate.args_mut(i)[k], c);
             if let Some(better) = self.try_candidate(candidate) {
                 return better;
             }
@@ -216,13 +215,13 @@ impl Minimizer<'_, '_> {
     /// Replaces a variable of a seeded type by a seed, simplest first, so the
     /// calls that produced it can go (the thesis's replacement phase).
     fn var_to_seed(&mut self, seq: Sequence, i: usize, k: usize) -> Sequence {
-        let op = &self.world.ops[seq.calls[i].op as usize].op;
+        let op = &self.world.ops[seq.op(i) as usize].op;
         let Some(seeds) = self.world.seeds_by_type.get(&op.spec.params[k].ty) else {
             return seq;
         };
         for &c in seeds.iter().take(MAX_SEED_TRIES) {
             let mut candidate = seq.clone();
-            candidate.calls[i].args[k] = Operand::Seed(c);
+            candidate.args_mut(i)[k] = Operand::Seed(c);
             if let Some(better) = self.try_candidate(candidate) {
                 return better;
             }
@@ -238,18 +237,16 @@ impl Minimizer<'_, '_> {
     /// sequence already uses are tried first, as the failure may need them.
     fn var_to_call(&mut self, seq: Sequence, i: usize, k: usize) -> Sequence {
         let world = self.world;
-        let Operand::Var { var, mode } = seq.calls[i].args[k] else { return seq };
-        let ty = world.ops[seq.calls[i].op as usize].op.spec.params[k].ty;
+        let Operand::Var { var, mode } = seq.args(i)[k] else { return seq };
+        let ty = world.ops[seq.op(i) as usize].op.spec.params[k].ty;
         // Worth it only when the old value, used here alone, took more than
         // one call to make: then those calls can all go.
-        let from = &seq.calls[var as usize];
-        if from.args.iter().all(|a| !matches!(a, Operand::Var { .. })) || seq.uses(var).count() != 1 {
+        if seq.args(var as usize).iter().all(|a| !matches!(a, Operand::Var { .. })) || seq.uses(var).count() != 1 {
             return seq;
         }
         let used: Vec<u32> = seq
-            .calls
+            .operands()
             .iter()
-            .flat_map(|c| &c.args)
             .filter_map(|a| match a {
                 Operand::Seed(s) => Some(*s),
                 _ => None,
@@ -286,8 +283,8 @@ impl Minimizer<'_, '_> {
                 }
                 tries += 1;
                 let mut candidate = seq.clone();
-                candidate.insert(i, Call { op: p, args: args.into_iter().map(Operand::Seed).collect() });
-                candidate.calls[i + 1].args[k] = Operand::Var { var: i as u32, mode };
+                candidate.insert(i, p, args.into_iter().map(Operand::Seed).collect());
+                candidate.args_mut(i + 1)[k] = Operand::Var { var: i as u32, mode };
                 if let Some(better) = self.try_candidate(candidate) {
                     return better;
                 }
@@ -303,15 +300,14 @@ impl Minimizer<'_, '_> {
         let mut i = 0;
         while i < seq.len() {
             let mut k = 0;
-            while k < seq.calls.get(i).map_or(0, |c| c.args.len()) {
-                let call = &seq.calls[i];
+            while k < if i < seq.len() { seq.args(i).len() } else { 0 } {
                 // A `Copy` value is written the same either way.
-                let copy = self.world.reg.desc(self.world.ops[call.op as usize].op.spec.params[k].ty).copy;
-                if let (&Operand::Var { var, mode: Mode::Clone }, false) = (&call.args[k], copy) {
+                let copy = self.world.reg.desc(self.world.ops[seq.op(i) as usize].op.spec.params[k].ty).copy;
+                if let (&Operand::Var { var, mode: Mode::Clone }, false) = (&seq.args(i)[k], copy) {
                     // Its only use from here on: no later call, no other argument of this one.
                     if seq.uses(var).filter(|(at, _)| *at >= i).count() == 1 {
                         let mut candidate = seq.clone();
-                        candidate.calls[i].args[k] = Operand::Var { var, mode: Mode::Move };
+                        candidate.args_mut(i)[k] = Operand::Var { var, mode: Mode::Move };
                         if let Some(better) = self.try_candidate(candidate) {
                             seq = better;
                         }
@@ -328,14 +324,14 @@ impl Minimizer<'_, '_> {
     fn simpler_vec(&mut self, mut seq: Sequence, i: usize, k: usize, len: usize) -> Sequence {
         for e in (0..len).rev() {
             let mut candidate = seq.clone();
-            if let Operand::SeedVec { elems, .. } = &mut candidate.calls[i].args[k] {
+            if let Operand::SeedVec { elems, .. } = &mut candidate.args_mut(i)[k] {
                 elems.remove(e);
             }
             if let Some(better) = self.try_candidate(candidate) {
                 seq = better;
             }
         }
-        let Some(Operand::SeedVec { elems, .. }) = seq.calls.get(i).map(|c| c.args[k].clone()) else {
+        let Some(Operand::SeedVec { elems, .. }) = (i < seq.len()).then(|| seq.args(i)[k].clone()) else {
             return seq;
         };
         for (e, s) in elems.iter().enumerate() {
@@ -361,9 +357,8 @@ mod tests {
     use std::time::Duration;
 
     fn last_use_modes(seq: &Sequence) -> Vec<Mode> {
-        seq.calls
+        seq.operands()
             .iter()
-            .flat_map(|c| &c.args)
             .filter_map(|a| if let Operand::Var { mode, .. } = a { Some(*mode) } else { None })
             .collect()
     }
@@ -375,15 +370,13 @@ mod tests {
         let some = world.ops.iter().position(|o| o.op.spec.syntax == Syntax::Template("Some($0)")).unwrap() as u32;
         let var = |var, mode| Operand::Var { var, mode };
         // Some(dial2.clone()) at dial2's last use; Some(dial.clone()) before dial is used again.
-        let seq = Sequence {
-            calls: vec![
-                Call { op: op("broken"), args: vec![] },
-                Call { op: op("broken"), args: vec![] },
-                Call { op: some, args: vec![var(1, Mode::Clone)] },
-                Call { op: some, args: vec![var(0, Mode::Clone)] },
-                Call { op: op("or"), args: vec![var(0, Mode::Ref), var(2, Mode::Move)] },
-            ],
-        };
+        let seq = Sequence::from_calls([
+            (op("broken"), vec![]),
+            (op("broken"), vec![]),
+            (some, vec![var(1, Mode::Clone)]),
+            (some, vec![var(0, Mode::Clone)]),
+            (op("or"), vec![var(0, Mode::Ref), var(2, Mode::Move)]),
+        ]);
         let limits = MinimizeLimits { steps: 100, time: Duration::from_secs(10) };
         let run = |accept: bool| {
             let mut oracle = |c: Sequence| accept.then_some(c);

@@ -23,7 +23,7 @@ use std::mem::size_of;
 
 use rand::RngExt as _;
 
-use crate::sequence::{Call, Operand, Sequence};
+use crate::sequence::Sequence;
 
 /// Entries kept however full the pool is, per type offered and per
 /// operation ended in: the shortest ones.
@@ -53,27 +53,8 @@ impl Entry {
                 capacity * item + ALLOCATION_OVERHEAD
             }
         };
-        let calls: usize = self
-            .seq
-            .calls
-            .iter()
-            .map(|c| {
-                let seed_vecs: usize = c
-                    .args
-                    .iter()
-                    .map(|a| match a {
-                        Operand::SeedVec { elems, .. } => {
-                            size_of::<Vec<u32>>() + ALLOCATION_OVERHEAD + vec(elems.capacity(), size_of::<u32>())
-                        }
-                        _ => 0,
-                    })
-                    .sum();
-                vec(c.args.capacity(), size_of::<Operand>()) + seed_vecs
-            })
-            .sum();
         size_of::<Entry>()
-            + vec(self.seq.calls.capacity(), size_of::<Call>())
-            + calls
+            + self.seq.heap_bytes(ALLOCATION_OVERHEAD)
             + vec(self.alive.capacity(), size_of::<(u32, TypeId)>())
             + offered * size_of::<(u32, u32)>()
     }
@@ -205,8 +186,8 @@ impl Pool {
         }
         let mut by_op: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
         for (id, e) in self.entries.iter().enumerate() {
-            if let Some(last) = e.seq.calls.last() {
-                by_op.entry(last.op).or_default().push(id as u32);
+            if let Some(last) = e.seq.last_op() {
+                by_op.entry(last).or_default().push(id as u32);
             }
         }
         for ids in by_op.into_values() {
@@ -268,7 +249,7 @@ impl Pool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sequence::{Call, Mode};
+    use crate::sequence::{Mode, Operand};
     use rand::SeedableRng as _;
 
     fn rng() -> rand_xoshiro::Xoshiro256PlusPlus {
@@ -280,7 +261,7 @@ mod tests {
         let mut seq = Sequence::default();
         for i in 0..len {
             let args = if i == 0 { vec![] } else { vec![Operand::Var { var: i as u32 - 1, mode: Mode::Mut }] };
-            seq.calls.push(Call { op, args });
+            seq.push(op, args);
         }
         seq
     }

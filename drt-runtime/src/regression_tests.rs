@@ -63,7 +63,7 @@ fn observe(world: &World<'_>, seq: &Sequence) -> Option<Vec<Observation>> {
         return None;
     }
     let last = seq.len() - 1;
-    let op = &world.ops[seq.calls[last].op as usize].op.spec;
+    let op = &world.ops[seq.op(last) as usize].op.spec;
     let mut out = Vec::new();
     match (exec.vars[last].as_deref(), exec.last_empty) {
         (Some(value), _) => out.extend(observe_value(world, last as u32, value)),
@@ -73,7 +73,7 @@ fn observe(world: &World<'_>, seq: &Sequence) -> Option<Vec<Observation>> {
         (None, false) => {}
     }
     if op.receiver != Receiver::None {
-        if let Some(Operand::Var { var, .. }) = seq.calls[last].args.first() {
+        if let Some(Operand::Var { var, .. }) = seq.args(last).first() {
             if let Some(value) = exec.vars[*var as usize].as_deref() {
                 out.extend(observe_value(world, *var, value));
             }

@@ -23,7 +23,7 @@ const KEYWORDS: &[&str] = &[
 /// The name for call `i`'s result: the type's name for constructors, else the
 /// method's (`balance` for `account.balance()`).
 fn base_name(world: &World<'_>, seq: &Sequence, i: usize) -> String {
-    let op = &world.ops[seq.calls[i].op as usize].op;
+    let op = &world.ops[seq.op(i) as usize].op;
     let ret_ty = op.spec.ret_ty.map(|t| world.reg.desc(t));
     // `map::<u8>` -> `map`; a builder is named after what it builds.
     let method = op.spec.name.split("::<").next().unwrap_or(op.spec.name);
@@ -60,8 +60,8 @@ fn base_name(world: &World<'_>, seq: &Sequence, i: usize) -> String {
 /// values is written at each use; one taking a variable is written at its
 /// single use when nothing changes or takes that variable in between.
 fn inlined(world: &World<'_>, seq: &Sequence, i: usize) -> bool {
-    let call = &seq.calls[i];
-    if !matches!(world.ops[call.op as usize].op.spec.syntax, Syntax::Template(_)) {
+    let call = seq.args(i);
+    if !matches!(world.ops[seq.op(i) as usize].op.spec.syntax, Syntax::Template(_)) {
         return false;
     }
     let mut uses = seq.uses(i as u32);
@@ -72,7 +72,7 @@ fn inlined(world: &World<'_>, seq: &Sequence, i: usize) -> bool {
     if seq.uses(i as u32).any(|(_, mode)| mode == Mode::Mut) {
         return false;
     }
-    call.args.iter().all(|a| match a {
+    call.iter().all(|a| match a {
         Operand::Var { var, mode: Mode::Move | Mode::Clone } if inlined(world, seq, *var as usize) => true,
         // A variable's value, taken later: the same while no call in between
         // uses it, and the using call does not use it too.
@@ -222,11 +222,11 @@ fn qualified_seed(literal: &str, type_name: &str) -> String {
 
 /// One call as an expression.
 fn call_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], i: usize) -> String {
-    let call = &seq.calls[i];
-    let op = &world.ops[call.op as usize].op;
+    let call = seq.args(i);
+    let op = &world.ops[seq.op(i) as usize].op;
     let params = &op.spec.params;
-    let text = |k: usize| operand_text(world, seq, names, &call.args[k], &params[k]);
-    let value = |k: usize| atom(&value_text(world, seq, names, &call.args[k], &params[k]));
+    let text = |k: usize| operand_text(world, seq, names, &call[k], &params[k]);
+    let value = |k: usize| atom(&value_text(world, seq, names, &call[k], &params[k]));
     match op.spec.syntax {
         Syntax::Binary(sym) => return format!("{} {sym} {}", atom(&text(0)), atom(&text(1))),
         Syntax::Unary(sym) => return format!("{sym}{}", atom(&text(0))),
@@ -244,24 +244,24 @@ fn call_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], i: usi
         }
         Syntax::Template(template) => {
             let mut out = template.to_string();
-            for k in (0..call.args.len()).rev() {
+            for k in (0..call.len()).rev() {
                 out = out.replace(&format!("${k}"), &text(k));
             }
             return out;
         }
         Syntax::Function(path) => {
-            let args: Vec<String> = (0..call.args.len()).map(text).collect();
+            let args: Vec<String> = (0..call.len()).map(text).collect();
             return format!("{path}({})", args.join(", "));
         }
-        Syntax::Qualified => return qualified(op, (0..call.args.len()).map(text).collect()),
+        Syntax::Qualified => return qualified(op, (0..call.len()).map(text).collect()),
         // `Money::from(5)` is ambiguous with two `From` impls (or an
         // inherent `from`): name the trait.
         Syntax::Call if !op.spec.trait_name.is_empty() && ambiguous(world, op) => {
-            return qualified(op, (0..call.args.len()).map(text).collect())
+            return qualified(op, (0..call.len()).map(text).collect())
         }
         Syntax::Call => {}
     }
-    let mut args = call.args.iter().zip(params);
+    let mut args = call.iter().zip(params);
     let receiver = (op.spec.receiver != Receiver::None).then(|| args.next()).flatten();
     let args: Vec<String> = args.map(|(a, p)| operand_text(world, seq, names, a, p)).collect();
     let args = args.join(", ");
@@ -380,7 +380,7 @@ pub(crate) fn lines(world: &World<'_>, seq: &Sequence, names: &[Option<String>])
     (0..seq.len())
         .filter(|&i| names[i].is_some() || seq.uses(i as u32).next().is_none())
         .map(|i| {
-            let op = &world.ops[seq.calls[i].op as usize].op;
+            let op = &world.ops[seq.op(i) as usize].op;
             let expr = call_text(world, seq, names, i);
             match &names[i] {
                 Some(name) => {
@@ -435,11 +435,9 @@ fn fill(template: &str, vars: &[u32], names: &[Option<String>]) -> String {
 /// of two literals with its start past its end (`1..0`, a favourite input of
 /// drt's) is clippy's deny-by-default `reversed_empty_ranges`.
 pub(crate) fn allows(world: &World<'_>, seq: &Sequence) -> &'static str {
-    let reversed = seq.calls.iter().any(|call| {
-        let spec = &world.ops[call.op as usize].op.spec;
-        let (Syntax::Template("$0..$1" | "$0..=$1"), [Operand::Seed(a), Operand::Seed(b)]) =
-            (spec.syntax, &call.args[..])
-        else {
+    let reversed = seq.calls().any(|(op, call)| {
+        let spec = &world.ops[op as usize].op.spec;
+        let (Syntax::Template("$0..$1" | "$0..=$1"), [Operand::Seed(a), Operand::Seed(b)]) = (spec.syntax, call) else {
             return false;
         };
         let (a, b) = (&world.seeds[*a as usize], &world.seeds[*b as usize]);
@@ -504,7 +502,7 @@ pub(crate) fn render_test(
     // A private invariant can only be called inside the crate, where its
     // paths start with `crate::`, not with the crate's name.
     let private = assertion.is_some_and(|v| belongs_inside_the_crate(v.template));
-    match seq.calls.first().map(|c| world.ops[c.op as usize].op.owner_name) {
+    match (seq.len() > 0).then(|| world.ops[seq.op(0) as usize].op.owner_name) {
         Some(owner) if private => in_crate_paths(&out, owner.split("::").next().unwrap_or(owner)),
         _ => out,
     }

@@ -2,6 +2,12 @@
 //!
 //! Call `i` names its result "variable `i`"; later calls refer to it by that
 //! index. A call that returned nothing simply has a variable nobody uses.
+//!
+//! Storage is flat: one array of calls (an operation and where its arguments
+//! end) and one array of every call's arguments, so a sequence is two
+//! allocations however long it is, and copying one (the `extend` operator
+//! does it for every component) copies two arrays instead of allocating per
+//! call.
 
 /// How a call uses a variable, following Rust's ownership rules, so that a
 /// rendered sequence compiles.
@@ -31,23 +37,123 @@ pub(crate) enum Operand {
     SeedVec { builder: u32, elems: Box<Vec<u32>> },
 }
 
-/// One call: an operation (index into the run's operation table) and its
-/// arguments, the receiver first.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Call {
-    pub op: u32,
-    pub args: Vec<Operand>,
+impl Operand {
+    /// The operand with its variable shifted by `offset`.
+    fn shifted(&self, offset: u32) -> Operand {
+        match self {
+            Operand::Var { var, mode } => Operand::Var { var: var + offset, mode: *mode },
+            other => other.clone(),
+        }
+    }
+}
+
+/// One call: an operation (index into the run's operation table) and where
+/// its arguments, the receiver first, end in the sequence's operands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Call {
+    op: u32,
+    end: u32,
 }
 
 /// A sequence of calls.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Sequence {
-    pub calls: Vec<Call>,
+    calls: Vec<Call>,
+    operands: Vec<Operand>,
 }
 
 impl Sequence {
+    /// A sequence of these calls: (operation, arguments).
+    #[cfg(test)]
+    pub fn from_calls(calls: impl IntoIterator<Item = (u32, Vec<Operand>)>) -> Sequence {
+        let mut seq = Sequence::default();
+        for (op, args) in calls {
+            seq.push(op, args);
+        }
+        seq
+    }
+
     pub fn len(&self) -> usize {
         self.calls.len()
+    }
+
+    /// Where call `i`'s arguments start in `operands`.
+    fn start(&self, i: usize) -> usize {
+        if i == 0 {
+            0
+        } else {
+            self.calls[i - 1].end as usize
+        }
+    }
+
+    /// The operation of call `i`.
+    pub fn op(&self, i: usize) -> u32 {
+        self.calls[i].op
+    }
+
+    /// The operation of the last call.
+    pub fn last_op(&self) -> Option<u32> {
+        self.calls.last().map(|c| c.op)
+    }
+
+    /// The arguments of call `i`, the receiver first.
+    pub fn args(&self, i: usize) -> &[Operand] {
+        &self.operands[self.start(i)..self.calls[i].end as usize]
+    }
+
+    /// The arguments of call `i`, to change in place.
+    pub fn args_mut(&mut self, i: usize) -> &mut [Operand] {
+        let start = self.start(i);
+        &mut self.operands[start..self.calls[i].end as usize]
+    }
+
+    /// Every call: its operation and arguments.
+    pub fn calls(&self) -> impl Iterator<Item = (u32, &[Operand])> + '_ {
+        (0..self.len()).map(|i| (self.calls[i].op, self.args(i)))
+    }
+
+    /// Every argument of every call, in order.
+    pub fn operands(&self) -> &[Operand] {
+        &self.operands
+    }
+
+    /// Appends a call of `op` with `args`.
+    pub fn push(&mut self, op: u32, args: impl IntoIterator<Item = Operand>) {
+        self.operands.extend(args);
+        self.calls.push(Call { op, end: self.operands.len() as u32 });
+    }
+
+    /// Keeps the first `len` calls.
+    pub fn truncate(&mut self, len: usize) {
+        if len < self.len() {
+            self.operands.truncate(self.start(len));
+            self.calls.truncate(len);
+        }
+    }
+
+    /// Call `i` becomes a call of `op`, without its arguments in `cut`.
+    pub fn replace_call(&mut self, i: usize, op: u32, cut: std::ops::Range<usize>) {
+        let start = self.start(i);
+        self.operands.drain(start + cut.start..start + cut.end);
+        self.calls[i].op = op;
+        for c in &mut self.calls[i..] {
+            c.end -= cut.len() as u32;
+        }
+    }
+
+    /// The heap bytes this sequence holds, `overhead` counted per allocation.
+    pub fn heap_bytes(&self, overhead: usize) -> usize {
+        use std::mem::size_of;
+        let vec = |capacity: usize, item: usize| if capacity == 0 { 0 } else { capacity * item + overhead };
+        let seed_vecs: usize = self
+            .operands
+            .iter()
+            .map(|a| match a {
+                Operand::SeedVec { elems, .. } => size_of::<Vec<u32>>() + overhead + vec(elems.capacity(), 4),
+                _ => 0,
+            })
+            .sum();
+        vec(self.calls.capacity(), size_of::<Call>()) + vec(self.operands.capacity(), size_of::<Operand>()) + seed_vecs
     }
 
     /// Appends `other`, renumbering its variables; returns the offset to add to
@@ -55,26 +161,16 @@ impl Sequence {
     /// thesis §7.5).
     pub fn append(&mut self, other: &Sequence) -> u32 {
         let offset = self.calls.len() as u32;
-        self.calls.extend(other.calls.iter().map(|c| {
-            Call {
-                op: c.op,
-                args: c
-                    .args
-                    .iter()
-                    .map(|a| match a {
-                        Operand::Var { var, mode } => Operand::Var { var: var + offset, mode: *mode },
-                        other => other.clone(),
-                    })
-                    .collect(),
-            }
-        }));
+        let base = self.operands.len() as u32;
+        self.operands.extend(other.operands.iter().map(|a| a.shifted(offset)));
+        self.calls.extend(other.calls.iter().map(|c| Call { op: c.op, end: c.end + base }));
         offset
     }
 
     /// Every use of variable `var`: the call using it, and how.
     pub fn uses(&self, var: u32) -> impl Iterator<Item = (usize, Mode)> + '_ {
-        self.calls.iter().enumerate().flat_map(move |(i, c)| {
-            c.args.iter().filter_map(move |a| match a {
+        self.calls().enumerate().flat_map(move |(i, (_, args))| {
+            args.iter().filter_map(move |a| match a {
                 Operand::Var { var: v, mode } if *v == var => Some((i, *mode)),
                 _ => None,
             })
@@ -84,38 +180,45 @@ impl Sequence {
     /// Removes call `i`, whose result must be unused; later variables shift down.
     pub fn remove(&mut self, i: usize) {
         debug_assert!(self.uses(i as u32).next().is_none());
+        let (start, end) = (self.start(i), self.calls[i].end as usize);
+        self.operands.drain(start..end);
         self.calls.remove(i);
         for c in &mut self.calls[i..] {
-            for a in &mut c.args {
-                if let Operand::Var { var, .. } = a {
-                    if *var as usize > i {
-                        *var -= 1;
-                    }
+            c.end -= (end - start) as u32;
+        }
+        for a in &mut self.operands[start..] {
+            if let Operand::Var { var, .. } = a {
+                if *var as usize > i {
+                    *var -= 1;
                 }
             }
         }
     }
 
-    /// Inserts `call` at position `i`; the variables of later calls shift up.
-    /// `call` may only use variables before `i`.
-    pub fn insert(&mut self, i: usize, call: Call) {
-        for c in &mut self.calls[i..] {
-            for a in &mut c.args {
-                if let Operand::Var { var, .. } = a {
-                    if *var as usize >= i {
-                        *var += 1;
-                    }
+    /// Inserts a call of `op` with `args` at position `i`; the variables of
+    /// later calls shift up. `args` may only use variables before `i`.
+    pub fn insert(&mut self, i: usize, op: u32, args: Vec<Operand>) {
+        let start = self.start(i);
+        for a in &mut self.operands[start..] {
+            if let Operand::Var { var, .. } = a {
+                if *var as usize >= i {
+                    *var += 1;
                 }
             }
         }
-        self.calls.insert(i, call);
+        let n = args.len() as u32;
+        self.operands.splice(start..start, args);
+        for c in &mut self.calls[i..] {
+            c.end += n;
+        }
+        self.calls.insert(i, Call { op, end: start as u32 + n });
     }
 
     /// The variables call `i` produced or mutated: its result and its `&mut`
     /// arguments. These are the values the oracles check and index pruning
     /// looks at.
     pub fn touched(&self, i: usize) -> impl Iterator<Item = u32> + '_ {
-        std::iter::once(i as u32).chain(self.calls[i].args.iter().filter_map(|a| match a {
+        std::iter::once(i as u32).chain(self.args(i).iter().filter_map(|a| match a {
             Operand::Var { var, mode: Mode::Mut } => Some(*var),
             _ => None,
         }))
@@ -125,9 +228,9 @@ impl Sequence {
     /// it was moved, and never twice in one call.
     pub fn check_ownership(&self) -> Result<(), String> {
         let mut moved = vec![false; self.calls.len()];
-        for (i, call) in self.calls.iter().enumerate() {
+        for (i, (_, args)) in self.calls().enumerate() {
             let mut used: Vec<u32> = Vec::new();
-            for arg in &call.args {
+            for arg in args {
                 let Operand::Var { var, mode } = arg else { continue };
                 let v = *var as usize;
                 if v >= i {
@@ -162,8 +265,11 @@ impl Sequence {
 mod tests {
     use super::*;
 
-    fn call(op: u32, args: Vec<Operand>) -> Call {
-        Call { op, args }
+    fn call(op: u32, args: Vec<Operand>) -> (u32, Vec<Operand>) {
+        (op, args)
+    }
+    fn seq<const N: usize>(calls: [(u32, Vec<Operand>); N]) -> Sequence {
+        Sequence::from_calls(calls)
     }
     fn var(var: u32, mode: Mode) -> Operand {
         Operand::Var { var, mode }
@@ -176,51 +282,63 @@ mod tests {
 
     #[test]
     fn append_renumbers_variables() {
-        let mut a = Sequence { calls: vec![call(0, vec![]), call(1, vec![var(0, Mode::Mut)])] };
-        let b = Sequence { calls: vec![call(0, vec![]), call(2, vec![var(0, Mode::Ref), Operand::Seed(3)])] };
+        let mut a = seq([call(0, vec![]), call(1, vec![var(0, Mode::Mut)])]);
+        let b = seq([call(0, vec![]), call(2, vec![var(0, Mode::Ref), Operand::Seed(3)])]);
         assert_eq!(a.append(&b), 2);
-        assert_eq!(a.calls[3].args, vec![var(2, Mode::Ref), Operand::Seed(3)]);
-        assert_eq!(a.calls[1].args, vec![var(0, Mode::Mut)]);
+        assert_eq!(a.args(3), vec![var(2, Mode::Ref), Operand::Seed(3)]);
+        assert_eq!(a.args(1), vec![var(0, Mode::Mut)]);
     }
 
     #[test]
     fn remove_shifts_later_variables() {
-        let mut s = Sequence { calls: vec![call(0, vec![]), call(0, vec![]), call(1, vec![var(1, Mode::Move)])] };
+        let mut s = seq([call(0, vec![]), call(0, vec![]), call(1, vec![var(1, Mode::Move)])]);
         assert_eq!(s.uses(0).count(), 0);
         s.remove(0);
-        assert_eq!(s.calls[1].args, vec![var(0, Mode::Move)]);
+        assert_eq!(s.args(1), vec![var(0, Mode::Move)]);
         assert_eq!(s.uses(0).collect::<Vec<_>>(), vec![(1, Mode::Move)]);
     }
 
     #[test]
     fn insert_shifts_later_variables() {
-        let mut s = Sequence { calls: vec![call(0, vec![]), call(1, vec![var(0, Mode::Mut)])] };
-        s.insert(1, call(2, vec![Operand::Seed(4)]));
-        assert_eq!(s.calls[2].args, vec![var(0, Mode::Mut)]);
-        s.insert(0, call(2, vec![]));
-        assert_eq!(s.calls[3].args, vec![var(1, Mode::Mut)]);
+        let mut s = seq([call(0, vec![]), call(1, vec![var(0, Mode::Mut)])]);
+        s.insert(1, 2, vec![Operand::Seed(4)]);
+        assert_eq!(s.args(2), vec![var(0, Mode::Mut)]);
+        s.insert(0, 2, vec![]);
+        assert_eq!(s.args(3), vec![var(1, Mode::Mut)]);
         assert_eq!(s.check_ownership(), Ok(()));
     }
 
     #[test]
+    fn calls_keep_their_arguments_through_truncation_and_replacement() {
+        let mut s = seq([
+            call(0, vec![Operand::Seed(1), Operand::Seed(2), Operand::Seed(3)]),
+            call(1, vec![var(0, Mode::Ref)]),
+        ]);
+        s.replace_call(0, 5, 1..3);
+        assert_eq!((s.op(0), s.args(0)), (5, &[Operand::Seed(1)][..]));
+        assert_eq!(s.args(1), vec![var(0, Mode::Ref)]);
+        s.push(2, [Operand::Seed(9)]);
+        s.truncate(2);
+        assert_eq!(s, seq([call(5, vec![Operand::Seed(1)]), call(1, vec![var(0, Mode::Ref)])]));
+    }
+
+    #[test]
     fn ownership_rules_reject_what_rustc_would() {
-        let ok = Sequence { calls: vec![call(0, vec![]), call(1, vec![var(0, Mode::Mut), Operand::Seed(0)])] };
+        let ok = seq([call(0, vec![]), call(1, vec![var(0, Mode::Mut), Operand::Seed(0)])]);
         assert_eq!(ok.check_ownership(), Ok(()));
-        let twice = Sequence { calls: vec![call(0, vec![]), call(1, vec![var(0, Mode::Mut), var(0, Mode::Ref)])] };
+        let twice = seq([call(0, vec![]), call(1, vec![var(0, Mode::Mut), var(0, Mode::Ref)])]);
         assert_eq!(twice.check_ownership(), Err("call 1 uses variable 0 twice".into()));
-        let after_move = Sequence {
-            calls: vec![call(0, vec![]), call(1, vec![var(0, Mode::Move)]), call(1, vec![var(0, Mode::Ref)])],
-        };
+        let after_move = seq([call(0, vec![]), call(1, vec![var(0, Mode::Move)]), call(1, vec![var(0, Mode::Ref)])]);
         assert_eq!(after_move.check_ownership(), Err("call 2 uses variable 0 after it was moved".into()));
-        let early = Sequence { calls: vec![call(1, vec![var(0, Mode::Ref)])] };
+        let early = seq([call(1, vec![var(0, Mode::Ref)])]);
         assert!(early.check_ownership().is_err());
     }
 
     #[test]
     fn structurally_equal_sequences_hash_alike() {
-        let a = Sequence { calls: vec![call(0, vec![Operand::Seed(1)])] };
+        let a = seq([call(0, vec![Operand::Seed(1)])]);
         let b = a.clone();
-        let c = Sequence { calls: vec![call(0, vec![Operand::Seed(2)])] };
+        let c = seq([call(0, vec![Operand::Seed(2)])]);
         assert_eq!(a.structural_hash(), b.structural_hash());
         assert_ne!(a.structural_hash(), c.structural_hash());
     }

@@ -6,16 +6,16 @@
 
 use std::fmt::Write as _;
 
-use crate::sequence::{Call, Mode, Operand, Sequence};
+use crate::sequence::{Mode, Operand, Sequence};
 use crate::world::World;
 
 /// A sequence as text: `call <path>` lines with indented arguments, then `end`.
 pub(crate) fn encode(world: &World<'_>, seq: &Sequence) -> String {
     let mut out = String::new();
-    for call in &seq.calls {
-        let op = world.ops[call.op as usize].op;
+    for (op, args) in seq.calls() {
+        let op = world.ops[op as usize].op;
         let _ = writeln!(out, "call {}", op.path);
-        for arg in &call.args {
+        for arg in args {
             match arg {
                 Operand::Var { var, mode } => {
                     let mode = match mode {
@@ -94,7 +94,7 @@ pub(crate) fn decode(world: &World<'_>, entry: &str) -> Result<Sequence, String>
             };
             args.push(arg);
         }
-        seq.calls.push(Call { op: op as u32, args });
+        seq.push(op as u32, args);
     }
     seq.check_ownership()?;
     Ok(seq)

@@ -35,7 +35,7 @@ impl FailureKey {
     pub fn of(world: &World<'_>, seq: &Sequence, call: usize, fault: &Fault) -> FailureKey {
         match fault {
             Fault::Broken(v) if v.kind == FailureKind::Contract => {
-                let made_by = &world.ops[seq.calls[v.vars[0] as usize].op as usize].op.spec;
+                let made_by = &world.ops[seq.op(v.vars[0] as usize) as usize].op.spec;
                 let ty = made_by.ret_ty.map_or("?", |t| world.reg.desc(t).name);
                 let subject = crate::names::display_type_name(ty);
                 FailureKey { subject, kind: v.kind, place: v.contract.to_string() }
@@ -63,7 +63,7 @@ impl FailureKey {
 pub(crate) fn failing_operation(world: &World<'_>, seq: &Sequence, call: usize, fault: &Fault) -> String {
     match fault {
         Fault::Panic { dropped: Some(ty), .. } => format!("drop({})", crate::names::short_type_name(ty)),
-        _ => world.ops[seq.calls[call].op as usize].op.display.clone(),
+        _ => world.ops[seq.op(call) as usize].op.display.clone(),
     }
 }
 
@@ -202,9 +202,9 @@ pub(crate) fn crash_failure(
         Crash::Died { status, said, .. } => (FailureKind::Crash, format!("the process was {status}: {said}")),
         Crash::NotAgain => (FailureKind::Flaky, "the crash did not happen again".to_string()),
     };
-    let (kind, operation, message, code, len) = match culprit.and_then(|(seq, c)| Some((seq, c, seq.calls.last()?))) {
+    let (kind, operation, message, code, len) = match culprit.and_then(|(seq, c)| Some((seq, c, seq.last_op()?))) {
         Some((seq, check, last)) => {
-            let operation = world.ops[last.op as usize].op.display.clone();
+            let operation = world.ops[last as usize].op.display.clone();
             let message = match (check, crash) {
                 (Some(check), Crash::Hung { timeout }) => {
                     format!("{} ran longer than the call timeout ({timeout:?})", check_words(check))
