@@ -2,9 +2,16 @@
 //! builders, checks the precondition, calls the type-erased invoker under
 //! `catch_unwind`, puts borrowed values back, and checks the oracles on what
 //! the call touched. Panics are captured silently by [`crate::hook`].
+//!
+//! A run may start from values an earlier run left ([`Reused`]): the calls
+//! that made them are skipped, and a value is cloned only when a later call
+//! uses it (incremental execution, issue 14).
 
 use std::any::Any;
+
+use crate::pool::Kept;
 use std::panic::{self, AssertUnwindSafe};
+use std::rc::Rc;
 
 use crate::hook::{payload_text, Caught, SilentPanics};
 use crate::macro_support::Returned;
@@ -88,18 +95,36 @@ enum Level {
     All { formatting: bool },
 }
 
+/// Calls a run skips: the earlier run of calls `at..at + len` (a component
+/// of the sequence, as it ran on its own, numbered from 0) left `values`
+/// (some of its live variables, by number, never changed, only cloned), and
+/// the variables of it that later calls use (`used`, numbered in the whole
+/// sequence, sorted) start as clones of those.
+pub(crate) struct Reused<'a> {
+    pub at: usize,
+    pub len: usize,
+    pub values: &'a [(u32, Rc<Kept>)],
+    pub used: &'a [u32],
+}
+
 /// The state of a sequence while it runs.
 struct Frame {
     vars: Vec<Slot>,
     /// The current call's arguments.
     slots: Vec<Slot>,
+    /// The variables the current call touched.
+    touched: Vec<u32>,
     last_empty: bool,
 }
 
 /// The result of running a sequence: its outcome and the final variables.
 pub(crate) struct Execution {
     pub outcome: Outcome,
+    /// Per variable, its value at the end; a skipped call's variable has
+    /// one only when a later call used it.
     pub vars: Vec<Slot>,
+    /// Calls skipped for values reused.
+    pub reused: u64,
     /// Whether the last call that returned gave `None` or `Err`.
     pub last_empty: bool,
 }
@@ -114,19 +139,59 @@ fn caught(payload: Box<dyn Any + Send>) -> Caught {
 impl World<'_> {
     /// Runs `seq` from scratch, checking the oracles `checks` asks for.
     pub fn execute(&self, seq: &Sequence, checks: Checks) -> Execution {
-        let mut frame = Frame { vars: Vec::with_capacity(seq.len()), slots: Vec::new(), last_empty: false };
-        for i in 0..seq.len() {
-            let outcome = self.call(seq, i, &mut frame, checks.level(i));
+        self.execute_reusing(seq, checks, &[])
+    }
+
+    /// Runs `seq`, skipping the calls `reused` stands for (in order, none
+    /// after `checks.from`: a skipped call is not checked again).
+    pub fn execute_reusing(&self, seq: &Sequence, checks: Checks, reused: &[Reused<'_>]) -> Execution {
+        let mut frame =
+            Frame { vars: Vec::with_capacity(seq.len()), slots: Vec::new(), touched: Vec::new(), last_empty: false };
+        let mut next = reused.iter().peekable();
+        let mut skipped = 0;
+        let mut i = 0;
+        let mut outcome = Outcome::Normal;
+        while i < seq.len() {
+            if let Some(r) = next.next_if(|r| r.at == i) {
+                debug_assert!(r.at + r.len <= checks.from);
+                frame.vars.resize_with(i + r.len, || None);
+                skipped += r.len as u64;
+                i += r.len;
+                if let Err(fault) = self.clone_used(r, &mut frame.vars) {
+                    outcome = Outcome::Failed { call: i - 1, fault };
+                    break;
+                }
+                continue;
+            }
+            outcome = self.call(seq, i, &mut frame, checks.level(i));
             if outcome != Outcome::Normal {
-                return Execution { outcome, vars: frame.vars, last_empty: frame.last_empty };
+                break;
+            }
+            i += 1;
+        }
+        Execution { outcome, vars: frame.vars, reused: skipped, last_empty: frame.last_empty }
+    }
+
+    /// Clones the values of `r` that later calls use into their variables.
+    fn clone_used(&self, r: &Reused<'_>, vars: &mut [Slot]) -> Result<(), Fault> {
+        for (var, value) in r.values {
+            let at = r.at + *var as usize;
+            if r.used.binary_search(&(at as u32)).is_err() {
+                continue;
+            }
+            let value = value.value();
+            let clone = self.reg.desc(value.type_id()).clone.expect("only Clone values are kept");
+            match panic::catch_unwind(AssertUnwindSafe(|| clone(value))) {
+                Ok(copy) => vars[at] = Some(copy),
+                Err(payload) => return Err(Fault::Panic { caught: caught(payload), dropped: None }),
             }
         }
-        Execution { outcome: Outcome::Normal, vars: frame.vars, last_empty: frame.last_empty }
+        Ok(())
     }
 
     /// Runs call `i`, then checks the oracles `check` asks for on what it touched.
     fn call(&self, seq: &Sequence, i: usize, frame: &mut Frame, check: Level) -> Outcome {
-        let Frame { vars, slots, last_empty } = frame;
+        let Frame { vars, slots, touched, last_empty } = frame;
         let call = seq.args(i);
         let op = &self.ops[seq.op(i) as usize];
         slots.clear();
@@ -170,12 +235,15 @@ impl World<'_> {
                     Returned::Value(v) => Some(v),
                     Returned::Nothing | Returned::Empty => None,
                 });
+                if check == Level::Nothing {
+                    return Outcome::Normal;
+                }
+                touched.clear();
+                touched.extend(seq.touched(i));
                 let checked = match check {
-                    Level::Nothing => return Outcome::Normal,
-                    Level::Invariants => self.check_invariants(&seq.touched(i).collect::<Vec<_>>(), vars),
-                    Level::All { formatting } => {
-                        self.check_contracts(&seq.touched(i).collect::<Vec<_>>(), vars, formatting)
-                    }
+                    Level::Nothing => Ok(()),
+                    Level::Invariants => self.check_invariants(touched, vars),
+                    Level::All { formatting } => self.check_contracts(touched, vars, formatting),
                 };
                 match checked {
                     Ok(()) => Outcome::Normal,

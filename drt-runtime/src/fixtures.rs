@@ -74,6 +74,38 @@ impl Dial {
     }
 }
 
+/// A log whose clones share one buffer (a shallow `Clone`, as
+/// `Rc<RefCell<_>>` gives): a clone behaves unlike a copy.
+#[derive(Clone, Debug, Default)]
+pub struct SharedLog(std::rc::Rc<std::cell::RefCell<Vec<u32>>>);
+
+impl PartialEq for SharedLog {
+    fn eq(&self, other: &Self) -> bool {
+        *self.0.borrow() == *other.0.borrow()
+    }
+}
+
+impl Eq for SharedLog {}
+
+impl std::hash::Hash for SharedLog {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.borrow().hash(state);
+    }
+}
+
+#[drt::operations]
+impl SharedLog {
+    fn new() -> SharedLog {
+        SharedLog::default()
+    }
+    fn push(&mut self, x: u32) {
+        self.0.borrow_mut().push(x);
+    }
+    fn len(&self) -> usize {
+        self.0.borrow().len()
+    }
+}
+
 /// The component set after `n` sequences of exploring `world`.
 pub(crate) fn pool_sequences(world: &World<'_>, n: u64) -> Vec<Sequence> {
     Engine::new(world, &settings(3, n), None).explore_for_pool()

@@ -15,18 +15,19 @@
 
 use std::any::{Any, TypeId};
 use std::path::PathBuf;
+use std::rc::Rc;
 use std::time::Instant;
 
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::config::{Budget, Isolation, MinimizeLimits, SavedFailures, Settings};
-use crate::execute::{Checks, Fault, Outcome};
+use crate::execute::{Checks, Execution, Fault, Outcome, Reused};
 use crate::isolate::job::{Channel, HEARTBEAT_EVERY, HEARTBEAT_INTERVAL};
 use crate::macro_support::ParamKind;
 use crate::minimize::minimize;
 use crate::oracle::Violation;
-use crate::pool::Pool;
+use crate::pool::{Kept, Pool, Snapshot};
 use crate::report::{FailureKind, OperationStats, Report, Stats};
 use crate::saved_failures::Store;
 use crate::sequence::{Mode, Operand, Sequence};
@@ -53,6 +54,12 @@ const SHORTEN_TRIES: u32 = 500;
 const MAX_DEMAND_DEPTH: u32 = 3;
 /// Consecutive steps that made nothing new before the search counts as exhausted.
 const MAX_IDLE_STEPS: u32 = 20_000;
+/// Runs that reuse values are checked against a run from scratch: the
+/// first this many, then one in `VERIFY_EVERY`.
+const VERIFY_FIRST: u64 = 64;
+const VERIFY_EVERY: u64 = 1_024;
+/// The longest `Debug` text of a value kept for reuse (see `kept_copy`).
+const MAX_KEPT_TEXT: usize = 1 << 20;
 
 pub(crate) struct Engine<'w> {
     world: &'w World<'w>,
@@ -83,6 +90,22 @@ pub(crate) struct Engine<'w> {
     /// Where the first call built on demand went in the sequence being
     /// extended: calls from there on are new, and are checked.
     demanded_from: Option<usize>,
+    /// The components of the sequence being extended: (pool entry, where
+    /// its calls start), in order.
+    parts: Vec<(u32, u32)>,
+    /// Whether new sequences start from the values their components left
+    /// (incremental execution); off once a run from scratch disagreed.
+    reuse: bool,
+    /// Runs that reused values so far.
+    reusing_runs: u64,
+    /// The components whose values the last run reused: (pool entry, where
+    /// its calls start), in order.
+    reused_parts: Vec<(u32, u32)>,
+    /// The variables of components the last run's new calls used, sorted.
+    used: Vec<u32>,
+    /// Buffers for building the next sequence and its live variables.
+    spare: Sequence,
+    spare_alive: Vec<(u32, TypeId)>,
 }
 
 impl<'w> Engine<'w> {
@@ -129,6 +152,13 @@ impl<'w> Engine<'w> {
             channel: None,
             last_beat: Instant::now(),
             demanded_from: None,
+            parts: Vec::new(),
+            reuse: true,
+            reusing_runs: 0,
+            reused_parts: Vec::new(),
+            used: Vec::new(),
+            spare: Sequence::default(),
+            spare_alive: Vec::new(),
         }
     }
 
@@ -264,13 +294,13 @@ impl<'w> Engine<'w> {
             return false;
         };
         if !self.pool.is_new_sequence(&seq) {
+            self.spare = seq;
             return false;
         }
         let sequences_before = self.stats.sequences;
         self.starting(&seq);
         self.per_op[op].attempted += 1;
-        let exec = self.world.execute(&seq, Checks::after(prefix));
-        self.stats.calls += exec.outcome.calls_run(seq.len());
+        let exec = self.run_new(&seq, prefix);
         let mut outcome = exec.outcome.clone();
         let touched = match outcome {
             Outcome::Normal => self.touched_values(&seq, prefix, &exec.vars).unwrap_or_else(|(call, v)| {
@@ -288,7 +318,7 @@ impl<'w> Engine<'w> {
             self.untested.invalid(op, empty);
         }
         // Only a sequence that joins the pool needs its live values listed.
-        let alive = if touched.is_empty() { Vec::new() } else { alive_values(&exec.vars) };
+        let (alive, snapshot) = if touched.is_empty() { (Vec::new(), None) } else { self.keep(&seq, prefix, &exec) };
         let dropped = exec.finish(self.world);
         if outcome == Outcome::Normal {
             outcome = dropped;
@@ -303,7 +333,8 @@ impl<'w> Engine<'w> {
                 self.note_shortest(op, &seq);
                 self.stats.normal += 1;
                 self.per_op[op].succeeded += 1;
-                self.pool.add(seq, alive, &touched, &mut self.rng);
+                // A copy the size of its contents: the built one grew in steps.
+                self.pool.add(seq.clone(), alive, snapshot, &touched, &mut self.rng);
             }
             Outcome::Illegal { .. } => {
                 self.stats.illegal += 1;
@@ -317,11 +348,194 @@ impl<'w> Engine<'w> {
                 self.per_op[op].failed += 1;
                 match (call < seq.len()).then(|| seq.op(call) as usize).filter(|&f| !self.world.ops[f].under_test) {
                     Some(helper) => self.untested.helper_failed(helper, &fault),
-                    None => self.record_failure(seq, call, fault, sequences_before),
+                    None => self.record_failure(seq.clone(), call, fault, sequences_before),
                 }
             }
         }
+        self.spare = seq;
         true
+    }
+
+    /// Runs a new sequence (its calls from `prefix` on are new), starting
+    /// from the values its components' runs left where the pool kept them,
+    /// so only the calls after them run (incremental execution). A failure,
+    /// and every so often a normal run, is run again from scratch, and that
+    /// run is the one that counts: reports come from runs from scratch, and
+    /// a value whose clone behaves unlike it (state shared through an `Rc`,
+    /// a `Clone` that forgets something) turns reuse off for the rest of the
+    /// exploration rather than mislead the search.
+    fn run_new(&mut self, seq: &Sequence, prefix: usize) -> Execution {
+        let world = self.world;
+        let checks = Checks::after(prefix);
+        // The variables of the components the new calls use.
+        self.used.clear();
+        self.used.extend(seq.args_from(prefix).iter().filter_map(|a| match a {
+            Operand::Var { var, .. } if (*var as usize) < prefix => Some(*var),
+            _ => None,
+        }));
+        self.used.sort_unstable();
+        self.used.dedup();
+        // A component is reused when every value the new calls take from
+        // it is kept, and so is every value the contracts would compare the
+        // new values with (the live values of checked types, see
+        // `World::check_contracts`); those are cloned in too.
+        self.reused_parts.clear();
+        for &(entry, at) in self.parts.iter().filter(|_| self.reuse) {
+            let e = &self.pool.entries[entry as usize];
+            let Some(snapshot) = &e.snapshot else { continue };
+            let (start, end) = (at, at + e.seq.len() as u32);
+            let from = self.used.partition_point(|&v| v < start);
+            let to = self.used.partition_point(|&v| v < end);
+            let partners = || e.alive.iter().filter(|(_, ty)| world.compares(*ty));
+            if end as usize <= prefix
+                && self.used[from..to].iter().all(|&v| snapshot.get(v - start).is_some())
+                && partners().all(|(v, _)| snapshot.get(*v).is_some())
+            {
+                self.reused_parts.push((entry, at));
+            }
+        }
+        for &(entry, at) in &self.reused_parts {
+            let e = &self.pool.entries[entry as usize];
+            self.used.extend(e.alive.iter().filter(|(_, ty)| world.compares(*ty)).map(|(v, _)| at + v));
+        }
+        self.used.sort_unstable();
+        self.used.dedup();
+        let reused: Vec<Reused<'_>> = self
+            .reused_parts
+            .iter()
+            .map(|&(entry, at)| {
+                let e = &self.pool.entries[entry as usize];
+                let values = &e.snapshot.as_ref().expect("checked above").0;
+                Reused { at: at as usize, len: e.seq.len(), values, used: &self.used }
+            })
+            .collect();
+        let exec = world.execute_reusing(seq, checks, &reused);
+        drop(reused);
+        let run = exec.outcome.calls_run(seq.len());
+        self.stats.calls += run - exec.reused.min(run);
+        self.stats.reused_calls += exec.reused.min(run);
+        self.stats.new_calls += run.saturating_sub(prefix as u64);
+        if exec.reused == 0 {
+            return exec;
+        }
+        self.reusing_runs += 1;
+        let failed = matches!(exec.outcome, Outcome::Failed { .. });
+        if !failed && self.reusing_runs > VERIFY_FIRST && !self.reusing_runs.is_multiple_of(VERIFY_EVERY) {
+            return exec;
+        }
+        let scratch = world.execute(seq, checks);
+        self.stats.calls += scratch.outcome.calls_run(seq.len());
+        if !failed && !self.same_results(seq, prefix, &exec, &scratch) {
+            self.reuse = false;
+            self.stats.notes.push(
+                "drt re-ran every sequence from its first call: a sequence run from the values kept from an \
+                 earlier run gave other results than run from scratch, so a clone of some value behaves unlike \
+                 the value (state shared through an `Rc` or a global, or a `Clone` that leaves something out); \
+                 the exploration is slower, not wrong"
+                    .to_string(),
+            );
+        }
+        let _ = exec.finish(world);
+        scratch
+    }
+
+    /// Whether two runs of `seq` ended alike: the same outcome, and the new
+    /// calls' values with the same fingerprints.
+    fn same_results(&self, seq: &Sequence, prefix: usize, a: &Execution, b: &Execution) -> bool {
+        let fingerprint = |e: &Execution, var: u32| {
+            let value = e.vars.get(var as usize).and_then(|v| v.as_deref())?;
+            let d = self.world.reg.types.get(&value.type_id())?;
+            crate::oracle::guarded(|| d.fingerprint(value)).ok().flatten()
+        };
+        a.outcome == b.outcome
+            && (prefix..a.outcome.calls_run(seq.len()) as usize)
+                .flat_map(|i| seq.touched(i))
+                .all(|var| fingerprint(a, var) == fingerprint(b, var))
+    }
+
+    /// The variables alive at the end of a normal run with their types and,
+    /// while reuse is on, the values worth keeping for the sequences that
+    /// will extend this one: a reused value the new calls did not change is
+    /// shared, another is cloned.
+    fn keep(&self, seq: &Sequence, prefix: usize, exec: &Execution) -> (Vec<(u32, TypeId)>, Option<Snapshot>) {
+        let mut changed = vec![false; exec.vars.len()];
+        for var in (prefix..seq.len()).flat_map(|i| seq.touched(i)) {
+            changed[var as usize] = true;
+        }
+        let mut alive = Vec::new();
+        let mut kept = Vec::new();
+        // A live value: listed, and kept (shared when unchanged).
+        let keep_value =
+            |alive: &mut Vec<_>, kept: &mut Vec<_>, var: u32, value: &dyn Any, shared: Option<&Rc<Kept>>| {
+                alive.push((var, value.type_id()));
+                if !self.reuse {
+                    return;
+                }
+                match shared.filter(|_| !changed[var as usize]) {
+                    Some(shared) => kept.push((var, Rc::clone(shared))),
+                    None => kept.extend(self.kept_copy(value).map(|copy| (var, copy))),
+                }
+            };
+        let mut parts = self.reused_parts.iter().peekable();
+        let mut i = 0;
+        while i < exec.vars.len() {
+            let Some(&(entry, at)) = parts.next_if(|(_, at)| *at as usize == i) else {
+                if let Some(value) = exec.vars[i].as_deref() {
+                    keep_value(&mut alive, &mut kept, i as u32, value, None);
+                }
+                i += 1;
+                continue;
+            };
+            // A reused component: its variables the new calls used are in
+            // `vars`, the others as the component left them.
+            let e = &self.pool.entries[entry as usize];
+            let snapshot = e.snapshot.as_ref().expect("a reused entry has a snapshot");
+            for &(var, ty) in &e.alive {
+                let (own, value) = (at + var, snapshot.get(var));
+                if self.used.binary_search(&own).is_ok() {
+                    if let Some(v) = exec.vars[own as usize].as_deref() {
+                        keep_value(&mut alive, &mut kept, own, v, value);
+                    }
+                    continue;
+                }
+                alive.push((own, ty));
+                kept.extend(value.map(|v| (own, Rc::clone(v))));
+            }
+            i += e.seq.len();
+        }
+        alive.shrink_to_fit();
+        kept.shrink_to_fit();
+        let snapshot = (!kept.is_empty()).then_some(Snapshot(kept));
+        (alive, snapshot)
+    }
+
+    /// A clone of `value` for a snapshot, when it is worth keeping and can
+    /// be kept. Values of seeded types (numbers, text) are not: they are
+    /// cheap to make again and seldom reused from a component. Only values
+    /// of `Clone + PartialEq` types are kept: the `clone` contract has
+    /// already cloned such a value, so a `Clone` that crashes does so where
+    /// a replay finds it. A `Clone` that panics keeps nothing. What a value
+    /// owns on the heap is estimated by the length of its `Debug` text
+    /// (a `Vec` of 1,000 numbers prints about as many bytes as it holds); one
+    /// whose text is longer than [`MAX_KEPT_TEXT`] is not kept.
+    fn kept_copy(&self, value: &dyn Any) -> Option<Rc<Kept>> {
+        let ty = value.type_id();
+        if crate::macro_support::is_seeded(ty) {
+            return None;
+        }
+        let d = self.world.reg.types.get(&ty).filter(|d| d.eq.is_some())?;
+        let clone = d.clone?;
+        let copy = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let heap = if d.debug.is_some() { d.debug_len(value, MAX_KEPT_TEXT)? } else { 0 };
+            Some((clone(value), heap))
+        }));
+        match copy {
+            Ok(copy) => copy.map(|(copy, heap)| self.pool.keep(copy, heap)),
+            Err(_) => {
+                let _ = crate::hook::SilentPanics::take_last();
+                None
+            }
+        }
     }
 
     fn note_shortest(&mut self, op: usize, seq: &Sequence) {
@@ -340,9 +554,13 @@ impl<'w> Engine<'w> {
     /// thesis §7.5); returns it with the index of its first new call.
     fn extend(&mut self, op: usize) -> Option<(Sequence, usize)> {
         self.demanded_from = None;
+        self.parts.clear();
         let run_op = &self.world.ops[op];
-        let mut seq = Sequence::default();
-        let mut alive: Vec<(u32, TypeId)> = Vec::new();
+        // Built in the buffers of the last sequence built, so they rarely grow.
+        let mut seq = std::mem::take(&mut self.spare);
+        seq.clear();
+        let mut alive = std::mem::take(&mut self.spare_alive);
+        alive.clear();
         let mut args = Vec::with_capacity(run_op.op.spec.params.len());
         for (k, p) in run_op.op.spec.params.iter().enumerate() {
             let mode = mode_for(p.kind, run_op.clone_fns[k].is_some());
@@ -375,6 +593,7 @@ impl<'w> Engine<'w> {
         }
         seq.push(op as u32, args);
         debug_assert_eq!(seq.check_ownership(), Ok(()), "{seq:?}");
+        self.spare_alive = alive;
         Some((seq, prefix))
     }
 
@@ -434,6 +653,7 @@ impl<'w> Engine<'w> {
             return None;
         }
         let offset = seq.append(&entry.seq);
+        self.parts.push((pick.0, offset));
         alive.extend(entry.alive.iter().map(|(v, t)| (v + offset, *t)));
         Some(Operand::Var { var: var + offset, mode })
     }
@@ -583,11 +803,6 @@ impl<'w> Engine<'w> {
         self.stats.evicted = self.pool.evicted;
         Report { failures: self.groups.into_failures(), stats: self.stats }
     }
-}
-
-/// Every variable alive at the end with a value, and its type.
-fn alive_values(vars: &[Option<Box<dyn Any>>]) -> Vec<(u32, TypeId)> {
-    vars.iter().enumerate().filter_map(|(i, v)| v.as_deref().map(|v| (i as u32, v.type_id()))).collect()
 }
 
 /// How a call takes a value for a parameter passed this way: `Clone` for a

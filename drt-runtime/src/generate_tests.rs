@@ -176,3 +176,42 @@ fn a_bounded_pool_evicts_deterministically_and_keeps_exploring() {
     let big = Engine::new(&world, &settings(4, 30_000), None).run();
     assert_eq!(big.stats.evicted, 0);
 }
+
+/// Explores `world` with reuse on or off.
+fn explore_reusing(world: &World<'_>, seed: u64, n: u64, reuse: bool) -> Report {
+    let mut engine = Engine::new(world, &settings(seed, n), None);
+    engine.reuse = reuse;
+    engine.explore();
+    engine.finish()
+}
+
+#[test]
+fn reusing_values_explores_exactly_as_running_from_scratch() {
+    // (The examples' reports, planted bugs and all, are the same too: see
+    // docs/BENCHMARKS.md.)
+    for seed in [5, 6] {
+        let world = world();
+        let counts = |s: &Stats| (s.sequences, s.normal, s.redundant, s.illegal, s.failing, s.new_calls);
+        let on = explore_reusing(&world, seed, 4_000, true);
+        let off = explore_reusing(&world, seed, 4_000, false);
+        assert_eq!(counts(&on.stats), counts(&off.stats));
+        let codes = |r: &Report| r.failures.iter().map(|f| f.code.clone()).collect::<Vec<_>>();
+        assert_eq!(codes(&on), codes(&off));
+        assert!(on.stats.reused_calls > 0, "nothing was reused");
+        assert_eq!(off.stats.reused_calls, 0);
+        assert!(on.stats.calls < off.stats.calls, "{} calls reusing, {} not", on.stats.calls, off.stats.calls);
+        assert!(on.stats.notes.iter().all(|n| !n.contains("re-ran")), "{:?}", on.stats.notes);
+    }
+}
+
+#[test]
+fn a_clone_that_shares_state_turns_reuse_off() {
+    let world = World::new(Registry::global(), &[TypeId::of::<crate::fixtures::SharedLog>()]);
+    let report = explore_reusing(&world, 1, 3_000, true);
+    assert!(report.failures.is_empty(), "{report}");
+    assert!(
+        report.stats.notes.iter().any(|n| n.contains("re-ran every sequence from its first call")),
+        "{:?}",
+        report.stats.notes
+    );
+}

@@ -18,8 +18,11 @@
 //! that. The fingerprint sets are bounded too ([`Seen`]).
 
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::any::TypeId;
+use std::any::{Any, TypeId};
+use std::cell::Cell;
 use std::mem::size_of;
+use std::panic::{self, AssertUnwindSafe};
+use std::rc::Rc;
 
 use rand::RngExt as _;
 
@@ -40,6 +43,48 @@ pub(crate) struct Entry {
     pub seq: Sequence,
     /// Every variable alive at the end with a value, and its type.
     pub alive: Vec<(u32, TypeId)>,
+    /// Some of those values: a sequence extending this one that uses only
+    /// these starts from clones of them instead of running its calls again.
+    pub snapshot: Option<Snapshot>,
+}
+
+/// Values a kept sequence left alive, by variable, in order: those of types
+/// worth keeping (not the numbers, text and such that seeds give). They are
+/// never changed, only cloned, so entries extending one another share them.
+#[derive(Default)]
+pub(crate) struct Snapshot(pub Vec<(u32, Rc<Kept>)>);
+
+impl Snapshot {
+    /// The kept value of variable `var`.
+    pub fn get(&self, var: u32) -> Option<&Rc<Kept>> {
+        self.0.binary_search_by_key(&var, |(v, _)| *v).ok().map(|i| &self.0[i].1)
+    }
+}
+
+/// A value kept in the pool. It counts its bytes in the pool's total while
+/// it lives, once however many snapshots share it.
+pub(crate) struct Kept {
+    value: Option<Box<dyn Any>>,
+    bytes: usize,
+    live: Rc<Cell<usize>>,
+}
+
+impl Kept {
+    pub fn value(&self) -> &dyn Any {
+        self.value.as_deref().expect("a kept value is only taken when dropped")
+    }
+}
+
+impl Drop for Kept {
+    /// Dropping a value is the user's code: a panic there is ignored (the
+    /// run that made the value had its `Drop` checked).
+    fn drop(&mut self) {
+        self.live.set(self.live.get() - self.bytes);
+        let value = self.value.take();
+        if panic::catch_unwind(AssertUnwindSafe(move || drop(value))).is_err() {
+            let _ = crate::hook::SilentPanics::take_last();
+        }
+    }
 }
 
 impl Entry {
@@ -56,6 +101,7 @@ impl Entry {
         size_of::<Entry>()
             + self.seq.heap_bytes(ALLOCATION_OVERHEAD)
             + vec(self.alive.capacity(), size_of::<(u32, TypeId)>())
+            + self.snapshot.as_ref().map_or(0, |s| vec(s.0.capacity(), size_of::<(u32, Rc<Kept>)>()))
             + offered * size_of::<(u32, u32)>()
     }
 }
@@ -102,6 +148,8 @@ pub(crate) struct Pool {
     made: Seen,
     /// What the entries hold: the sum of `sizes`.
     bytes: usize,
+    /// What the values kept in snapshots hold.
+    live: Rc<Cell<usize>>,
     /// The most `bytes` may reach before entries are evicted.
     max_bytes: usize,
     /// Entries evicted so far.
@@ -120,9 +168,27 @@ impl Pool {
             values: Seen::new(remembered),
             made: Seen::new(remembered),
             bytes: 0,
+            live: Rc::default(),
             max_bytes: usize::try_from(max_bytes).unwrap_or(usize::MAX),
             evicted: 0,
         }
+    }
+
+    /// `value`, to keep in a snapshot; its bytes count while it lives: its
+    /// inline size and `heap`, an estimate of what it owns on the heap.
+    pub fn keep(&self, value: Box<dyn Any>, heap: usize) -> Rc<Kept> {
+        let bytes = size_of_val::<dyn Any>(&*value)
+            + heap
+            + size_of::<Kept>()
+            + 2 * size_of::<usize>()
+            + 2 * ALLOCATION_OVERHEAD;
+        self.live.set(self.live.get() + bytes);
+        Rc::new(Kept { value: Some(value), bytes, live: Rc::clone(&self.live) })
+    }
+
+    /// What the pool holds: entries and kept values.
+    fn held(&self) -> usize {
+        self.bytes + self.live.get()
     }
 
     /// Records a value's fingerprint; true when it was not seen before.
@@ -141,6 +207,7 @@ impl Pool {
         &mut self,
         seq: Sequence,
         alive: Vec<(u32, TypeId)>,
+        snapshot: Option<Snapshot>,
         reusable: &[(u32, TypeId)],
         rng: &mut impl rand::Rng,
     ) {
@@ -148,12 +215,12 @@ impl Pool {
         for (var, ty) in reusable {
             self.by_type.entry(*ty).or_default().push((id, *var));
         }
-        let entry = Entry { seq, alive };
+        let entry = Entry { seq, alive, snapshot };
         let size = entry.measure(reusable.len());
         self.bytes += size;
         self.sizes.push(size);
         self.entries.push(entry);
-        if self.bytes > self.max_bytes {
+        if self.held() > self.max_bytes {
             self.evict(rng);
         }
     }
@@ -208,12 +275,19 @@ impl Pool {
         candidates.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let target = self.max_bytes / 4 * 3;
         let mut evict = vec![false; n];
+        // Kept values are freed with the last entry holding them: a value
+        // only this entry holds counts towards what evicting it frees.
+        let mut freed = 0;
         for (_, id) in candidates {
-            if self.bytes <= target {
+            if self.held() - freed <= target {
                 break;
             }
             let i = id as usize;
             self.bytes -= self.sizes[i];
+            if let Some(snapshot) = &self.entries[i].snapshot {
+                freed +=
+                    snapshot.0.iter().filter(|(_, v)| Rc::strong_count(v) == 1).map(|(_, v)| v.bytes).sum::<usize>();
+            }
             evict[i] = true;
             self.evicted += 1;
         }
@@ -270,7 +344,7 @@ mod tests {
     fn only_reusable_values_are_offered() {
         let mut pool = Pool::new(1 << 20);
         let t = TypeId::of::<u8>();
-        pool.add(Sequence::default(), vec![(0, t), (1, t)], &[(1, t)], &mut rng());
+        pool.add(Sequence::default(), vec![(0, t), (1, t)], None, &[(1, t)], &mut rng());
         assert_eq!(pool.values_of(t), &[(0, 1)]);
         assert!(pool.values_of(TypeId::of::<u16>()).is_empty());
     }
@@ -306,7 +380,7 @@ mod tests {
             let (op, ty, len) = if i % 100 == 0 { (1, b, 30) } else { (0, a, 1 + (i as usize * 7) % 40) };
             let seq = chain(op, len);
             let last = len as u32 - 1;
-            pool.add(seq, vec![(last, ty)], &[(last, ty)], &mut rng);
+            pool.add(seq, vec![(last, ty)], None, &[(last, ty)], &mut rng);
             assert!(pool.bytes <= max as usize, "{} bytes after {i}", pool.bytes);
         }
         assert!(pool.evicted > 4_000, "{}", pool.evicted);

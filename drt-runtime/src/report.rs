@@ -115,8 +115,16 @@ pub struct Stats {
     /// few whose argument turned out to have no value (an earlier call
     /// returned `None` or `Err`), in none of those.
     pub sequences: u64,
-    /// Calls executed (every call of every executed sequence).
+    /// Calls executed. A new sequence starts from the values its components
+    /// left when they ran (kept in the pool when they can be cloned), so
+    /// mostly only its new calls run: see `reused_calls`.
     pub calls: u64,
+    /// Calls extending a sequence, as opposed to the calls of its components
+    /// (`calls` counts those too when they ran again).
+    pub new_calls: u64,
+    /// Calls of components that did not run again because their values were
+    /// cloned from an earlier run (incremental execution).
+    pub reused_calls: u64,
     /// Sequences that ran normally and offered a new value (kept for extension).
     pub normal: u64,
     /// Sequences discarded as illegal inputs.

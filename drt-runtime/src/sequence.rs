@@ -112,6 +112,11 @@ impl Sequence {
         (0..self.len()).map(|i| (self.calls[i].op, self.args(i)))
     }
 
+    /// The arguments of calls `i..`, in order.
+    pub fn args_from(&self, i: usize) -> &[Operand] {
+        &self.operands[self.start(i)..]
+    }
+
     /// Every argument of every call, in order.
     pub fn operands(&self) -> &[Operand] {
         &self.operands
@@ -121,6 +126,12 @@ impl Sequence {
     pub fn push(&mut self, op: u32, args: impl IntoIterator<Item = Operand>) {
         self.operands.extend(args);
         self.calls.push(Call { op, end: self.operands.len() as u32 });
+    }
+
+    /// Removes every call, keeping the storage.
+    pub fn clear(&mut self) {
+        self.calls.clear();
+        self.operands.clear();
     }
 
     /// Keeps the first `len` calls.

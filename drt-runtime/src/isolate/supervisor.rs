@@ -221,6 +221,8 @@ fn describe(status: ExitStatus) -> String {
 pub(crate) fn add_stats(total: &mut Stats, child: &Stats) {
     total.sequences += child.sequences;
     total.calls += child.calls;
+    total.new_calls += child.new_calls;
+    total.reused_calls += child.reused_calls;
     total.normal += child.normal;
     total.illegal += child.illegal;
     total.redundant += child.redundant;

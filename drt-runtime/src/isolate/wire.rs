@@ -114,6 +114,8 @@ pub(crate) fn stats(s: &Stats) -> String {
     for (name, v) in [
         ("sequences", s.sequences),
         ("calls", s.calls),
+        ("new_calls", s.new_calls),
+        ("reused_calls", s.reused_calls),
         ("normal", s.normal),
         ("illegal", s.illegal),
         ("redundant", s.redundant),
@@ -141,6 +143,8 @@ pub(crate) fn parse_stats(text: &str) -> Option<Stats> {
     let mut s = Stats {
         sequences: r.num("sequences")?,
         calls: r.num("calls")?,
+        new_calls: r.num("new_calls")?,
+        reused_calls: r.num("reused_calls")?,
         normal: r.num("normal")?,
         illegal: r.num("illegal")?,
         redundant: r.num("redundant")?,
@@ -193,6 +197,8 @@ mod tests {
         let sample = Stats {
             sequences: 5,
             calls: 9,
+            new_calls: 12,
+            reused_calls: 13,
             evicted: 11,
             operations: vec![OperationStats {
                 name: "A::b c".into(),

@@ -23,5 +23,5 @@ pub use call::*;
 pub use inventory;
 pub use registration::{Registrar, Registration};
 pub use spec::*;
-pub(crate) use type_desc::{builtin_types, CloneFn, FmtFn};
+pub(crate) use type_desc::{builtin_types, is_seeded, CloneFn, FmtFn};
 pub use type_desc::{type_desc, TypeDesc};

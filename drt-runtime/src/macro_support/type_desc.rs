@@ -82,6 +82,26 @@ impl TypeDesc {
         self.debug.map(|d| format!("{:?}", WithDebug(value, d)))
     }
 
+    /// The length of the value's `Debug` text, counted without keeping it,
+    /// or `None` when the type has no `Debug` or the text is longer than
+    /// `cap` (formatting stops there).
+    pub(crate) fn debug_len(&self, value: &dyn Any, cap: usize) -> Option<usize> {
+        struct Count(usize, usize);
+        impl fmt::Write for Count {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                self.0 += s.len();
+                if self.0 > self.1 {
+                    Err(fmt::Error)
+                } else {
+                    Ok(())
+                }
+            }
+        }
+        let mut count = Count(0, cap);
+        fmt::write(&mut count, format_args!("{:?}", WithDebug(value, self.debug?))).ok()?;
+        Some(count.0)
+    }
+
     /// A fingerprint of the value's abstract state for redundancy checks
     /// (index pruning, thesis §5.8 and §7.4): `Hash` where the type is `Eq +
     /// Hash` (so equal values collide), else a hash of its `Debug` text with
@@ -172,6 +192,15 @@ mod tests {
         let c: Box<dyn Any> = Box::new(String::from("y"));
         assert_eq!(d.fingerprint(&*a), d.fingerprint(&*b));
         assert_ne!(d.fingerprint(&*a), d.fingerprint(&*c));
+    }
+
+    #[test]
+    fn debug_lengths_are_counted_up_to_a_cap() {
+        let d = crate::__private::type_desc!(Vec<u32>);
+        assert_eq!(d.debug_len(&vec![1u32, 22], 100), Some("[1, 22]".len()));
+        assert_eq!(d.debug_len(&vec![7u32; 1000], 100), None);
+        struct Opaque;
+        assert_eq!(crate::__private::type_desc!(Opaque).debug_len(&Opaque, 100), None);
     }
 
     #[test]
