@@ -182,6 +182,12 @@ impl Run {
     fn calls_per_s(&self) -> f64 {
         self.stats.calls as f64 / self.stats.elapsed.as_secs_f64()
     }
+    fn new_calls_per_s(&self) -> f64 {
+        self.stats.new_calls as f64 / self.stats.elapsed.as_secs_f64()
+    }
+    fn reused_share(&self) -> f64 {
+        100.0 * self.stats.reused_calls as f64 / (self.stats.calls + self.stats.reused_calls).max(1) as f64
+    }
     fn avg_len(&self) -> f64 {
         self.stats.calls as f64 / self.stats.sequences as f64
     }
@@ -272,7 +278,14 @@ fn one_long_run(secs: f64) {
         .report();
     assert!(report.failures.is_empty(), "{report}");
     let s = &report.stats;
-    println!("{} {} {} {}", s.sequences, s.calls, s.elapsed.as_secs_f64(), peak_rss_mib().unwrap_or(f64::NAN));
+    println!(
+        "{} {} {} {} {}",
+        s.sequences,
+        s.calls,
+        s.new_calls,
+        s.elapsed.as_secs_f64(),
+        peak_rss_mib().unwrap_or(f64::NAN)
+    );
 }
 
 /// Long runs, each in a fresh process (so its peak RSS is its own).
@@ -282,8 +295,8 @@ fn long_runs(spec: &str) {
         list => list.split(',').map(|s| s.trim().parse().expect("DRT_BENCH_LONG: seconds, comma-separated")).collect(),
     };
     println!();
-    println!("| long run (in-process, seed 0x5eed) | sequences | sequences/s | calls/s | peak RSS MiB |");
-    println!("|---|---:|---:|---:|---:|");
+    println!("| long run (in-process, seed 0x5eed) | sequences | sequences/s | calls/s | new calls/s | peak RSS MiB |");
+    println!("|---|---:|---:|---:|---:|---:|");
     for s in secs {
         let out = std::process::Command::new(std::env::current_exe().expect("the bench binary"))
             .env(ONE_LONG_RUN, s.to_string())
@@ -292,15 +305,16 @@ fn long_runs(spec: &str) {
         let text = String::from_utf8_lossy(&out.stdout);
         let line = text.lines().last().unwrap_or_default();
         let fields: Vec<f64> = line.split_whitespace().filter_map(|f| f.parse().ok()).collect();
-        let [sequences, calls, elapsed, rss] = fields[..] else {
-            println!("| {s} s | failed: {} | | | |", String::from_utf8_lossy(&out.stderr).trim());
+        let [sequences, calls, new_calls, elapsed, rss] = fields[..] else {
+            println!("| {s} s | failed: {} | | | | |", String::from_utf8_lossy(&out.stderr).trim());
             continue;
         };
         println!(
-            "| {s} s | {} | {} | {} | {rss:.0} |",
+            "| {s} s | {} | {} | {} | {} | {rss:.0} |",
             fmt_num(sequences),
             fmt_num(sequences / elapsed),
-            fmt_num(calls / elapsed)
+            fmt_num(calls / elapsed),
+            fmt_num(new_calls / elapsed)
         );
     }
 }
@@ -368,11 +382,13 @@ fn main() {
         results.push(run);
     }
 
-    let rows: [(&str, Metric); 7] = [
+    let rows: [(&str, Metric); 9] = [
         ("drt sequences/s", Run::seq_per_s),
         ("drt sequences/s, report() wall clock", Run::wall_seq_per_s),
-        ("drt calls/s", Run::calls_per_s),
-        ("drt avg sequence length (calls/sequences)", Run::avg_len),
+        ("drt calls/s (executed)", Run::calls_per_s),
+        ("drt new calls/s (not a component's)", Run::new_calls_per_s),
+        ("drt % of component calls reused, not run", Run::reused_share),
+        ("drt avg executed calls per sequence", Run::avg_len),
         ("drt µs per sequence", |r| 1e6 / r.seq_per_s()),
         ("driver calls/s (same calls count)", Run::driver_calls_per_s),
         ("ratio drt calls/s / driver calls/s (per run)", Run::ratio),
@@ -393,7 +409,7 @@ fn main() {
         };
         println!("| {name} | {} | {} | {} |", cell(median), cell(min), cell(max));
     }
-    let ratio_of_medians = medians[2] / medians[5];
+    let ratio_of_medians = medians[2] / medians[7];
     println!();
     println!(
         "ratio of medians (drt calls/s / driver calls/s): {ratio_of_medians:.5} (drt is {:.0}x slower per call)",
