@@ -103,6 +103,8 @@ pub(crate) struct Engine<'w> {
     reused_parts: Vec<(u32, u32)>,
     /// The variables of components the last run's new calls used, sorted.
     used: Vec<u32>,
+    /// Per type of kept value: values kept so far, largest heap estimate.
+    heap_estimates: std::cell::RefCell<rustc_hash::FxHashMap<TypeId, (u64, usize)>>,
     /// Buffers for building the next sequence and its live variables.
     spare: Sequence,
     spare_alive: Vec<(u32, TypeId)>,
@@ -157,6 +159,7 @@ impl<'w> Engine<'w> {
             reusing_runs: 0,
             reused_parts: Vec::new(),
             used: Vec::new(),
+            heap_estimates: Default::default(),
             spare: Sequence::default(),
             spare_alive: Vec::new(),
         }
@@ -509,6 +512,25 @@ impl<'w> Engine<'w> {
         (alive, snapshot)
     }
 
+    /// What a value of type `ty` owns on the heap, by the length of its
+    /// `Debug` text: measured on the first few values kept of each type and
+    /// one in 64 after (formatting a large value costs more than cloning
+    /// it), the largest measured standing for the others. `None` when the
+    /// text is longer than [`MAX_KEPT_TEXT`]: such values are not kept.
+    fn heap_estimate(&self, ty: TypeId, value: &dyn Any) -> Option<usize> {
+        let d = self.world.reg.types.get(&ty)?;
+        if d.debug.is_none() {
+            return Some(0);
+        }
+        let mut estimates = self.heap_estimates.borrow_mut();
+        let (seen, largest) = estimates.entry(ty).or_insert((0, 0));
+        *seen += 1;
+        if *seen <= 8 || seen.is_multiple_of(64) {
+            *largest = (*largest).max(d.debug_len(value, MAX_KEPT_TEXT).unwrap_or(usize::MAX));
+        }
+        (*largest <= MAX_KEPT_TEXT).then_some(*largest)
+    }
+
     /// A clone of `value` for a snapshot, when it is worth keeping and can
     /// be kept. Values of seeded types (numbers, text) are not: they are
     /// cheap to make again and seldom reused from a component. Only values
@@ -519,6 +541,9 @@ impl<'w> Engine<'w> {
     /// (a `Vec` of 1,000 numbers prints about as many bytes as it holds); one
     /// whose text is longer than [`MAX_KEPT_TEXT`] is not kept.
     fn kept_copy(&self, value: &dyn Any) -> Option<Rc<Kept>> {
+        if !self.pool.keeps_more() {
+            return None;
+        }
         let ty = value.type_id();
         if crate::macro_support::is_seeded(ty) {
             return None;
@@ -526,11 +551,11 @@ impl<'w> Engine<'w> {
         let d = self.world.reg.types.get(&ty).filter(|d| d.eq.is_some())?;
         let clone = d.clone?;
         let copy = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let heap = if d.debug.is_some() { d.debug_len(value, MAX_KEPT_TEXT)? } else { 0 };
+            let heap = self.heap_estimate(ty, value)?;
             Some((clone(value), heap))
         }));
         match copy {
-            Ok(copy) => copy.map(|(copy, heap)| self.pool.keep(copy, heap)),
+            Ok(copy) => copy.and_then(|(copy, heap)| self.pool.keep(copy, heap)),
             Err(_) => {
                 let _ = crate::hook::SilentPanics::take_last();
                 None

@@ -61,7 +61,7 @@ impl Snapshot {
     }
 }
 
-/// A value kept in the pool. It counts its bytes in the pool's total while
+/// A value kept in the pool. It counts its bytes in what kept values hold while
 /// it lives, once however many snapshots share it.
 pub(crate) struct Kept {
     value: Option<Box<dyn Any>>,
@@ -174,21 +174,28 @@ impl Pool {
         }
     }
 
-    /// `value`, to keep in a snapshot; its bytes count while it lives: its
-    /// inline size and `heap`, an estimate of what it owns on the heap.
-    pub fn keep(&self, value: Box<dyn Any>, heap: usize) -> Rc<Kept> {
+    /// `value`, to keep in a snapshot, unless the kept values already hold
+    /// their share of the bound (a quarter of it, on top of the entries):
+    /// they are a cache, and a full cache keeps nothing more rather than
+    /// evict entries, so what is kept never changes what is explored. Its
+    /// bytes count while it lives: its inline size and `heap`, an estimate of
+    /// what it owns on the heap.
+    pub fn keep(&self, value: Box<dyn Any>, heap: usize) -> Option<Rc<Kept>> {
+        if !self.keeps_more() {
+            return None;
+        }
         let bytes = size_of_val::<dyn Any>(&*value)
             + heap
             + size_of::<Kept>()
             + 2 * size_of::<usize>()
             + 2 * ALLOCATION_OVERHEAD;
         self.live.set(self.live.get() + bytes);
-        Rc::new(Kept { value: Some(value), bytes, live: Rc::clone(&self.live) })
+        Some(Rc::new(Kept { value: Some(value), bytes, live: Rc::clone(&self.live) }))
     }
 
-    /// What the pool holds: entries and kept values.
-    fn held(&self) -> usize {
-        self.bytes + self.live.get()
+    /// Whether [`Pool::keep`] keeps another value.
+    pub fn keeps_more(&self) -> bool {
+        self.live.get() <= self.max_bytes / 4
     }
 
     /// Records a value's fingerprint; true when it was not seen before.
@@ -220,7 +227,7 @@ impl Pool {
         self.bytes += size;
         self.sizes.push(size);
         self.entries.push(entry);
-        if self.held() > self.max_bytes {
+        if self.bytes > self.max_bytes {
             self.evict(rng);
         }
     }
@@ -275,19 +282,12 @@ impl Pool {
         candidates.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let target = self.max_bytes / 4 * 3;
         let mut evict = vec![false; n];
-        // Kept values are freed with the last entry holding them: a value
-        // only this entry holds counts towards what evicting it frees.
-        let mut freed = 0;
         for (_, id) in candidates {
-            if self.held() - freed <= target {
+            if self.bytes <= target {
                 break;
             }
             let i = id as usize;
             self.bytes -= self.sizes[i];
-            if let Some(snapshot) = &self.entries[i].snapshot {
-                freed +=
-                    snapshot.0.iter().filter(|(_, v)| Rc::strong_count(v) == 1).map(|(_, v)| v.bytes).sum::<usize>();
-            }
             evict[i] = true;
             self.evicted += 1;
         }
