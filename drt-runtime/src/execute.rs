@@ -5,7 +5,7 @@
 //!
 //! A run may start from values an earlier run left ([`Reused`]): the calls
 //! that made them are skipped, and a value is cloned only when a later call
-//! uses it (incremental execution, issue 14).
+//! uses it (incremental execution).
 
 use std::any::Any;
 
@@ -97,9 +97,9 @@ enum Level {
 
 /// Calls a run skips: the earlier run of calls `at..at + len` (a component
 /// of the sequence, as it ran on its own, numbered from 0) left `values`
-/// (some of its live variables, by number, never changed, only cloned), and
-/// the variables of it that later calls use (`used`, numbered in the whole
-/// sequence, sorted) start as clones of those.
+/// (some of its live variables, by number, never changed, only cloned). The
+/// variables of it that later calls use (`used`, numbered in the whole
+/// sequence, sorted) and the contracts' partners start as clones of those.
 pub(crate) struct Reused<'a> {
     pub at: usize,
     pub len: usize,
@@ -172,16 +172,15 @@ impl World<'_> {
         Execution { outcome, vars: frame.vars, reused: skipped, last_empty: frame.last_empty }
     }
 
-    /// Clones the values of `r` that later calls use into their variables.
+    /// Clones the values of `r` that later calls use, and the contracts'
+    /// partners, into their variables.
     fn clone_used(&self, r: &Reused<'_>, vars: &mut [Slot]) -> Result<(), Fault> {
         for (var, value) in r.values {
             let at = r.at + *var as usize;
-            if r.used.binary_search(&(at as u32)).is_err() {
+            if !value.partner && r.used.binary_search(&(at as u32)).is_err() {
                 continue;
             }
-            let value = value.value();
-            let clone = self.reg.desc(value.type_id()).clone.expect("only Clone values are kept");
-            match panic::catch_unwind(AssertUnwindSafe(|| clone(value))) {
+            match panic::catch_unwind(AssertUnwindSafe(|| value.copy())) {
                 Ok(copy) => vars[at] = Some(copy),
                 Err(payload) => return Err(Fault::Panic { caught: caught(payload), dropped: None }),
             }

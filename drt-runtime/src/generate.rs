@@ -380,38 +380,20 @@ impl<'w> Engine<'w> {
         self.used.dedup();
         // A component is reused when every value the new calls take from
         // it is kept, and so is every value the contracts would compare the
-        // new values with (the live values of checked types, see
-        // `World::check_contracts`); those are cloned in too.
+        // new values with (`Snapshot::partners_kept`); those are cloned in.
         self.reused_parts.clear();
+        let mut reused: Vec<Reused<'_>> = Vec::new();
         for &(entry, at) in self.parts.iter().filter(|_| self.reuse) {
             let e = &self.pool.entries[entry as usize];
-            let Some(snapshot) = &e.snapshot else { continue };
+            let Some(snapshot) = e.snapshot.as_ref().filter(|s| s.partners_kept) else { continue };
             let (start, end) = (at, at + e.seq.len() as u32);
             let from = self.used.partition_point(|&v| v < start);
             let to = self.used.partition_point(|&v| v < end);
-            let partners = || e.alive.iter().filter(|(_, ty)| world.compares(*ty));
-            if end as usize <= prefix
-                && self.used[from..to].iter().all(|&v| snapshot.get(v - start).is_some())
-                && partners().all(|(v, _)| snapshot.get(*v).is_some())
-            {
+            if end as usize <= prefix && self.used[from..to].iter().all(|&v| snapshot.get(v - start).is_some()) {
+                reused.push(Reused { at: at as usize, len: e.seq.len(), values: &snapshot.values, used: &self.used });
                 self.reused_parts.push((entry, at));
             }
         }
-        for &(entry, at) in &self.reused_parts {
-            let e = &self.pool.entries[entry as usize];
-            self.used.extend(e.alive.iter().filter(|(_, ty)| world.compares(*ty)).map(|(v, _)| at + v));
-        }
-        self.used.sort_unstable();
-        self.used.dedup();
-        let reused: Vec<Reused<'_>> = self
-            .reused_parts
-            .iter()
-            .map(|&(entry, at)| {
-                let e = &self.pool.entries[entry as usize];
-                let values = &e.snapshot.as_ref().expect("checked above").0;
-                Reused { at: at as usize, len: e.seq.len(), values, used: &self.used }
-            })
-            .collect();
         let exec = world.execute_reusing(seq, checks, &reused);
         drop(reused);
         let run = exec.outcome.calls_run(seq.len());
@@ -467,48 +449,52 @@ impl<'w> Engine<'w> {
         }
         let mut alive = Vec::new();
         let mut kept = Vec::new();
-        // A live value: listed, and kept (shared when unchanged).
-        let keep_value =
-            |alive: &mut Vec<_>, kept: &mut Vec<_>, var: u32, value: &dyn Any, shared: Option<&Rc<Kept>>| {
-                alive.push((var, value.type_id()));
-                if !self.reuse {
-                    return;
-                }
-                match shared.filter(|_| !changed[var as usize]) {
-                    Some(shared) => kept.push((var, Rc::clone(shared))),
-                    None => kept.extend(self.kept_copy(value).map(|copy| (var, copy))),
-                }
+        let mut partners_kept = true;
+        // Each live variable: its type, and the value kept for it (a reused
+        // one, shared when unchanged, else a new copy).
+        let mut live = |var: u32, ty: TypeId, value: Option<&dyn Any>, reused: Option<&Rc<Kept>>| {
+            alive.push((var, ty));
+            if !self.reuse {
+                return;
+            }
+            let copy = || value.and_then(|v| self.kept_copy(v));
+            let value = match reused {
+                Some(r) if value.is_none() || !changed[var as usize] => Some(Rc::clone(r)),
+                _ => copy(),
             };
+            partners_kept &= value.is_some() || !self.world.compares(ty);
+            kept.extend(value.map(|v| (var, v)));
+        };
         let mut parts = self.reused_parts.iter().peekable();
         let mut i = 0;
         while i < exec.vars.len() {
             let Some(&(entry, at)) = parts.next_if(|(_, at)| *at as usize == i) else {
                 if let Some(value) = exec.vars[i].as_deref() {
-                    keep_value(&mut alive, &mut kept, i as u32, value, None);
+                    live(i as u32, value.type_id(), Some(value), None);
                 }
                 i += 1;
                 continue;
             };
-            // A reused component: its variables the new calls used are in
-            // `vars`, the others as the component left them.
+            // A reused component: the variables that were cloned in (the new
+            // calls' arguments, the contracts' partners) are in `vars`, the
+            // others as the component left them.
             let e = &self.pool.entries[entry as usize];
             let snapshot = e.snapshot.as_ref().expect("a reused entry has a snapshot");
             for &(var, ty) in &e.alive {
-                let (own, value) = (at + var, snapshot.get(var));
-                if self.used.binary_search(&own).is_ok() {
-                    if let Some(v) = exec.vars[own as usize].as_deref() {
-                        keep_value(&mut alive, &mut kept, own, v, value);
+                let (own, reused) = (at + var, snapshot.get(var));
+                if reused.is_some_and(|r| r.partner) || self.used.binary_search(&own).is_ok() {
+                    if let Some(value) = exec.vars[own as usize].as_deref() {
+                        live(own, ty, Some(value), reused);
                     }
-                    continue;
+                } else {
+                    live(own, ty, None, reused);
                 }
-                alive.push((own, ty));
-                kept.extend(value.map(|v| (own, Rc::clone(v))));
             }
             i += e.seq.len();
         }
         alive.shrink_to_fit();
         kept.shrink_to_fit();
-        let snapshot = (!kept.is_empty()).then_some(Snapshot(kept));
+        let snapshot = (!kept.is_empty()).then_some(Snapshot { values: kept, partners_kept });
         (alive, snapshot)
     }
 
@@ -555,7 +541,7 @@ impl<'w> Engine<'w> {
             Some((clone(value), heap))
         }));
         match copy {
-            Ok(copy) => copy.and_then(|(copy, heap)| self.pool.keep(copy, heap)),
+            Ok(copy) => copy.and_then(|(copy, heap)| self.pool.keep(copy, clone, self.world.compares(ty), heap)),
             Err(_) => {
                 let _ = crate::hook::SilentPanics::take_last();
                 None

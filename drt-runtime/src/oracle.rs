@@ -381,12 +381,6 @@ impl Checker<'_> {
 }
 
 impl World<'_> {
-    /// Whether the contracts compare a new value with live values of type
-    /// `ty` (`a == b` implies equal hashes, and the like).
-    pub(crate) fn compares(&self, ty: TypeId) -> bool {
-        self.reg.checked.contains(&ty) && self.reg.types.get(&ty).is_some_and(|d| d.eq.is_some())
-    }
-
     /// The checker of variable `x`, when it holds a value of a type whose
     /// contracts are checked (not std's own), and that type.
     fn checker<'a>(&'a self, x: u32, vars: &'a [Slot]) -> Option<(TypeId, Checker<'a>)> {

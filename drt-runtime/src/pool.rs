@@ -26,6 +26,7 @@ use std::rc::Rc;
 
 use rand::RngExt as _;
 
+use crate::macro_support::CloneFn;
 use crate::sequence::Sequence;
 
 /// Entries kept however full the pool is, per type offered and per
@@ -51,27 +52,36 @@ pub(crate) struct Entry {
 /// Values a kept sequence left alive, by variable, in order: those of types
 /// worth keeping (not the numbers, text and such that seeds give). They are
 /// never changed, only cloned, so entries extending one another share them.
-#[derive(Default)]
-pub(crate) struct Snapshot(pub Vec<(u32, Rc<Kept>)>);
+pub(crate) struct Snapshot {
+    pub values: Vec<(u32, Rc<Kept>)>,
+    /// Whether every live value the contracts compare new values with (see
+    /// [`World::compares`](crate::world::World::compares)) is among them.
+    pub partners_kept: bool,
+}
 
 impl Snapshot {
     /// The kept value of variable `var`.
     pub fn get(&self, var: u32) -> Option<&Rc<Kept>> {
-        self.0.binary_search_by_key(&var, |(v, _)| *v).ok().map(|i| &self.0[i].1)
+        self.values.binary_search_by_key(&var, |(v, _)| *v).ok().map(|i| &self.values[i].1)
     }
 }
 
 /// A value kept in the pool. It counts its bytes in what kept values hold while
 /// it lives, once however many snapshots share it.
 pub(crate) struct Kept {
-    value: Option<Box<dyn Any>>,
+    value: Box<dyn Any>,
+    /// Its type's `Clone`.
+    pub clone: CloneFn,
+    /// Whether the contracts compare new values with it.
+    pub partner: bool,
     bytes: usize,
     live: Rc<Cell<usize>>,
 }
 
 impl Kept {
-    pub fn value(&self) -> &dyn Any {
-        self.value.as_deref().expect("a kept value is only taken when dropped")
+    /// A clone of the value (the user's `Clone`: it may panic).
+    pub fn copy(&self) -> Box<dyn Any> {
+        (self.clone)(&*self.value)
     }
 }
 
@@ -80,7 +90,8 @@ impl Drop for Kept {
     /// run that made the value had its `Drop` checked).
     fn drop(&mut self) {
         self.live.set(self.live.get() - self.bytes);
-        let value = self.value.take();
+        // A `Box` of `()` does not allocate.
+        let value = std::mem::replace(&mut self.value, Box::new(()));
         if panic::catch_unwind(AssertUnwindSafe(move || drop(value))).is_err() {
             let _ = crate::hook::SilentPanics::take_last();
         }
@@ -101,7 +112,7 @@ impl Entry {
         size_of::<Entry>()
             + self.seq.heap_bytes(ALLOCATION_OVERHEAD)
             + vec(self.alive.capacity(), size_of::<(u32, TypeId)>())
-            + self.snapshot.as_ref().map_or(0, |s| vec(s.0.capacity(), size_of::<(u32, Rc<Kept>)>()))
+            + self.snapshot.as_ref().map_or(0, |s| vec(s.values.capacity(), size_of::<(u32, Rc<Kept>)>()))
             + offered * size_of::<(u32, u32)>()
     }
 }
@@ -174,13 +185,13 @@ impl Pool {
         }
     }
 
-    /// `value`, to keep in a snapshot, unless the kept values already hold
-    /// their share of the bound (a quarter of it, on top of the entries):
-    /// they are a cache, and a full cache keeps nothing more rather than
-    /// evict entries, so what is kept never changes what is explored. Its
-    /// bytes count while it lives: its inline size and `heap`, an estimate of
-    /// what it owns on the heap.
-    pub fn keep(&self, value: Box<dyn Any>, heap: usize) -> Option<Rc<Kept>> {
+    /// `value` (cloned by `clone`; a contract partner or not), to keep in a
+    /// snapshot, unless the kept values already hold their share of the
+    /// bound (a quarter of it, on top of the entries): they are a cache, and
+    /// a full cache keeps nothing more rather than evict entries, so what is
+    /// kept never changes what is explored. Its bytes count while it lives:
+    /// its inline size and `heap`, an estimate of what it owns on the heap.
+    pub fn keep(&self, value: Box<dyn Any>, clone: CloneFn, partner: bool, heap: usize) -> Option<Rc<Kept>> {
         if !self.keeps_more() {
             return None;
         }
@@ -190,7 +201,7 @@ impl Pool {
             + 2 * size_of::<usize>()
             + 2 * ALLOCATION_OVERHEAD;
         self.live.set(self.live.get() + bytes);
-        Some(Rc::new(Kept { value: Some(value), bytes, live: Rc::clone(&self.live) }))
+        Some(Rc::new(Kept { value, clone, partner, bytes, live: Rc::clone(&self.live) }))
     }
 
     /// Whether [`Pool::keep`] keeps another value.

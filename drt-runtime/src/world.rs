@@ -34,6 +34,9 @@ pub(crate) struct World<'r> {
     /// Per type, the operations returning it without taking it (for building
     /// values on demand).
     pub producers: FxHashMap<TypeId, Vec<u32>>,
+    /// The types whose live values the contracts compare a new value with
+    /// (checked, with `PartialEq`); few, so a scan is quickest.
+    compared: Vec<TypeId>,
 }
 
 impl<'r> World<'r> {
@@ -95,7 +98,16 @@ impl<'r> World<'r> {
         let vecs: Vec<VecBuilder> = reg.vecs.iter().filter(|v| needed.contains(&v.vec)).copied().collect();
         let vec_by_type = vecs.iter().enumerate().map(|(i, v)| (v.vec, i as u32)).collect();
         let producers = producers(&ops);
-        World { reg, ops, seeds, seed_clone, seeds_by_type, vecs, vec_by_type, producers }
+        let compared =
+            reg.checked.iter().copied().filter(|t| reg.types.get(t).is_some_and(|d| d.eq.is_some())).collect();
+        World { reg, ops, seeds, seed_clone, seeds_by_type, vecs, vec_by_type, producers, compared }
+    }
+
+    /// Whether the contracts compare a new value with the live values of type
+    /// `ty` (`a == b` implies equal hashes, and the like: see
+    /// `World::check_contracts`).
+    pub fn compares(&self, ty: TypeId) -> bool {
+        self.compared.contains(&ty)
     }
 
     /// The same world without the operations at these paths (ones that
