@@ -184,7 +184,10 @@ impl Explorer {
     /// 512 MiB in all; at least 1 MiB). Past it, the pool evicts sequences
     /// at random, longer ones more often, never the shortest few offering
     /// each type and ending in each operation;
-    /// [`Stats::evicted`](crate::Stats::evicted) counts them. Env: `DRT_MAX_POOL` (`64M`, `1G`, or `off` for no bound).
+    /// [`Stats::evicted`](crate::Stats::evicted) counts them. The values kept
+    /// so that extending a sequence need not run it again take up to a
+    /// quarter more; past that, no more are kept (which costs time, never
+    /// changes what is explored). Env: `DRT_MAX_POOL` (`64M`, `1G`, or `off` for no bound).
     pub fn max_pool(mut self, bytes: u64) -> Self {
         self.max_pool = Some(bytes);
         self

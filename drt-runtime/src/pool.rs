@@ -16,6 +16,12 @@
 //! them too) and some long ones, which hold deep states. Every entry offers
 //! a value new when it was made (index pruning), so no rule is needed for
 //! that. The fingerprint sets are bounded too ([`Seen`]).
+//!
+//! An entry may also hold a [`Snapshot`] of the values its run left, so a
+//! sequence extending it starts from clones of them instead of running its
+//! calls again. Those values are a cache with a budget of its own, a quarter
+//! of the bound: when it is full nothing more is kept, and entries are never
+//! evicted for values, so what is kept never changes what is explored.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::any::{Any, TypeId};
