@@ -45,8 +45,6 @@ pub(crate) struct Violation {
     pub vars: Vec<u32>,
     /// The assertion, with `$0`.. standing for the variables' names.
     pub template: &'static str,
-    /// An attribute the emitted test needs (`#[allow(clippy::eq_op)]`).
-    pub allow: Option<&'static str>,
 }
 
 struct Shown<'a>(&'a TypeDesc, &'a dyn Any);
@@ -165,7 +163,6 @@ impl Checker<'_> {
             message: format!("`{contract}` is broken: {details}"),
             vars: vars.to_vec(),
             template,
-            allow: allow_for(template),
         }
     }
 
@@ -374,7 +371,6 @@ impl Checker<'_> {
                 message: format!("invariant `{}` does not hold ({said}) for {}", inv.name, self.show(x)),
                 vars: vec![x],
                 template: inv.template,
-                allow: None,
             }),
         }
     }

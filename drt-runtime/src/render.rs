@@ -475,33 +475,48 @@ pub(crate) fn render_test(
         FailureKind::Contract => "breaks_contract",
         _ => "panics",
     };
-    let base = snake_case(&operation.replace("::", "_").replace(['(', ')'], "_"));
-    let fn_name = format!("{base}_{suffix}").replace("__", "_");
-    let extra = assertion.map_or(&[][..], |v| &v.vars[..]);
-    let names = names(world, seq, extra);
-    let mut out = String::new();
-    let _ = writeln!(out, "// drt: {summary}");
+    let names = names(world, seq, assertion.map_or(&[][..], |v| &v.vars[..]));
+    let mut header = format!("// drt: {summary}\n");
     if kind == FailureKind::Flaky {
-        let _ = writeln!(out, "// drt: flaky: this failed once but not when run again, so this test may pass");
+        header.push_str("// drt: flaky: this failed once but not when run again, so this test may pass\n");
     }
-    let _ = writeln!(out, "#[test]");
+    let check = assertion.map(|v| (v.template, &v.vars[..]));
+    assemble(world, seq, &names, &header, &test_name(operation, suffix), check)
+}
+
+/// The name of the test of a failure of `operation`: `account_withdraw_panics`,
+/// `drop_bomb_panics`.
+fn test_name(operation: &str, suffix: &str) -> String {
+    format!("{}_{suffix}", snake_case(operation).trim_end_matches('_'))
+}
+
+/// A `#[test]` with `header` (comment lines) above it: the calls of `seq`,
+/// then `check`'s statement (a template and its variables), if any. A
+/// private invariant can only be called inside the crate, where its paths
+/// start with `crate::`, not with the crate's name.
+fn assemble(
+    world: &World<'_>,
+    seq: &Sequence,
+    names: &[Option<String>],
+    header: &str,
+    fn_name: &str,
+    check: Option<(&str, &[u32])>,
+) -> String {
+    let mut out = header.to_string();
+    out.push_str("#[test]\n");
     out.push_str(allows(world, seq));
-    if let Some(allow) = assertion.and_then(|v| v.allow) {
+    if let Some(allow) = check.and_then(|(template, _)| crate::oracle::allow_for(template)) {
         let _ = writeln!(out, "{allow}");
     }
     let _ = writeln!(out, "fn {fn_name}() {{");
-    for line in lines(world, seq, &names) {
+    for line in lines(world, seq, names) {
         let _ = writeln!(out, "    {line}");
     }
-    if let Some(v) = assertion {
-        for line in fill(v.template, &v.vars, &names).lines() {
-            let _ = writeln!(out, "    {line}");
-        }
+    for line in check.map(|(template, vars)| fill(template, vars, names)).iter().flat_map(|t| t.lines()) {
+        let _ = writeln!(out, "    {line}");
     }
     out.push_str("}\n");
-    // A private invariant can only be called inside the crate, where its
-    // paths start with `crate::`, not with the crate's name.
-    let private = assertion.is_some_and(|v| belongs_inside_the_crate(v.template));
+    let private = check.is_some_and(|(template, _)| belongs_inside_the_crate(template));
     match (seq.len() > 0).then(|| world.ops[seq.op(0) as usize].op.owner_name) {
         Some(owner) if private => in_crate_paths(&out, owner.split("::").next().unwrap_or(owner)),
         _ => out,
@@ -535,40 +550,48 @@ pub(crate) fn render_crash(
     kind: FailureKind,
     message: &str,
 ) -> String {
-    let base = snake_case(&operation.replace("::", "_"));
     let (verb, note, suffix) = match kind {
         FailureKind::Timeout => ("hangs", "this test does not finish: run it with a timeout", "hangs"),
         _ => ("crashes the process", "running this test takes its test binary down with it", "crashes"),
     };
     let names = names(world, seq, check.map_or(&[][..], |c| &c.vars[..]));
-    // A crash in a check after the last call is the check's, not the call's.
-    let what = match check {
-        Some(c) => format!("after {operation}, `{}`", fill(&c.template, &c.vars, &names).trim_end_matches(';')),
+    // A crash in a check after the last call is the check's, not the call's:
+    // named by its statement when that is one line, else by its contract.
+    let what = match check.map(|c| (c, fill(&c.template, &c.vars, &names))) {
+        Some((_, text)) if !text.contains('\n') => format!("after {operation}, `{}`", text.trim_end_matches(';')),
+        Some((c, _)) => format!("after {operation}, the check `{}`", c.contract),
         None => operation.to_string(),
     };
-    let mut out = format!("// drt: {what} {verb}: {message}\n// drt: {note}\n");
+    let mut header = format!("// drt: {what} {verb}: {message}\n// drt: {note}\n");
     if let Some(how) = how_to_run {
-        let _ = writeln!(out, "// drt: {how}");
+        let _ = writeln!(header, "// drt: {how}");
     }
-    out.push_str("#[test]\n");
-    out.push_str(allows(world, seq));
-    if let Some(allow) = check.and_then(|c| crate::oracle::allow_for(&c.template)) {
-        let _ = writeln!(out, "{allow}");
-    }
-    let _ = writeln!(out, "fn {base}_{suffix}() {{");
-    for line in lines(world, seq, &names) {
-        let _ = writeln!(out, "    {line}");
-    }
-    for line in check.map(|c| fill(&c.template, &c.vars, &names)).iter().flat_map(|t| t.lines()) {
-        let _ = writeln!(out, "    {line}");
-    }
-    out.push_str("}\n");
-    out
+    let check = check.map(|c| (c.template.as_str(), &c.vars[..]));
+    assemble(world, seq, &names, &header, &test_name(operation, suffix), check)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_crash_in_a_check_of_several_lines_names_the_check_and_compiles_in_the_crate() {
+        let world = World::new(crate::registry::Registry::global(), &[std::any::TypeId::of::<crate::fixtures::Dial>()]);
+        let broken = world.ops.iter().position(|o| o.op.spec.name == "broken").unwrap() as u32;
+        let seq = Sequence::from_calls([(broken, vec![])]);
+        let check = CheckAt {
+            contract: "fits".into(),
+            template: "// `fits` is private: put this test in a #[cfg(test)] module\nassert!($0.fits());".into(),
+            vars: vec![0],
+        };
+        let code = render_crash(&world, &seq, Some(&check), None, "Dial::broken", FailureKind::Timeout, "it hangs");
+        let (header, test) = code.split_once("#[test]\n").unwrap();
+        assert!(header.lines().all(|l| l.starts_with("// drt: ")), "{code}");
+        assert!(header.starts_with("// drt: after Dial::broken, the check `fits` hangs: it hangs\n"), "{code}");
+        assert!(test.starts_with("fn dial_broken_hangs() {"), "{code}");
+        assert!(test.contains("crate::fixtures::Dial::broken()") && !test.contains("drt::fixtures"), "{code}");
+        assert!(test.contains("assert!(dial.fits());"), "{code}");
+    }
 
     #[test]
     fn paths_inside_the_crate_start_at_crate() {
