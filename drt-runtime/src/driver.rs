@@ -12,7 +12,7 @@ use crate::isolate::job::{file, Channel, Job, INTERNAL_ERROR, INTERNAL_ERROR_STA
 use crate::isolate::supervisor::{supervise, Stop, Supervisor};
 use crate::macro_support::Syntax;
 use crate::registry::Registry;
-use crate::report::Report;
+use crate::report::{Report, WARNING};
 use crate::saved_failures::Store;
 use crate::world::World;
 
@@ -53,7 +53,7 @@ impl Explorer {
         }
         let warnings = &report.stats.warnings;
         if report.failures.is_empty() && strict && !warnings.is_empty() {
-            let listed: String = warnings.iter().map(|w| format!("drt: warning: {w}\n")).collect();
+            let listed: String = warnings.iter().map(|w| format!("{WARNING}{w}\n")).collect();
             panic!(
                 "drt: DRT_STRICT is on (it is whenever CI is set), so warnings about drt's files fail this test:\n\
                  {listed}drt: do what each one says, or set DRT_STRICT=0 to make them warnings again\n\
@@ -118,7 +118,7 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
     let store = store(&names, settings);
     let path = store.as_ref().map(|s| s.path().to_path_buf());
     if settings.isolation == Isolation::Process {
-        if let Some(supervisor) = Supervisor::for_current_test(settings.call_timeout) {
+        if let Some(supervisor) = Supervisor::for_current_test() {
             let job = Job {
                 subjects: names.iter().map(|n| n.to_string()).collect(),
                 replay: false,
@@ -131,12 +131,12 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
                 // Exploring in-process would hit the same bug, and a crash of the user's there.
                 Err(Stop::Internal(said)) => panic!("{said}"),
                 Err(Stop::Io(e)) => {
-                    eprintln!("drt: warning: cannot explore in a child process ({e}); exploring in-process")
+                    eprintln!("{WARNING}cannot explore in a child process ({e}); exploring in-process")
                 }
             }
         }
     }
-    let engine = engine(&world, settings, &names);
+    let engine = Engine::new(&world, settings, store);
     // User code runs guarded: a panic out of the engine is drt's own, and
     // the silent hook has kept it from the test's output.
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.run())) {
@@ -159,11 +159,6 @@ fn store(subjects: &[&str], settings: &Settings) -> Option<Store> {
     settings.saved_failures.any().then(|| Store::for_crate(subjects)).flatten()
 }
 
-/// An engine for `world`, as the settings say: the one place one is assembled.
-fn engine<'w>(world: &'w World<'w>, settings: &Settings, subjects: &[&str]) -> Engine<'w> {
-    Engine::new(world, settings, store(subjects, settings))
-}
-
 /// A child process: runs the job its supervisor wrote, then exits.
 fn child_main(channel: &Channel) -> ! {
     let Some(job) = channel.job() else { std::process::exit(NO_JOB_STATUS) };
@@ -176,7 +171,10 @@ fn child_main(channel: &Channel) -> ! {
     let world = World::new(registry, &ids).without(&job.avoid);
     if let Some(bytes) = job.settings.memory_limit {
         if let Err(e) = crate::memory::limit_this_process(bytes) {
-            eprintln!("{}cannot limit the exploring process's memory (DRT_MEMORY_LIMIT): {e}", crate::report::WARNING);
+            eprintln!(
+                "{WARNING}cannot limit the exploring process's memory (DRT_MEMORY_LIMIT): {e}; set \
+                 DRT_MEMORY_LIMIT=off to explore without a limit"
+            );
         }
     }
     let _silent = crate::hook::SilentPanics::install();
@@ -191,7 +189,8 @@ fn child_main(channel: &Channel) -> ! {
         std::process::exit(0);
     }
     let names: Vec<&str> = job.subjects.iter().map(String::as_str).collect();
-    let engine = engine(&world, &job.settings, &names).with_channel(channel.clone(), job.trace_after);
+    let store = store(&names, &job.settings);
+    let engine = Engine::new(&world, &job.settings, store).with_channel(channel.clone(), job.trace_after);
     // A panic of drt's own (a bug in drt) must not pass for a crash of the
     // user's code: it says what it was, which the supervisor shows.
     if let Err(payload) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.run())) {

@@ -17,7 +17,8 @@
 //!    deterministic, so the supervisor runs the same job again with tracing
 //!    on after the last heartbeat: the last sequence traced is the culprit.
 //! 4. The culprit is minimized by replaying candidates in fresh children, and
-//!    exploring restarts with another seed (at most 8 times).
+//!    exploring restarts with another seed (a bounded number of times:
+//!    `MAX_RESTARTS` in `supervisor.rs`).
 //!
 //! [`job`] is what the two sides share: the job, and the files of the
 //! channel between them. [`supervisor`] is the parent's side. On the

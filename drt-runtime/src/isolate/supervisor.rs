@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::job::{file, Channel, Job, HEARTBEAT_EVERY, INTERNAL_ERROR, INTERNAL_ERROR_STATUS};
 use super::wire;
-use crate::config::{Isolation, MinimizeLimits};
+use crate::config::{Isolation, MinimizeLimits, Settings};
 use crate::minimize::{minimize_with, Blame};
 use crate::oracle::CheckAt;
 use crate::report::{warn_once, Failure, Stats, WARNING};
@@ -53,7 +53,6 @@ pub(crate) enum Ending {
 /// Spawns and watches children for one test.
 pub(crate) struct Supervisor {
     pub test: String,
-    pub call_timeout: Duration,
     channel: Channel,
     /// The warnings printed so far (the children's, forwarded, and the
     /// supervisor's own), without their `drt: warning: `.
@@ -66,7 +65,7 @@ impl Supervisor {
     /// A supervisor re-running this test binary for the test on this thread
     /// (libtest names the thread after the test), or re-running this program
     /// when it is not a test (its child stops at its first exploration).
-    pub fn for_current_test(call_timeout: Duration) -> Option<Supervisor> {
+    pub fn for_current_test() -> Option<Supervisor> {
         std::env::current_exe().ok()?;
         // A thread of the user's own has no name: re-running the binary
         // without a filter would run every test, so it explores in-process.
@@ -77,7 +76,7 @@ impl Supervisor {
         let n = CHANNELS.fetch_add(1, Ordering::Relaxed);
         let dir = std::env::temp_dir().join(format!("drt-{}-{n}", std::process::id()));
         let channel = Channel { dir, beat: None };
-        Some(Supervisor { test, call_timeout, channel, warnings: Default::default() })
+        Some(Supervisor { test, channel, warnings: Default::default() })
     }
 
     /// Runs a child for `job` (with `sequence` for a replay) and waits for it.
@@ -111,10 +110,10 @@ impl Supervisor {
             if let Some(status) = child.try_wait()? {
                 break Some(status);
             }
-            let beat = self.channel.last_heartbeat().map_or(0, |(n, _)| n);
+            let beat = self.heartbeat();
             if beat != last.0 {
                 last = (beat, Instant::now());
-            } else if last.1.elapsed() > self.call_timeout {
+            } else if last.1.elapsed() > job.settings.call_timeout {
                 let _ = child.kill();
                 let _ = child.wait();
                 break None;
@@ -167,7 +166,7 @@ impl Supervisor {
 
     /// Sequences the last child reported running.
     pub fn heartbeat(&self) -> u64 {
-        self.channel.last_heartbeat().map_or(0, |(n, _)| n)
+        self.channel.last_heartbeat().unwrap_or(0)
     }
 
     /// The sequences the last child traced.
@@ -333,8 +332,11 @@ pub(crate) fn supervise(
             if left.is_zero() {
                 break;
             }
-            job.settings.budget.time_limit = Some(Duration::from_millis(left.as_millis().max(1) as u64));
+            job.settings.budget.time_limit = Some(left);
         }
+        // A child counts from its own start: its failures are placed after
+        // the sequences and the time of the children before it.
+        let (sequences_before, time_before) = (stats.sequences, start.elapsed());
         let ending = sup.run(&job, None)?;
         if let Ending::Crashed { said, code, .. } = &ending {
             // Not the user's crash: drt's own, which the caller reports. Both
@@ -344,7 +346,10 @@ pub(crate) fn supervise(
             }
         }
         let (found, child_stats) = sup.results();
-        failures.extend(found);
+        failures.extend(found.into_iter().map(|(group, f)| {
+            let (sequences_before, found_after) = (f.sequences_before + sequences_before, f.found_after + time_before);
+            (group, Failure { sequences_before, found_after, ..f })
+        }));
         if let (Ending::Finished, Some(child)) = (&ending, &child_stats) {
             add_stats(&mut stats, child);
             break;
@@ -357,13 +362,12 @@ pub(crate) fn supervise(
         let found_at = Found { after: elapsed, sequences_before: stats.sequences + ran };
         stats.sequences += ran + 1;
         stats.failing += 1;
-        let memory_limit = job.settings.memory_limit;
         let (failure, crash) = match culprit {
             Some(seq) => {
                 let (seq, how) = sup.minimize_crash(world, &job, seq, &ending);
                 // The minimized sequence's own crash, when a replay saw it.
                 let (last, check) = how.as_ref().map_or((&ending, None), |(e, check)| (e, check.as_ref()));
-                let crash = crash(last, sup.call_timeout, memory_limit);
+                let crash = crash(last, &job.settings);
                 let f = crash_failure(world, Some((&seq, check)), &crash, found_at);
                 if let Some(store) = store.filter(|_| job.settings.saved_failures.save) {
                     if let Err(warning) = store.save(world, &[(entry_comment(&f, job.settings.budget.seed), &seq)]) {
@@ -373,7 +377,7 @@ pub(crate) fn supervise(
                 (f, crash)
             }
             None => {
-                let crash = crash(&ending, sup.call_timeout, memory_limit);
+                let crash = crash(&ending, &job.settings);
                 (crash_failure(world, None, &crash, found_at), crash)
             }
         };
@@ -382,7 +386,7 @@ pub(crate) fn supervise(
         restarts += 1;
         if restarts > MAX_RESTARTS {
             stats.notes.push(format!(
-                "the exploration stopped after {MAX_RESTARTS} crashes; fix them (or #[drt(skip)] the crashing \
+                "the exploration stopped after {restarts} crashes; fix them (or #[drt(skip)] the crashing \
                  operations) to explore further"
             ));
             break;
@@ -419,15 +423,15 @@ pub(crate) fn supervise(
     Ok((group(failures), stats))
 }
 
-/// What triage is told of a child that did not finish, under `memory_limit`.
-fn crash(ending: &Ending, timeout: Duration, memory_limit: Option<u64>) -> Crash {
+/// What triage is told of a child that did not finish, run with `settings`.
+fn crash(ending: &Ending, settings: &Settings) -> Crash {
     match ending {
-        Ending::Hung => Crash::Hung { timeout },
+        Ending::Hung => Crash::Hung { timeout: settings.call_timeout },
         Ending::Crashed { status, said, .. } => Crash::Died {
             status: status.clone(),
             said: said.clone(),
             // std's words when an allocation fails.
-            out_of_memory: memory_limit.filter(|_| said.starts_with("memory allocation of")),
+            out_of_memory: settings.memory_limit.filter(|_| said.starts_with("memory allocation of")),
         },
         Ending::Finished => Crash::NotAgain,
     }
@@ -438,17 +442,23 @@ fn culprit_op(world: &World<'_>, failure: &Failure) -> Option<String> {
     world.ops.iter().find(|o| o.op.display == failure.operation).map(|o| o.op.path.clone())
 }
 
-/// One failure per (kind, group) across all children, the shortest kept;
-/// the group is what the child's engine grouped by (the operation, or the
-/// type of a broken contract, and the place), for a crash the operation and
-/// how the process ended.
+/// One failure per (kind, group) across all children, in the order found:
+/// the shortest reproduction, found when the group was first met, with the
+/// hits of all. The group is what the child's engine grouped by (the
+/// operation, or the type of a broken contract, and the place), for a crash
+/// the operation and how the process ended.
 fn group(failures: Vec<wire::Grouped>) -> Vec<Failure> {
     let mut out: Vec<wire::Grouped> = Vec::new();
     for (place, f) in failures {
         let same = |(p, g): &&mut wire::Grouped| *p == place && g.kind == f.kind;
         match out.iter_mut().find(|g| same(g)) {
-            Some(g) if f.len < g.1.len => g.1 = f,
-            Some(_) => {}
+            Some((_, g)) => {
+                let hits = g.hits + f.hits;
+                if f.len < g.len {
+                    *g = Failure { found_after: g.found_after, sequences_before: g.sequences_before, ..f };
+                }
+                g.hits = hits;
+            }
             None => out.push((place, f)),
         }
     }
@@ -461,7 +471,7 @@ mod tests {
 
     #[test]
     fn a_supervisor_leaves_no_files_behind() {
-        let sup = Supervisor::for_current_test(Duration::from_secs(1)).expect("tests run on named threads");
+        let sup = Supervisor::for_current_test().expect("tests run on named threads");
         let dir = sup.channel.dir.clone();
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(sup.channel.file(file::STDERR), "said").unwrap();
