@@ -189,7 +189,8 @@ fn assert_same(a: &Report, b: &Report) {
     assert!(!a.failures.is_empty(), "{a}");
     let counts = |r: &Report| {
         let s = &r.stats;
-        (s.sequences, s.calls, s.normal, s.illegal, s.redundant, s.failing, s.operations.clone(), s.uncallable.clone())
+        let calls = (s.calls, s.new_calls, s.reused_calls, s.evicted);
+        (s.sequences, calls, s.normal, s.illegal, s.redundant, s.failing, s.operations.clone(), s.uncallable.clone())
     };
     assert_eq!(counts(a), counts(b));
 }

@@ -96,6 +96,8 @@ fn a_budget_of_no_sequences_passes_when_no_saved_failure_fails() {
         report.stats.notes,
         ["max_sequences is 0: only the saved failing sequences ran (0 sequences); nothing was explored"]
     );
+    let off = only_saved().persist(false).report();
+    assert_eq!(off.stats.notes, ["max_sequences is 0 and saved failures are off (DRT_PERSIST): nothing ran"]);
     only_saved().run();
 }
 

@@ -295,6 +295,9 @@ impl Explorer {
             Some(bound) => bound.unwrap_or(u64::MAX),
             None => self.max_pool.unwrap_or(DEFAULT_MAX_POOL),
         };
+        if call_timeout.is_some_and(|t| t.is_zero()) {
+            return Err("drt: .call_timeout() must be positive: a zero timeout takes every call for hung".into());
+        }
         if max_pool < MIN_MAX_POOL {
             return Err(format!(
                 "drt: the pool bound (.max_pool() or DRT_MAX_POOL) must be at least {}, to hold the sequences \
@@ -322,6 +325,9 @@ impl Explorer {
         let max_len = parse_env(env, "DRT_MAX_LEN", |s| s.parse::<usize>().ok().filter(|n| *n > 0))?
             .or(self.max_len)
             .unwrap_or(DEFAULT_MAX_LEN);
+        if max_len == 0 {
+            return Err("drt: .max_len() must be positive: a sequence needs at least one call".into());
+        }
         let time_limit = match (time_limit, max_sequences) {
             (None, None) => Some(DEFAULT_TIME_LIMIT),
             (t, _) => t,
@@ -345,19 +351,18 @@ fn parse_env<T>(
         None => Ok(None),
         Some(raw) if raw.trim().is_empty() => Ok(None),
         Some(raw) => parse(raw.trim()).map(Some).ok_or_else(|| {
+            const DURATION: &str = "milliseconds (`500`), or a number with `ms`, `s`, `m` or `h` (`2s`, `10m`)";
             let expected = match name {
-                "DRT_TIME_LIMIT" | "DRT_MINIMIZE_TIME" => {
-                    "milliseconds (`500`), or a number with `ms`, `s`, `m` or `h` (`2s`, `10m`)"
-                }
-                "DRT_CALL_TIMEOUT" => "a positive duration: milliseconds (`500`), or a number with `ms`, `s` or `m`",
-                "DRT_SEED" => "an integer (decimal or 0x hex)",
-                "DRT_MAX_LEN" => "a positive integer",
-                "DRT_PERSIST" | "DRT_STRICT" => "`on` or `off`",
+                "DRT_TIME_LIMIT" | "DRT_MINIMIZE_TIME" => DURATION.to_string(),
+                "DRT_CALL_TIMEOUT" => format!("a positive duration: {DURATION}"),
+                "DRT_SEED" => "an integer (decimal or 0x hex)".to_string(),
+                "DRT_MAX_LEN" => "a positive integer".to_string(),
+                "DRT_PERSIST" | "DRT_STRICT" => "`on` or `off`".to_string(),
                 "DRT_MEMORY_LIMIT" | "DRT_MAX_POOL" => {
-                    "a size in bytes, or with `K`, `M`, `G` or `T` (`512M`, `4G`), or `off`"
+                    "a size in bytes, or with `K`, `M`, `G` or `T` (`512M`, `4G`), or `off`".to_string()
                 }
-                "DRT_ISOLATION" => "`process` or `in-process`",
-                _ => "an integer",
+                "DRT_ISOLATION" => "`process` or `in-process`".to_string(),
+                _ => "an integer".to_string(),
             };
             format!("drt: {name} must be {expected}, got `{raw}`")
         }),
@@ -514,11 +519,14 @@ mod tests {
         assert_eq!(err, "drt: DRT_SEED must be an integer (decimal or 0x hex), got `abc`");
         let err = explore::<u8>().settings(false, &env_of(&[("DRT_MAX_LEN", "0")])).unwrap_err();
         assert_eq!(err, "drt: DRT_MAX_LEN must be a positive integer, got `0`");
+        assert!(explore::<u8>().max_len(0).settings(false, &env_of(&[])).unwrap_err().contains(".max_len()"));
+        let zero = explore::<u8>().call_timeout(Duration::ZERO).settings(false, &env_of(&[]));
+        assert!(zero.unwrap_err().contains(".call_timeout() must be positive"));
         let err = explore::<u8>().settings(false, &env_of(&[("DRT_CALL_TIMEOUT", "0")])).unwrap_err();
         assert_eq!(
             err,
-            "drt: DRT_CALL_TIMEOUT must be a positive duration: milliseconds (`500`), or a number with `ms`, `s` or \
-             `m`, got `0`"
+            "drt: DRT_CALL_TIMEOUT must be a positive duration: milliseconds (`500`), or a number with `ms`, `s`, `m` \
+             or `h` (`2s`, `10m`), got `0`"
         );
     }
 }

@@ -803,9 +803,13 @@ impl<'w> Engine<'w> {
             // Nothing was explored, so nothing went untested.
             let n = self.stats.sequences;
             let s = if n == 1 { "" } else { "s" };
-            self.stats.notes.push(format!(
-                "max_sequences is 0: only the saved failing sequences ran ({n} sequence{s}); nothing was explored"
-            ));
+            self.stats.notes.push(if self.saved_failures.replay {
+                format!(
+                    "max_sequences is 0: only the saved failing sequences ran ({n} sequence{s}); nothing was explored"
+                )
+            } else {
+                "max_sequences is 0 and saved failures are off (DRT_PERSIST): nothing ran".to_string()
+            });
         } else {
             self.stats.uncallable = self.untested.reasons(self.world, &self.per_op);
         }

@@ -279,13 +279,11 @@ impl Groups {
     /// shorter than the best reproduction so far (greedy minimization has
     /// local minima).
     pub fn hit(&mut self, key: &FailureKey, len: usize) -> bool {
-        match self.0.iter_mut().find(|g| g.key == *key) {
-            Some(g) => {
-                g.failure.hits += 1;
-                g.seq.len() > len
-            }
-            None => true,
+        let worth = self.improves(key, len);
+        if let Some(g) = self.0.iter_mut().find(|g| g.key == *key) {
+            g.failure.hits += 1;
         }
+        worth
     }
 
     /// Whether a reproduction of `len` calls is shorter than `key`'s best.
