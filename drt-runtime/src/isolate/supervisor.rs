@@ -152,15 +152,20 @@ impl Supervisor {
         if status.success() && finished {
             return Ending::Finished;
         }
-        // The last thing it said, not std's advice on backtraces after it
-        // (an allocation failure prints one).
-        let said = said
-            .lines()
-            .rev()
-            .find(|l| !l.trim().is_empty() && !l.starts_with("note: run with `RUST_BACKTRACE"))
-            .unwrap_or("")
-            .trim()
-            .to_string();
+        // drt's own error whole (its message may span lines), else the last
+        // thing it said, not std's advice on backtraces after it (an
+        // allocation failure prints one).
+        let line_start = |at: &usize| *at == 0 || said[..*at].ends_with('\n');
+        let said = match said.rmatch_indices(INTERNAL_ERROR).map(|(at, _)| at).find(line_start) {
+            Some(at) => said[at..].trim(),
+            None => said
+                .lines()
+                .rev()
+                .find(|l| !l.trim().is_empty() && !l.starts_with("note: run with `RUST_BACKTRACE"))
+                .unwrap_or("")
+                .trim(),
+        }
+        .to_string();
         Ending::Crashed { status: describe(status), code: status.code(), said }
     }
 
@@ -468,6 +473,25 @@ fn group(failures: Vec<wire::Grouped>) -> Vec<Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn drts_own_error_is_read_whole_from_a_childs_stderr() {
+        use std::os::unix::process::ExitStatusExt;
+        let sup = Supervisor::for_current_test().expect("tests run on named threads");
+        let settings = crate::fixtures::settings(1, 1);
+        let job = Job { subjects: Vec::new(), replay: false, settings, trace_after: None, avoid: Vec::new() };
+        let stderr = format!("the user's output\n{INTERNAL_ERROR} (a bug in drt, please report it): first\nsecond\n");
+        let status = ExitStatus::from_raw(INTERNAL_ERROR_STATUS << 8);
+        let Ending::Crashed { said, code, .. } = sup.ending(&job, status, &stderr) else { panic!("not a crash") };
+        assert_eq!(code, Some(INTERNAL_ERROR_STATUS));
+        assert_eq!(said, format!("{INTERNAL_ERROR} (a bug in drt, please report it): first\nsecond"));
+        // A user's crash is still told by its last words.
+        let Ending::Crashed { said, .. } = sup.ending(&job, ExitStatus::from_raw(6), "a\nlast words\n") else {
+            panic!("not a crash")
+        };
+        assert_eq!(said, "last words");
+    }
 
     #[test]
     fn a_supervisor_leaves_no_files_behind() {
