@@ -179,15 +179,17 @@ impl Explorer {
         self
     }
 
-    /// The most memory the pool of sequences kept for extension may hold,
-    /// in bytes (default 256 MiB, which keeps a long exploration under
-    /// 512 MiB in all; at least 1 MiB). Past it, the pool evicts sequences
-    /// at random, longer ones more often, never the shortest few offering
-    /// each type and ending in each operation;
-    /// [`Stats::evicted`](crate::Stats::evicted) counts them. The values kept
-    /// so that extending a sequence need not run it again take up to a
-    /// quarter more; past that, no more are kept (which costs time, never
-    /// changes what is explored). Env: `DRT_MAX_POOL` (`64M`, `1G`, or `off` for no bound).
+    /// The most memory the pool of sequences kept for extension, and of the
+    /// values kept to extend them, may hold, in bytes (default 256 MiB,
+    /// which keeps a long exploration under 512 MiB in all; at least 1 MiB).
+    /// The sequences get an eighth of it (small enough to stay in a
+    /// processor's cache, which the search reads at random); past that, the
+    /// pool evicts sequences at random, longer ones more often, never the
+    /// shortest few offering each type and ending in each operation;
+    /// [`Stats::evicted`](crate::Stats::evicted) counts them. The values
+    /// kept so that extending a sequence need not run it again get the
+    /// rest; past that, no more are kept (which costs time, never changes
+    /// what is explored). Env: `DRT_MAX_POOL` (`64M`, `1G`, or `off` for no bound).
     pub fn max_pool(mut self, bytes: u64) -> Self {
         self.max_pool = Some(bytes);
         self

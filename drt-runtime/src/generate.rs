@@ -30,7 +30,7 @@ use crate::oracle::Violation;
 use crate::pool::{Kept, Pool, Snapshot};
 use crate::report::{FailureKind, OperationStats, Report, Stats};
 use crate::saved_failures::Store;
-use crate::sequence::{Mode, Operand, Sequence};
+use crate::sequence::{Composed, Mode, Operand, Sequence};
 use crate::triage::{confirmed_failure, fails_again, FailureKey, Found, Groups, Minimized};
 use crate::untested::Untested;
 use crate::world::World;
@@ -105,8 +105,10 @@ pub(crate) struct Engine<'w> {
     used: Vec<u32>,
     /// Per type of kept value: values kept so far, largest heap estimate.
     heap_estimates: std::cell::RefCell<rustc_hash::FxHashMap<TypeId, (u64, usize)>>,
-    /// Buffers for building the next sequence and its live variables.
-    spare: Sequence,
+    /// Buffers for building the next sequence, the calls it runs, and its
+    /// live variables.
+    spare: Composed,
+    spare_calls: Sequence,
     spare_alive: Vec<(u32, TypeId)>,
 }
 
@@ -160,7 +162,8 @@ impl<'w> Engine<'w> {
             reused_parts: Vec::new(),
             used: Vec::new(),
             heap_estimates: Default::default(),
-            spare: Sequence::default(),
+            spare: Composed::default(),
+            spare_calls: Sequence::default(),
             spare_alive: Vec::new(),
         }
     }
@@ -172,12 +175,16 @@ impl<'w> Engine<'w> {
     }
 
     /// Counts a sequence about to run: heartbeat and trace for a supervisor.
-    fn starting(&mut self, seq: &Sequence) {
+    fn starting(&mut self, seq: Starting<'_>) {
         self.stats.sequences += 1;
         let Some((channel, trace_after)) = &self.channel else { return };
         let n = self.stats.sequences;
         if trace_after.is_some_and(|after| n > after) {
-            channel.trace(&crate::sequence_text::encode(self.world, seq));
+            let text = match seq {
+                Starting::Flat(seq) => crate::sequence_text::encode(self.world, seq),
+                Starting::Draft(draft) => crate::sequence_text::encode(self.world, &self.pool.flat(draft)),
+            };
+            channel.trace(&text);
         }
         if n.is_multiple_of(HEARTBEAT_EVERY) || self.last_beat.elapsed() >= HEARTBEAT_INTERVAL {
             channel.heartbeat(n - 1);
@@ -216,7 +223,7 @@ impl<'w> Engine<'w> {
         }
         for seq in saved {
             let sequences_before = self.stats.sequences;
-            self.starting(&seq);
+            self.starting(Starting::Flat(&seq));
             let exec = self.world.execute(&seq, Checks::ALL);
             self.stats.calls += exec.outcome.calls_run(seq.len());
             if let Outcome::Failed { call, fault } = exec.finish(self.world) {
@@ -293,17 +300,17 @@ impl<'w> Engine<'w> {
     /// One generation step; false when it executed nothing.
     fn step(&mut self) -> bool {
         let op = self.pick_operation();
-        let Some((seq, prefix)) = self.extend(op) else {
+        let Some((draft, prefix)) = self.extend(op) else {
             return false;
         };
-        if !self.pool.is_new_sequence(&seq) {
-            self.spare = seq;
+        if !self.pool.is_new_sequence(&draft) {
+            self.spare = draft;
             return false;
         }
         let sequences_before = self.stats.sequences;
-        self.starting(&seq);
         self.per_op[op].attempted += 1;
-        let exec = self.run_new(&seq, prefix);
+        self.starting(Starting::Draft(&draft));
+        let (exec, seq) = self.run_new(&draft, prefix);
         let mut outcome = exec.outcome.clone();
         let touched = match outcome {
             Outcome::Normal => self.touched_values(&seq, prefix, &exec.vars).unwrap_or_else(|(call, v)| {
@@ -330,14 +337,14 @@ impl<'w> Engine<'w> {
             Outcome::Normal if touched.is_empty() => {
                 self.stats.redundant += 1;
                 self.per_op[op].succeeded += 1;
-                self.note_shortest(op, &seq);
+                self.note_shortest(op, &draft, &seq);
             }
             Outcome::Normal => {
-                self.note_shortest(op, &seq);
+                self.note_shortest(op, &draft, &seq);
                 self.stats.normal += 1;
                 self.per_op[op].succeeded += 1;
                 // A copy the size of its contents: the built one grew in steps.
-                self.pool.add(seq.clone(), alive, snapshot, &touched, &mut self.rng);
+                self.pool.add(draft.clone(), &alive, snapshot, &touched, &mut self.rng);
             }
             Outcome::Illegal { .. } => {
                 self.stats.illegal += 1;
@@ -355,7 +362,8 @@ impl<'w> Engine<'w> {
                 }
             }
         }
-        self.spare = seq;
+        self.spare = draft;
+        self.spare_calls = seq;
         true
     }
 
@@ -366,16 +374,20 @@ impl<'w> Engine<'w> {
     /// run is the one that counts: reports come from runs from scratch, and
     /// a value whose clone behaves unlike it (state shared through an `Rc`,
     /// a `Clone` that forgets something) turns reuse off for the rest of the
-    /// exploration rather than mislead the search.
-    fn run_new(&mut self, seq: &Sequence, prefix: usize) -> Execution {
+    /// exploration rather than mislead the search. Returns the run and the
+    /// calls it ran: the whole sequence after a run from scratch, else with
+    /// holes for the components whose values were reused.
+    fn run_new(&mut self, draft: &Composed, prefix: usize) -> (Execution, Sequence) {
         let world = self.world;
         let checks = Checks::after(prefix);
         // The variables of the components the new calls use.
         self.used.clear();
-        self.used.extend(seq.args_from(prefix).iter().filter_map(|a| match a {
-            Operand::Var { var, .. } if (*var as usize) < prefix => Some(*var),
-            _ => None,
-        }));
+        for (_, _, args) in draft.own_calls().filter(|(at, _, _)| *at >= prefix) {
+            self.used.extend(args.iter().filter_map(|a| match a {
+                Operand::Var { var, .. } if (*var as usize) < prefix => Some(*var),
+                _ => None,
+            }));
+        }
         self.used.sort_unstable();
         self.used.dedup();
         // A component is reused when every value the new calls take from
@@ -383,7 +395,8 @@ impl<'w> Engine<'w> {
         // new values with (`Snapshot::partners_kept`); those are cloned in.
         self.reused_parts.clear();
         let mut reused: Vec<Reused<'_>> = Vec::new();
-        for &(entry, at) in self.parts.iter().filter(|_| self.reuse) {
+        let mut holes = Vec::new();
+        for (k, &(entry, at)) in self.parts.iter().enumerate().filter(|_| self.reuse) {
             let e = &self.pool.entries[entry as usize];
             let Some(snapshot) = e.snapshot.as_ref().filter(|s| s.partners_kept) else { continue };
             let (start, end) = (at, at + e.seq.len() as u32);
@@ -392,25 +405,33 @@ impl<'w> Engine<'w> {
             if end as usize <= prefix && self.used[from..to].iter().all(|&v| snapshot.get(v - start).is_some()) {
                 reused.push(Reused { at: at as usize, len: e.seq.len(), values: &snapshot.values, used: &self.used });
                 self.reused_parts.push((entry, at));
+                holes.push(k);
             }
         }
-        let exec = world.execute_reusing(seq, checks, &reused);
+        // The calls to run: a reused component's are holes.
+        let mut seq = std::mem::take(&mut self.spare_calls);
+        seq.clear();
+        self.pool.write(draft, &mut seq, &|k| holes.binary_search(&k).is_ok());
+        debug_assert_eq!(seq.len(), draft.len());
+        let exec = world.execute_reusing(&seq, checks, &reused);
         drop(reused);
         let run = exec.outcome.calls_run(seq.len());
         self.stats.calls += run - exec.reused.min(run);
         self.stats.reused_calls += exec.reused.min(run);
         self.stats.new_calls += run.saturating_sub(prefix as u64);
         if exec.reused == 0 {
-            return exec;
+            return (exec, seq);
         }
         self.reusing_runs += 1;
         let failed = matches!(exec.outcome, Outcome::Failed { .. });
         if !failed && self.reusing_runs > VERIFY_FIRST && !self.reusing_runs.is_multiple_of(VERIFY_EVERY) {
-            return exec;
+            return (exec, seq);
         }
-        let scratch = world.execute(seq, checks);
+        seq.clear();
+        self.pool.write(draft, &mut seq, &|_| false);
+        let scratch = world.execute(&seq, checks);
         self.stats.calls += scratch.outcome.calls_run(seq.len());
-        if !failed && !self.same_results(seq, prefix, &exec, &scratch) {
+        if !failed && !self.same_results(&seq, prefix, &exec, &scratch) {
             self.reuse = false;
             self.stats.notes.push(
                 "drt re-ran every sequence from its first call: a sequence run from the values kept from an \
@@ -421,7 +442,7 @@ impl<'w> Engine<'w> {
             );
         }
         let _ = exec.finish(world);
-        scratch
+        (scratch, seq)
     }
 
     /// Whether two runs of `seq` ended alike: the same outcome, and the new
@@ -480,7 +501,7 @@ impl<'w> Engine<'w> {
             // others as the component left them.
             let e = &self.pool.entries[entry as usize];
             let snapshot = e.snapshot.as_ref().expect("a reused entry has a snapshot");
-            for &(var, ty) in &e.alive {
+            for (var, ty) in self.pool.alive(e) {
                 let (own, reused) = (at + var, snapshot.get(var));
                 if reused.is_some_and(|r| r.partner) || self.used.binary_search(&own).is_ok() {
                     if let Some(value) = exec.vars[own as usize].as_deref() {
@@ -492,7 +513,6 @@ impl<'w> Engine<'w> {
             }
             i += e.seq.len();
         }
-        alive.shrink_to_fit();
         kept.shrink_to_fit();
         let snapshot = (!kept.is_empty()).then_some(Snapshot { values: kept, partners_kept });
         (alive, snapshot)
@@ -549,9 +569,9 @@ impl<'w> Engine<'w> {
         }
     }
 
-    fn note_shortest(&mut self, op: usize, seq: &Sequence) {
+    fn note_shortest(&mut self, op: usize, draft: &Composed, seq: &Sequence) {
         if self.regression_tests.is_some() && self.shortest[op].as_ref().is_none_or(|s| s.len() > seq.len()) {
-            self.shortest[op] = Some(seq.clone());
+            self.shortest[op] = Some(if seq.has_holes() { self.pool.flat(draft) } else { seq.clone() });
         }
     }
 
@@ -562,8 +582,9 @@ impl<'w> Engine<'w> {
     }
 
     /// Builds a new sequence ending in calls of `op` (the `extend` operator,
-    /// thesis §7.5); returns it with the index of its first new call.
-    fn extend(&mut self, op: usize) -> Option<(Sequence, usize)> {
+    /// thesis §7.5); returns it with the index of its first new call. Its
+    /// components are pool entries, referred to, not copied (thesis §7.6).
+    fn extend(&mut self, op: usize) -> Option<(Composed, usize)> {
         self.demanded_from = None;
         self.parts.clear();
         let run_op = &self.world.ops[op];
@@ -603,7 +624,7 @@ impl<'w> Engine<'w> {
             seq.push(op as u32, args.iter().cloned());
         }
         seq.push(op as u32, args);
-        debug_assert_eq!(seq.check_ownership(), Ok(()), "{seq:?}");
+        debug_assert_eq!(self.pool.flat(&seq).check_ownership(), Ok(()), "{seq:?}");
         self.spare_alive = alive;
         Some((seq, prefix))
     }
@@ -615,7 +636,7 @@ impl<'w> Engine<'w> {
         ty: TypeId,
         mode: Mode,
         taken: &[Operand],
-        seq: &mut Sequence,
+        seq: &mut Composed,
         alive: &mut Vec<(u32, TypeId)>,
         depth: u32,
     ) -> Option<Operand> {
@@ -663,9 +684,9 @@ impl<'w> Engine<'w> {
         if seq.len() + entry.seq.len() >= self.budget.max_len {
             return None;
         }
-        let offset = seq.append(&entry.seq);
+        let offset = seq.push_part(pick.0, &entry.seq);
         self.parts.push((pick.0, offset));
-        alive.extend(entry.alive.iter().map(|(v, t)| (v + offset, *t)));
+        alive.extend(self.pool.alive(entry).map(|(v, t)| (v + offset, t)));
         Some(Operand::Var { var: var + offset, mode })
     }
 
@@ -679,7 +700,7 @@ impl<'w> Engine<'w> {
         &mut self,
         ty: TypeId,
         mode: Mode,
-        seq: &mut Sequence,
+        seq: &mut Composed,
         alive: &mut Vec<(u32, TypeId)>,
         depth: u32,
     ) -> Option<Operand> {
@@ -782,7 +803,8 @@ impl<'w> Engine<'w> {
                 break;
             }
             self.budget.max_len = best.len() - 1;
-            let Some((seq, _)) = self.extend(op) else { continue };
+            let Some((draft, _)) = self.extend(op) else { continue };
+            let seq = self.pool.flat(&draft);
             if let Some((len, _)) = fails_again(self.world, &seq, key) {
                 let mut seq = seq;
                 seq.truncate(len);
@@ -820,6 +842,12 @@ impl<'w> Engine<'w> {
     }
 }
 
+/// A sequence about to run, for a supervisor's trace.
+enum Starting<'a> {
+    Flat(&'a Sequence),
+    Draft(&'a Composed),
+}
+
 /// How a call takes a value for a parameter passed this way: `Clone` for a
 /// by-value parameter of a `Clone` type keeps the original for later calls.
 fn mode_for(kind: ParamKind, clone: bool) -> Mode {
@@ -836,7 +864,7 @@ impl Engine<'_> {
     /// Explores, then hands over the sequences of the component set.
     pub(crate) fn explore_for_pool(mut self) -> Vec<Sequence> {
         self.explore();
-        self.pool.entries.into_iter().map(|e| e.seq).collect()
+        self.pool.entries.iter().filter(|e| e.offered).map(|e| self.pool.flat(&e.seq)).collect()
     }
 }
 

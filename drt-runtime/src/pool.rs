@@ -5,9 +5,13 @@
 //!
 //! Randoop's component set only grows, and so would an exploration's
 //! memory, by a kilobyte or two per kept sequence: a ten-minute run would
-//! need tens of gigabytes. This one is bounded. Its entries are counted in
-//! bytes, and past the bound ([`Pool::new`]) entries are evicted until it
-//! holds three quarters of it, chosen so that the pool stays diverse: the
+//! need tens of gigabytes. This one is bounded. An entry refers to the
+//! entries it extends instead of copying them (Randoop's sequence of
+//! subsequences, thesis §7.6), so it costs bytes in proportion to what it
+//! adds; an evicted entry that others extend stays, hidden, as their part.
+//! Entries are counted in bytes, and past their share of the bound
+//! ([`Pool::new`]) entries are evicted until they hold three quarters of
+//! it, chosen so that the pool stays diverse: the
 //! shortest few entries offering each type and ending in each operation are
 //! always kept (every type and operation stays reachable, by its cheapest
 //! sequences), and the rest are evicted at random in proportion to their
@@ -19,9 +23,10 @@
 //!
 //! An entry may also hold a [`Snapshot`] of the values its run left, so a
 //! sequence extending it starts from clones of them instead of running its
-//! calls again. Those values are a cache with a budget of its own, a quarter
-//! of the bound: when it is full nothing more is kept, and entries are never
-//! evicted for values, so what is kept never changes what is explored.
+//! calls again. Those values are a cache with a budget of its own, the part
+//! of the bound the entries do not get: when it is full nothing more is
+//! kept, and entries are never evicted for values, so what is kept never
+//! changes what is explored.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::any::{Any, TypeId};
@@ -33,23 +38,34 @@ use std::rc::Rc;
 use rand::RngExt as _;
 
 use crate::macro_support::CloneFn;
-use crate::sequence::Sequence;
+use crate::sequence::{Composed, Sequence};
 
 /// Entries kept however full the pool is, per type offered and per
 /// operation ended in: the shortest ones.
 const PROTECTED_PER_KIND: usize = 8;
 /// What `malloc` adds to each allocation, for the byte count.
 const ALLOCATION_OVERHEAD: usize = 16;
-/// Pool bytes per fingerprint a [`Seen`] generation holds.
+/// The entries get one part in this many of the pool's bound, the values
+/// kept the rest. The search reads entries at random, so their share is
+/// kept small enough to stay in a processor's cache: measured on the
+/// bench's cheap type, a pool of 32 MiB of entries runs 1.7 times as many
+/// sequences a second as one of 256 MiB, and finds the examples' bugs alike.
+const ENTRIES_SHARE: u64 = 8;
+/// Bytes of the entries' share per fingerprint a [`Seen`] generation holds.
 const BYTES_PER_REMEMBERED: u64 = 256;
 /// The fewest fingerprints a [`Seen`] generation holds.
 const MIN_REMEMBERED: usize = 4_096;
 
 /// A normal sequence in the component set.
 pub(crate) struct Entry {
-    pub seq: Sequence,
-    /// Every variable alive at the end with a value, and its type.
-    pub alive: Vec<(u32, TypeId)>,
+    /// The sequence, as its own calls and the entries it extends.
+    pub seq: Composed,
+    /// Whether it offers values. An evicted entry that a kept one extends
+    /// stays, hidden, as part of that one: its calls and nothing else.
+    pub offered: bool,
+    /// Every variable alive at the end with a value, and its type by
+    /// number ([`Pool::alive`] reads them).
+    alive: Vec<(u32, u32)>,
     /// Some of those values: a sequence extending this one that uses only
     /// these starts from clones of them instead of running its calls again.
     pub snapshot: Option<Snapshot>,
@@ -117,7 +133,7 @@ impl Entry {
         };
         size_of::<Entry>()
             + self.seq.heap_bytes(ALLOCATION_OVERHEAD)
-            + vec(self.alive.capacity(), size_of::<(u32, TypeId)>())
+            + vec(self.alive.capacity(), size_of::<(u32, u32)>())
             + self.snapshot.as_ref().map_or(0, |s| vec(s.values.capacity(), size_of::<(u32, Rc<Kept>)>()))
             + offered * size_of::<(u32, u32)>()
     }
@@ -168,16 +184,24 @@ pub(crate) struct Pool {
     /// What the values kept in snapshots hold.
     live: Rc<Cell<usize>>,
     /// The most `bytes` may reach before entries are evicted.
-    max_bytes: usize,
+    max_entries: usize,
+    /// The most kept values may hold.
+    max_values: usize,
     /// Entries evicted so far.
     pub evicted: u64,
+    /// The types of live values, numbered: an entry lists its values with
+    /// these numbers, a third of the bytes of a `TypeId`.
+    types: Vec<TypeId>,
+    type_numbers: FxHashMap<TypeId, u32>,
 }
 
 impl Pool {
-    /// A pool whose entries hold at most about `max_bytes`; its fingerprint
-    /// sets are sized in proportion (a few percent of it more).
+    /// A pool whose entries and kept values hold at most about `max_bytes`
+    /// (an eighth for the entries); its fingerprint sets are sized in
+    /// proportion (a few percent of it more).
     pub fn new(max_bytes: u64) -> Pool {
-        let remembered = usize::try_from(max_bytes / BYTES_PER_REMEMBERED).unwrap_or(usize::MAX).max(MIN_REMEMBERED);
+        let entries = max_bytes / ENTRIES_SHARE;
+        let remembered = usize::try_from(entries / BYTES_PER_REMEMBERED).unwrap_or(usize::MAX).max(MIN_REMEMBERED);
         Pool {
             entries: Vec::new(),
             by_type: FxHashMap::default(),
@@ -186,14 +210,17 @@ impl Pool {
             made: Seen::new(remembered),
             bytes: 0,
             live: Rc::default(),
-            max_bytes: usize::try_from(max_bytes).unwrap_or(usize::MAX),
+            max_entries: usize::try_from(entries).unwrap_or(usize::MAX),
+            max_values: usize::try_from(max_bytes - entries).unwrap_or(usize::MAX),
             evicted: 0,
+            types: Vec::new(),
+            type_numbers: FxHashMap::default(),
         }
     }
 
     /// `value` (cloned by `clone`; a contract partner or not), to keep in a
     /// snapshot, unless the kept values already hold their share of the
-    /// bound (a quarter of it, on top of the entries): they are a cache, and
+    /// bound (what the entries' share leaves): they are a cache, and
     /// a full cache keeps nothing more rather than evict entries, so what is
     /// kept never changes what is explored. Its bytes count while it lives:
     /// its inline size and `heap`, an estimate of what it owns on the heap.
@@ -212,7 +239,7 @@ impl Pool {
 
     /// Whether [`Pool::keep`] keeps another value.
     pub fn keeps_more(&self) -> bool {
-        self.live.get() <= self.max_bytes / 4
+        self.live.get() <= self.max_values
     }
 
     /// Records a value's fingerprint; true when it was not seen before.
@@ -221,16 +248,29 @@ impl Pool {
     }
 
     /// Records a sequence; true when it was not generated before.
-    pub fn is_new_sequence(&mut self, seq: &Sequence) -> bool {
+    pub fn is_new_sequence(&mut self, seq: &Composed) -> bool {
         self.made.insert(seq.structural_hash())
+    }
+
+    /// Appends the calls of `seq`, whose components are entries of this
+    /// pool, to `out`; components `k` with `hole(k)` as holes.
+    pub fn write(&self, seq: &Composed, out: &mut Sequence, hole: &dyn Fn(usize) -> bool) {
+        seq.write(out, &|id| &self.entries[id as usize].seq, hole);
+    }
+
+    /// The whole of `seq`, whose components are entries of this pool.
+    pub fn flat(&self, seq: &Composed) -> Sequence {
+        let mut out = Sequence::default();
+        self.write(seq, &mut out, &|_| false);
+        out
     }
 
     /// Adds a normal sequence offering `reusable` (variable, type) values,
     /// evicting others (chosen with `rng`) when the pool is over its bound.
     pub fn add(
         &mut self,
-        seq: Sequence,
-        alive: Vec<(u32, TypeId)>,
+        seq: Composed,
+        alive: &[(u32, TypeId)],
         snapshot: Option<Snapshot>,
         reusable: &[(u32, TypeId)],
         rng: &mut impl rand::Rng,
@@ -239,14 +279,27 @@ impl Pool {
         for (var, ty) in reusable {
             self.by_type.entry(*ty).or_default().push((id, *var));
         }
-        let entry = Entry { seq, alive, snapshot };
+        let types = &mut self.types;
+        let mut number = |ty: TypeId| {
+            *self.type_numbers.entry(ty).or_insert_with(|| {
+                types.push(ty);
+                types.len() as u32 - 1
+            })
+        };
+        let alive = alive.iter().map(|&(var, ty)| (var, number(ty))).collect();
+        let entry = Entry { seq, offered: true, alive, snapshot };
         let size = entry.measure(reusable.len());
         self.bytes += size;
         self.sizes.push(size);
         self.entries.push(entry);
-        if self.bytes > self.max_bytes {
+        if self.bytes > self.max_entries {
             self.evict(rng);
         }
+    }
+
+    /// The variables alive at the end of `entry` with a value, and their types.
+    pub fn alive<'a>(&'a self, entry: &'a Entry) -> impl ExactSizeIterator<Item = (u32, TypeId)> + 'a {
+        entry.alive.iter().map(|&(var, ty)| (var, self.types[ty as usize]))
     }
 
     /// The reusable values of type `ty`.
@@ -256,7 +309,8 @@ impl Pool {
 
     /// Evicts entries until the pool holds three quarters of its bound: a
     /// sample weighted by length, never the shortest few offering each
-    /// type or ending in each operation.
+    /// type or ending in each operation. An evicted entry that a kept one
+    /// extends stays hidden (its calls only), so evicting it frees less.
     fn evict(&mut self, rng: &mut impl rand::Rng) {
         let n = self.entries.len();
         let mut keep = vec![false; n];
@@ -276,7 +330,7 @@ impl Pool {
             protect(ids, &self.entries);
         }
         let mut by_op: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
-        for (id, e) in self.entries.iter().enumerate() {
+        for (id, e) in self.entries.iter().enumerate().filter(|(_, e)| e.offered) {
             if let Some(last) = e.seq.last_op() {
                 by_op.entry(last).or_default().push(id as u32);
             }
@@ -290,50 +344,90 @@ impl Pool {
         // keeps many short sequences, which the search extends best, and
         // some long ones, which hold deep states.
         let mut candidates: Vec<(f64, u32)> = (0..n as u32)
-            .filter(|&id| !keep[id as usize])
+            .filter(|&id| !keep[id as usize] && self.entries[id as usize].offered)
             .map(|id| {
                 let len = self.entries[id as usize].seq.len().max(1) as f64;
                 (rng.random::<f64>().powf(1.0 / len), id)
             })
             .collect();
         candidates.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        let target = self.max_bytes / 4 * 3;
+        let target = self.max_entries / 4 * 3;
         let mut evict = vec![false; n];
-        for (_, id) in candidates {
-            if self.bytes <= target {
+        let mut next = candidates.into_iter();
+        // What stays: offered entries not evicted, and what they extend.
+        let mut stays = vec![false; n];
+        loop {
+            // Evict until what the evicted entries hold would bring the pool
+            // to the target, then see what the hidden parts still hold.
+            let mut freed = 0;
+            for (_, id) in next.by_ref() {
+                evict[id as usize] = true;
+                freed += self.sizes[id as usize];
+                if self.bytes.saturating_sub(freed) <= target {
+                    break;
+                }
+            }
+            self.bytes = self.settle(&evict, &mut stays);
+            if self.bytes <= target || next.len() == 0 {
                 break;
             }
-            let i = id as usize;
-            self.bytes -= self.sizes[i];
-            evict[i] = true;
-            self.evicted += 1;
         }
+        self.evicted += evict.iter().filter(|&&e| e).count() as u64;
         // Compact: surviving entries keep their order under new numbers.
         let mut renumber = vec![u32::MAX; n];
-        let mut next = 0;
-        for (i, gone) in evict.iter().enumerate() {
-            if !gone {
-                renumber[i] = next;
-                next += 1;
+        let mut count = 0;
+        for (i, stays) in stays.iter().enumerate() {
+            if *stays {
+                renumber[i] = count;
+                count += 1;
             }
         }
         let mut i = 0;
         self.entries.retain(|_| {
             i += 1;
-            !evict[i - 1]
+            stays[i - 1]
         });
         let mut i = 0;
         self.sizes.retain(|_| {
             i += 1;
-            !evict[i - 1]
+            stays[i - 1]
         });
+        for e in &mut self.entries {
+            e.seq.renumber_parts(|id| renumber[id as usize]);
+        }
         for values in self.by_type.values_mut() {
             values.retain_mut(|(id, _)| {
-                *id = renumber[*id as usize];
+                *id = if evict[*id as usize] { u32::MAX } else { renumber[*id as usize] };
                 *id != u32::MAX
             });
         }
-        debug_assert!(self.by_type.values().flatten().all(|(id, _)| (*id as usize) < self.entries.len()));
+        debug_assert!(self.by_type.values().flatten().all(|(id, _)| self.entries[*id as usize].offered));
+    }
+
+    /// Hides the `evict`ed entries that a staying one extends, and marks in
+    /// `stays` every entry that stays; returns what they hold. Components
+    /// are always older entries, so one pass from the newest settles it.
+    fn settle(&mut self, evict: &[bool], stays: &mut [bool]) -> usize {
+        let mut needed = vec![false; self.entries.len()];
+        let mut bytes = 0;
+        for i in (0..self.entries.len()).rev() {
+            let e = &mut self.entries[i];
+            let offered = e.offered && !evict[i];
+            stays[i] = offered || needed[i];
+            if !stays[i] {
+                continue;
+            }
+            if !offered && e.offered {
+                // Hidden from now on: only its calls are needed.
+                e.offered = false;
+                e.alive = Vec::new();
+                e.snapshot = None;
+                self.sizes[i] = e.measure(0);
+            }
+            bytes += self.sizes[i];
+            e.seq.parts().for_each(|p| needed[p as usize] = true);
+        }
+        bytes
     }
 }
 
@@ -348,8 +442,8 @@ mod tests {
     }
 
     /// A sequence of `len` calls of operation `op`, each using the last.
-    fn chain(op: u32, len: usize) -> Sequence {
-        let mut seq = Sequence::default();
+    fn chain(op: u32, len: usize) -> Composed {
+        let mut seq = Composed::default();
         for i in 0..len {
             let args = if i == 0 { vec![] } else { vec![Operand::Var { var: i as u32 - 1, mode: Mode::Mut }] };
             seq.push(op, args);
@@ -361,7 +455,7 @@ mod tests {
     fn only_reusable_values_are_offered() {
         let mut pool = Pool::new(1 << 20);
         let t = TypeId::of::<u8>();
-        pool.add(Sequence::default(), vec![(0, t), (1, t)], None, &[(1, t)], &mut rng());
+        pool.add(Composed::default(), &[(0, t), (1, t)], None, &[(1, t)], &mut rng());
         assert_eq!(pool.values_of(t), &[(0, 1)]);
         assert!(pool.values_of(TypeId::of::<u16>()).is_empty());
     }
@@ -371,7 +465,7 @@ mod tests {
         let mut pool = Pool::new(1 << 20);
         assert!(pool.is_new_value(7));
         assert!(!pool.is_new_value(7));
-        let s = Sequence::default();
+        let s = Composed::default();
         assert!(pool.is_new_sequence(&s));
         assert!(!pool.is_new_sequence(&s));
     }
@@ -387,7 +481,7 @@ mod tests {
 
     #[test]
     fn a_full_pool_stays_under_its_bound_and_keeps_every_kind_reachable() {
-        let max = 64 << 10;
+        let max = ENTRIES_SHARE * (64 << 10);
         let mut pool = Pool::new(max);
         let (a, b) = (TypeId::of::<u8>(), TypeId::of::<u16>());
         let mut rng = rng();
@@ -397,8 +491,8 @@ mod tests {
             let (op, ty, len) = if i % 100 == 0 { (1, b, 30) } else { (0, a, 1 + (i as usize * 7) % 40) };
             let seq = chain(op, len);
             let last = len as u32 - 1;
-            pool.add(seq, vec![(last, ty)], None, &[(last, ty)], &mut rng);
-            assert!(pool.bytes <= max as usize, "{} bytes after {i}", pool.bytes);
+            pool.add(seq, &[(last, ty)], None, &[(last, ty)], &mut rng);
+            assert!(pool.bytes <= pool.max_entries, "{} bytes after {i}", pool.bytes);
         }
         assert!(pool.evicted > 4_000, "{}", pool.evicted);
         assert_eq!(pool.entries.len() as u64 + pool.evicted, 5_000);
@@ -411,10 +505,53 @@ mod tests {
         assert!(!pool.values_of(b).is_empty());
         for ty in [a, b] {
             for &(id, var) in pool.values_of(ty) {
-                assert!(pool.entries[id as usize].alive.contains(&(var, ty)));
+                assert!(pool.alive(&pool.entries[id as usize]).any(|a| a == (var, ty)));
             }
         }
         // The shortest `u8` sequences (one call) survive every eviction.
         assert!(pool.entries.iter().filter(|e| e.seq.len() == 1).count() >= PROTECTED_PER_KIND);
+    }
+
+    #[test]
+    fn evicted_entries_that_others_extend_stay_hidden_and_every_entry_keeps_its_calls() {
+        let max = ENTRIES_SHARE * (64 << 10);
+        let mut pool = Pool::new(max);
+        let t = TypeId::of::<u8>();
+        let mut rng = rng();
+        // Each sequence extends one or two random entries by a call.
+        let mut made = Vec::new();
+        for i in 0..3_000u32 {
+            let mut seq = Composed::default();
+            let n = pool.entries.len() as u32;
+            if n > 0 {
+                for _ in 0..1 + i % 2 {
+                    let id = rng.random_range(0..n);
+                    if seq.len() + pool.entries[id as usize].seq.len() < 60 {
+                        seq.push_part(id, &pool.entries[id as usize].seq);
+                    }
+                }
+            }
+            let last = seq.len() as u32;
+            seq.push(i % 5, (last > 0).then(|| Operand::Var { var: last - 1, mode: Mode::Mut }));
+            made.push(pool.flat(&seq).structural_hash());
+            pool.add(seq, &[(last, t)], None, &[(last, t)], &mut rng);
+            assert!(pool.bytes <= pool.max_entries);
+        }
+        assert!(pool.evicted > 1_000, "{}", pool.evicted);
+        let hidden = pool.entries.iter().filter(|e| !e.offered).count();
+        assert!(hidden > 0, "nothing evicted is extended");
+        // Every entry still writes the calls it was made with.
+        for e in &pool.entries {
+            assert_eq!(pool.flat(&e.seq).structural_hash(), e.seq.structural_hash());
+            assert!(made.contains(&e.seq.structural_hash()));
+            assert_eq!(e.offered, !e.alive.is_empty());
+        }
+        // A hidden entry stays only while an entry extends it.
+        for (id, e) in pool.entries.iter().enumerate().filter(|(_, e)| !e.offered) {
+            assert!(pool.entries.iter().any(|o| o.seq.parts().any(|p| p as usize == id)), "{id} {:?}", e.seq);
+        }
+        let offered = |id: usize| pool.by_type.values().flatten().filter(|(e, _)| *e as usize == id).count();
+        let counted: usize = pool.entries.iter().enumerate().map(|(id, e)| e.measure(offered(id))).sum();
+        assert_eq!(pool.bytes, counted);
     }
 }

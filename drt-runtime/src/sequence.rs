@@ -112,11 +112,6 @@ impl Sequence {
         (0..self.len()).map(|i| (self.calls[i].op, self.args(i)))
     }
 
-    /// The arguments of calls `i..`, in order.
-    pub fn args_from(&self, i: usize) -> &[Operand] {
-        &self.operands[self.start(i)..]
-    }
-
     /// Every argument of every call, in order.
     pub fn operands(&self) -> &[Operand] {
         &self.operands
@@ -165,17 +160,6 @@ impl Sequence {
             })
             .sum();
         vec(self.calls.capacity(), size_of::<Call>()) + vec(self.operands.capacity(), size_of::<Operand>()) + seed_vecs
-    }
-
-    /// Appends `other`, renumbering its variables; returns the offset to add to
-    /// `other`'s variable indices (the `extend` operator's concatenation,
-    /// thesis §7.5).
-    pub fn append(&mut self, other: &Sequence) -> u32 {
-        let offset = self.calls.len() as u32;
-        let base = self.operands.len() as u32;
-        self.operands.extend(other.operands.iter().map(|a| a.shifted(offset)));
-        self.calls.extend(other.calls.iter().map(|c| Call { op: c.op, end: c.end + base }));
-        offset
     }
 
     /// Every use of variable `var`: the call using it, and how.
@@ -264,11 +248,181 @@ impl Sequence {
 
     /// A hash of the sequence's structure, to skip sequences already made
     /// (Randoop discards a sequence identical to an earlier one, thesis §7.3).
+    /// It is the hash a [`Composed`] of the same calls has, however it was
+    /// put together (which is how generation computes it).
+    #[cfg(test)]
     pub fn structural_hash(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = rustc_hash::FxHasher::default();
-        self.hash(&mut h);
-        h.finish()
+        (0..self.len()).fold(0, |h, i| h.wrapping_mul(HASH_BASE).wrapping_add(call_hash(i, self.op(i), self.args(i))))
+    }
+
+    /// Appends `n` holes: calls that are not run, whose variables a run
+    /// fills from elsewhere (a reused component's values).
+    pub fn push_holes(&mut self, n: usize) {
+        let end = self.operands.len() as u32;
+        self.calls.extend(std::iter::repeat_n(Call { op: HOLE, end }, n));
+    }
+
+    /// Whether some call is a hole.
+    pub fn has_holes(&self) -> bool {
+        self.calls.iter().any(|c| c.op == HOLE)
+    }
+}
+
+/// The operation of a hole (see [`Sequence::push_holes`]).
+const HOLE: u32 = u32::MAX >> 1;
+/// In a [`Composed`] body, an operation with this bit stands for part `op & !PART`.
+const PART: u32 = 1 << 31;
+/// The base of the polynomial structural hash: odd, so multiplying by it
+/// loses nothing.
+const HASH_BASE: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// The hash of call `at`: its operation and arguments, each variable by its
+/// distance back from the call, so a call hashes alike wherever its
+/// sequence lands in a longer one.
+fn call_hash(at: usize, op: u32, args: &[Operand]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    op.hash(&mut h);
+    for a in args {
+        match a {
+            Operand::Var { var, mode } => (0u8, (at as u32).wrapping_sub(*var), *mode).hash(&mut h),
+            Operand::Seed(s) => (1u8, *s).hash(&mut h),
+            Operand::SeedVec { builder, elems } => (2u8, *builder, elems).hash(&mut h),
+        }
+    }
+    // FxHash's last multiply leaves the low bits weak; mix them (splitmix64's finalizer).
+    let mut z = h.finish();
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A sequence as Randoop's sequence of subsequences (thesis §7.6,
+/// "Efficient sequence representation and concatenation"): its own calls,
+/// and for each component it extends a single marker naming it, so a
+/// component is shared, never copied, and a kept sequence costs bytes in
+/// proportion to what it adds. Components are named by a number the
+/// owner of the components resolves ([`Composed::write`]'s `lookup`).
+/// Variables are numbered as in the whole sequence.
+#[derive(Clone, Debug)]
+pub(crate) struct Composed {
+    /// The own calls, and a call of operation `PART | k` for `parts[k]`.
+    body: Sequence,
+    /// The components: (number, calls).
+    parts: Vec<(u32, u32)>,
+    /// Calls in the whole sequence.
+    len: u32,
+    /// [`Sequence::structural_hash`] of the whole sequence.
+    hash: u64,
+    /// `HASH_BASE` to the power `len`.
+    pow: u64,
+}
+
+impl Default for Composed {
+    fn default() -> Composed {
+        Composed { body: Sequence::default(), parts: Vec::new(), len: 0, hash: 0, pow: 1 }
+    }
+}
+
+impl Composed {
+    /// Calls in the whole sequence.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// The hash of the whole sequence ([`Sequence::structural_hash`]).
+    pub fn structural_hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The components' numbers, in order.
+    pub fn parts(&self) -> impl Iterator<Item = u32> + '_ {
+        self.parts.iter().map(|(id, _)| *id)
+    }
+
+    /// Renumbers the components.
+    pub fn renumber_parts(&mut self, new: impl Fn(u32) -> u32) {
+        self.parts.iter_mut().for_each(|(id, _)| *id = new(*id));
+    }
+
+    /// The operation of the last call, when it is an own call.
+    pub fn last_op(&self) -> Option<u32> {
+        self.body.last_op().filter(|op| op & PART == 0)
+    }
+
+    /// Removes every call, keeping the storage.
+    pub fn clear(&mut self) {
+        self.body.clear();
+        self.parts.clear();
+        (self.len, self.hash, self.pow) = (0, 0, 1);
+    }
+
+    /// Appends a call of `op` with `args` (variables numbered in the whole sequence).
+    pub fn push(&mut self, op: u32, args: impl IntoIterator<Item = Operand>) {
+        self.body.push(op, args);
+        let i = self.body.len() - 1;
+        self.hash = self.hash.wrapping_mul(HASH_BASE).wrapping_add(call_hash(self.len(), op, self.body.args(i)));
+        self.pow = self.pow.wrapping_mul(HASH_BASE);
+        self.len += 1;
+    }
+
+    /// Appends component `id`, which is `part`; returns the offset to add to
+    /// `part`'s variable indices (the `extend` operator's concatenation,
+    /// thesis §7.5).
+    pub fn push_part(&mut self, id: u32, part: &Composed) -> u32 {
+        let offset = self.len;
+        self.body.push(PART | self.parts.len() as u32, []);
+        self.parts.push((id, part.len));
+        self.hash = self.hash.wrapping_mul(part.pow).wrapping_add(part.hash);
+        self.pow = self.pow.wrapping_mul(part.pow);
+        self.len += part.len;
+        offset
+    }
+
+    /// The own calls: (position in the whole sequence, operation, arguments).
+    pub fn own_calls(&self) -> impl Iterator<Item = (usize, u32, &[Operand])> + '_ {
+        let mut at = 0;
+        self.body.calls().filter_map(move |(op, args)| {
+            let here = at;
+            if op & PART == 0 {
+                at += 1;
+                Some((here, op, args))
+            } else {
+                at += self.parts[(op & !PART) as usize].1 as usize;
+                None
+            }
+        })
+    }
+
+    /// Appends the whole sequence to `out`, renumbered; components for which
+    /// `hole(k)` (k counts this sequence's components) is true are written
+    /// as holes. `lookup` resolves a component's number.
+    pub fn write<'a>(
+        &'a self,
+        out: &mut Sequence,
+        lookup: &impl Fn(u32) -> &'a Composed,
+        hole: &dyn Fn(usize) -> bool,
+    ) {
+        let offset = out.len() as u32;
+        for (op, args) in self.body.calls() {
+            if op & PART == 0 {
+                out.push(op, args.iter().map(|a| a.shifted(offset)));
+                continue;
+            }
+            let k = (op & !PART) as usize;
+            let (id, len) = self.parts[k];
+            if hole(k) {
+                out.push_holes(len as usize);
+            } else {
+                lookup(id).write(out, lookup, &|_| false);
+            }
+        }
+    }
+
+    /// The heap bytes this holds, `overhead` counted per allocation.
+    pub fn heap_bytes(&self, overhead: usize) -> usize {
+        let parts = if self.parts.capacity() == 0 { 0 } else { self.parts.capacity() * 8 + overhead };
+        self.body.heap_bytes(overhead) + parts
     }
 }
 
@@ -291,13 +445,58 @@ mod tests {
         assert_eq!(std::mem::size_of::<Operand>(), 16);
     }
 
+    /// Component `id` of `table`, by number.
+    fn lookup<'a>(table: &'a [Composed]) -> impl Fn(u32) -> &'a Composed + 'a {
+        |id| &table[id as usize]
+    }
+
     #[test]
-    fn append_renumbers_variables() {
-        let mut a = seq([call(0, vec![]), call(1, vec![var(0, Mode::Mut)])]);
-        let b = seq([call(0, vec![]), call(2, vec![var(0, Mode::Ref), Operand::Seed(3)])]);
-        assert_eq!(a.append(&b), 2);
-        assert_eq!(a.args(3), vec![var(2, Mode::Ref), Operand::Seed(3)]);
-        assert_eq!(a.args(1), vec![var(0, Mode::Mut)]);
+    fn a_composed_sequence_writes_its_components_renumbered() {
+        let mut a = Composed::default();
+        a.push(0, []);
+        a.push(1, [var(0, Mode::Mut)]);
+        let mut b = Composed::default();
+        b.push(0, []);
+        b.push(2, [var(0, Mode::Ref), Operand::Seed(3)]);
+        let table = [a, b];
+        // c = a, then b, then a call using both; d extends c.
+        let mut c = Composed::default();
+        assert_eq!(c.push_part(0, &table[0]), 0);
+        c.push(4, [Operand::Seed(1)]);
+        assert_eq!(c.push_part(1, &table[1]), 3);
+        c.push(3, [var(0, Mode::Ref), var(4, Mode::Move)]);
+        assert_eq!((c.len(), c.parts().collect::<Vec<_>>()), (6, vec![0, 1]));
+        let flat = seq([
+            call(0, vec![]),
+            call(1, vec![var(0, Mode::Mut)]),
+            call(4, vec![Operand::Seed(1)]),
+            call(0, vec![]),
+            call(2, vec![var(3, Mode::Ref), Operand::Seed(3)]),
+            call(3, vec![var(0, Mode::Ref), var(4, Mode::Move)]),
+        ]);
+        let mut out = Sequence::default();
+        c.write(&mut out, &lookup(&table), &|_| false);
+        assert_eq!(out, flat);
+        assert_eq!(c.own_calls().map(|(at, op, _)| (at, op)).collect::<Vec<_>>(), vec![(2, 4), (5, 3)]);
+        // Component 1 as holes: its two calls are there, as holes.
+        let mut holey = Sequence::default();
+        c.write(&mut holey, &lookup(&table), &|k| k == 1);
+        assert!(holey.has_holes() && !out.has_holes());
+        assert_eq!((holey.len(), holey.args(5)), (6, flat.args(5)));
+        // Nested: the hash is the flat sequence's, however it was built.
+        let table = [table[0].clone(), table[1].clone(), c];
+        let mut d = Composed::default();
+        d.push_part(2, &table[2]);
+        d.push(1, [var(5, Mode::Mut)]);
+        let mut out = Sequence::default();
+        d.write(&mut out, &lookup(&table), &|_| false);
+        assert_eq!(out.len(), 7);
+        assert_eq!(d.structural_hash(), out.structural_hash());
+        assert_eq!(table[2].structural_hash(), flat.structural_hash());
+        let mut e = Composed::default();
+        e.push_part(0, &table[0]);
+        e.push(4, [Operand::Seed(1)]);
+        assert_ne!(e.structural_hash(), table[2].structural_hash());
     }
 
     #[test]
@@ -352,5 +551,9 @@ mod tests {
         let c = seq([call(0, vec![Operand::Seed(2)])]);
         assert_eq!(a.structural_hash(), b.structural_hash());
         assert_ne!(a.structural_hash(), c.structural_hash());
+        // Variables count by distance: the same calls later in a sequence hash alike.
+        let d = seq([call(0, vec![]), call(1, vec![var(0, Mode::Ref)])]);
+        let e = seq([call(0, vec![]), call(1, vec![var(1, Mode::Ref)])]);
+        assert_ne!(d.structural_hash(), e.structural_hash());
     }
 }
