@@ -139,14 +139,23 @@ fn caught(payload: Box<dyn Any + Send>) -> Caught {
 impl World<'_> {
     /// Runs `seq` from scratch, checking the oracles `checks` asks for.
     pub fn execute(&self, seq: &Sequence, checks: Checks) -> Execution {
-        self.execute_reusing(seq, checks, &[])
+        self.execute_reusing(seq, checks, &[], Vec::new())
     }
 
     /// Runs `seq`, skipping the calls `reused` stands for (in order, none
-    /// after `checks.from`: a skipped call is not checked again).
-    pub fn execute_reusing(&self, seq: &Sequence, checks: Checks, reused: &[Reused<'_>]) -> Execution {
-        let mut frame =
-            Frame { vars: Vec::with_capacity(seq.len()), slots: Vec::new(), touched: Vec::new(), last_empty: false };
+    /// after `checks.from`: a skipped call is not checked again); `vars`
+    /// is an empty buffer for the variables ([`Execution::finish_into`]
+    /// hands it back).
+    pub fn execute_reusing(
+        &self,
+        seq: &Sequence,
+        checks: Checks,
+        reused: &[Reused<'_>],
+        mut vars: Vec<Slot>,
+    ) -> Execution {
+        debug_assert!(vars.is_empty());
+        vars.reserve(seq.len());
+        let mut frame = Frame { vars, slots: Vec::new(), touched: Vec::new(), last_empty: false };
         let mut next = reused.iter().peekable();
         let mut skipped = 0;
         let mut i = 0;
@@ -304,7 +313,12 @@ fn put_back(call: &[Operand], slots: &mut [Slot], vars: &mut [Slot]) {
 impl Execution {
     /// Drops the variables in reverse order, each under `catch_unwind`, and
     /// turns a panicking `Drop` into the outcome (when it was normal).
-    pub fn finish(mut self, world: &World<'_>) -> Outcome {
+    pub fn finish(self, world: &World<'_>) -> Outcome {
+        self.finish_into(world).0
+    }
+
+    /// [`Execution::finish`], handing back the variables' buffer, empty.
+    pub fn finish_into(mut self, world: &World<'_>) -> (Outcome, Vec<Slot>) {
         let len = self.vars.len();
         while let Some(slot) = self.vars.pop() {
             let Some(value) = slot else { continue };
@@ -317,7 +331,7 @@ impl Execution {
                 }
             }
         }
-        self.outcome
+        (self.outcome, self.vars)
     }
 }
 

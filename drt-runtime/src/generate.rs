@@ -110,6 +110,21 @@ pub(crate) struct Engine<'w> {
     spare: Composed,
     spare_calls: Sequence,
     spare_alive: Vec<(u32, TypeId)>,
+    /// Buffers for listing what a run touched and left.
+    spare_last_touch: Vec<(u32, usize)>,
+    spare_touched: Vec<(u32, TypeId)>,
+    spare_holes: Vec<usize>,
+    spare_vars: Vec<crate::macro_support::Slot>,
+    keep_buffers: KeepBuffers,
+}
+
+/// Buffers [`Engine::keep`] fills: the live variables, which were changed,
+/// the values kept.
+#[derive(Default)]
+struct KeepBuffers {
+    alive: Vec<(u32, TypeId)>,
+    changed: Vec<bool>,
+    kept: Vec<(u32, Rc<Kept>)>,
 }
 
 impl<'w> Engine<'w> {
@@ -165,6 +180,11 @@ impl<'w> Engine<'w> {
             spare: Composed::default(),
             spare_calls: Sequence::default(),
             spare_alive: Vec::new(),
+            spare_last_touch: Vec::new(),
+            spare_touched: Vec::new(),
+            spare_holes: Vec::new(),
+            spare_vars: Vec::new(),
+            keep_buffers: KeepBuffers::default(),
         }
     }
 
@@ -328,8 +348,10 @@ impl<'w> Engine<'w> {
             self.untested.invalid(op, empty);
         }
         // Only a sequence that joins the pool needs its live values listed.
-        let (alive, snapshot) = if touched.is_empty() { (Vec::new(), None) } else { self.keep(&seq, prefix, &exec) };
-        let dropped = exec.finish(self.world);
+        let mut buffers = std::mem::take(&mut self.keep_buffers);
+        let snapshot = if touched.is_empty() { None } else { self.keep(&seq, prefix, &exec, &mut buffers) };
+        let (dropped, vars) = exec.finish_into(self.world);
+        self.spare_vars = vars;
         if outcome == Outcome::Normal {
             outcome = dropped;
         }
@@ -344,7 +366,7 @@ impl<'w> Engine<'w> {
                 self.stats.normal += 1;
                 self.per_op[op].succeeded += 1;
                 // A copy the size of its contents: the built one grew in steps.
-                self.pool.add(draft.clone(), &alive, snapshot, &touched, &mut self.rng);
+                self.pool.add(draft.clone(), &buffers.alive, snapshot, &touched, &mut self.rng);
             }
             Outcome::Illegal { .. } => {
                 self.stats.illegal += 1;
@@ -362,6 +384,8 @@ impl<'w> Engine<'w> {
                 }
             }
         }
+        self.keep_buffers = buffers;
+        self.spare_touched = touched;
         self.spare = draft;
         self.spare_calls = seq;
         true
@@ -395,7 +419,8 @@ impl<'w> Engine<'w> {
         // new values with (`Snapshot::partners_kept`); those are cloned in.
         self.reused_parts.clear();
         let mut reused: Vec<Reused<'_>> = Vec::new();
-        let mut holes = Vec::new();
+        let mut holes = std::mem::take(&mut self.spare_holes);
+        holes.clear();
         for (k, &(entry, at)) in self.parts.iter().enumerate().filter(|_| self.reuse) {
             let e = &self.pool.entries[entry as usize];
             let Some(snapshot) = e.snapshot.as_ref().filter(|s| s.partners_kept) else { continue };
@@ -413,8 +438,9 @@ impl<'w> Engine<'w> {
         seq.clear();
         self.pool.write(draft, &mut seq, &|k| holes.binary_search(&k).is_ok());
         debug_assert_eq!(seq.len(), draft.len());
-        let exec = world.execute_reusing(&seq, checks, &reused);
+        let exec = world.execute_reusing(&seq, checks, &reused, std::mem::take(&mut self.spare_vars));
         drop(reused);
+        self.spare_holes = holes;
         let run = exec.outcome.calls_run(seq.len());
         self.stats.calls += run - exec.reused.min(run);
         self.stats.reused_calls += exec.reused.min(run);
@@ -463,13 +489,15 @@ impl<'w> Engine<'w> {
     /// while reuse is on, the values worth keeping for the sequences that
     /// will extend this one: a reused value the new calls did not change is
     /// shared, another is cloned.
-    fn keep(&self, seq: &Sequence, prefix: usize, exec: &Execution) -> (Vec<(u32, TypeId)>, Option<Snapshot>) {
-        let mut changed = vec![false; exec.vars.len()];
+    fn keep(&self, seq: &Sequence, prefix: usize, exec: &Execution, buffers: &mut KeepBuffers) -> Option<Snapshot> {
+        let KeepBuffers { alive, changed, kept } = buffers;
+        alive.clear();
+        kept.clear();
+        changed.clear();
+        changed.resize(exec.vars.len(), false);
         for var in (prefix..seq.len()).flat_map(|i| seq.touched(i)) {
             changed[var as usize] = true;
         }
-        let mut alive = Vec::new();
-        let mut kept = Vec::new();
         let mut partners_kept = true;
         // Each live variable: its type, and the value kept for it (a reused
         // one, shared when unchanged, else a new copy).
@@ -513,9 +541,8 @@ impl<'w> Engine<'w> {
             }
             i += e.seq.len();
         }
-        kept.shrink_to_fit();
-        let snapshot = (!kept.is_empty()).then_some(Snapshot { values: kept, partners_kept });
-        (alive, snapshot)
+        // Stored at exact size.
+        (!kept.is_empty()).then(|| Snapshot { values: kept.drain(..).collect(), partners_kept })
     }
 
     /// What a value of type `ty` owns on the heap, by the length of its
@@ -642,12 +669,14 @@ impl<'w> Engine<'w> {
     ) -> Option<Operand> {
         let world = self.world;
         let in_pool = self.pool.values_of(ty).len();
-        let aliases: Vec<u32> = alive
-            .iter()
-            .filter(|(v, t)| *t == ty && !taken.iter().any(|a| matches!(a, Operand::Var { var, .. } if var == v)))
-            .map(|(v, _)| *v)
-            .collect();
-        let no_values = in_pool == 0 && aliases.is_empty();
+        let aliases = || {
+            alive
+                .iter()
+                .filter(move |(v, t)| *t == ty && !taken.iter().any(|a| matches!(a, Operand::Var { var, .. } if var == v)))
+                .map(|(v, _)| *v)
+        };
+        let n_aliases = aliases().count();
+        let no_values = in_pool == 0 && n_aliases == 0;
         if let Some(seeds) = world.seeds_by_type.get(&ty) {
             if no_values || self.rng.random_bool(SEED_PROBABILITY) {
                 return Some(Operand::Seed(seeds[self.rng.random_range(0..seeds.len())]));
@@ -661,8 +690,8 @@ impl<'w> Engine<'w> {
                 return Some(Operand::SeedVec { builder, elems: Box::new(elems) });
             }
         }
-        if !aliases.is_empty() && (in_pool == 0 || self.rng.random_bool(ALIAS_PROBABILITY)) {
-            let var = aliases[self.rng.random_range(0..aliases.len())];
+        if n_aliases > 0 && (in_pool == 0 || self.rng.random_bool(ALIAS_PROBABILITY)) {
+            let var = aliases().nth(self.rng.random_range(0..n_aliases)).expect("counted");
             return Some(Operand::Var { var, mode });
         }
         if in_pool == 0 {
@@ -735,7 +764,8 @@ impl<'w> Engine<'w> {
         vars: &[Option<Box<dyn Any>>],
     ) -> Result<Vec<(u32, TypeId)>, (usize, Violation)> {
         // Each touched variable with the last new call that touched it.
-        let mut touched: Vec<(u32, usize)> = Vec::new();
+        let mut touched = std::mem::take(&mut self.spare_last_touch);
+        touched.clear();
         for i in prefix..seq.len() {
             for var in seq.touched(i) {
                 touched.retain(|(v, _)| *v != var);
@@ -743,8 +773,23 @@ impl<'w> Engine<'w> {
             }
         }
         touched.sort_unstable();
-        let mut fresh = Vec::new();
-        for (var, call) in touched {
+        let mut fresh = std::mem::take(&mut self.spare_touched);
+        fresh.clear();
+        let result = self.fresh_values(&touched, vars, &mut fresh);
+        self.spare_last_touch = touched;
+        result.map(|()| fresh)
+    }
+
+    /// Of the `touched` variables (with the call that last touched each),
+    /// those whose values were never seen before, into `fresh`, their
+    /// formatting checked.
+    fn fresh_values(
+        &mut self,
+        touched: &[(u32, usize)],
+        vars: &[Option<Box<dyn Any>>],
+        fresh: &mut Vec<(u32, TypeId)>,
+    ) -> Result<(), (usize, Violation)> {
+        for &(var, call) in touched {
             let Some(value) = vars.get(var as usize).and_then(|v| v.as_deref()) else { continue };
             let ty = value.type_id();
             let desc = self.world.reg.types.get(&ty);
@@ -762,7 +807,7 @@ impl<'w> Engine<'w> {
                 fresh.push((var, ty));
             }
         }
-        Ok(fresh)
+        Ok(())
     }
 
     /// Turns a failing sequence into its group's report entry: minimized,
