@@ -672,7 +672,9 @@ impl<'w> Engine<'w> {
         let aliases = || {
             alive
                 .iter()
-                .filter(move |(v, t)| *t == ty && !taken.iter().any(|a| matches!(a, Operand::Var { var, .. } if var == v)))
+                .filter(move |(v, t)| {
+                    *t == ty && !taken.iter().any(|a| matches!(a, Operand::Var { var, .. } if var == v))
+                })
                 .map(|(v, _)| *v)
         };
         let n_aliases = aliases().count();

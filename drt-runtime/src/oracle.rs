@@ -424,8 +424,15 @@ impl World<'_> {
             if checker.desc.eq.is_none() {
                 continue;
             }
-            let partners: Vec<u32> = same_type(vars, ty, x).take(MAX_PARTNERS).collect();
-            for &y in &partners {
+            // On the stack: this runs after every call.
+            let mut found = [0u32; MAX_PARTNERS];
+            let mut n = 0;
+            for y in same_type(vars, ty, x).take(MAX_PARTNERS) {
+                found[n] = y;
+                n += 1;
+            }
+            let partners = &found[..n];
+            for &y in partners {
                 checker.binary(x, y)?;
             }
             if checker.desc.cmp.is_some() {
