@@ -541,8 +541,10 @@ impl<'w> Engine<'w> {
             }
             i += e.seq.len();
         }
-        // Stored at exact size.
-        (!kept.is_empty()).then(|| Snapshot { values: kept.drain(..).collect(), partners_kept })
+        // Stored at exact size; the buffer stays for the next run.
+        let snapshot = (!kept.is_empty()).then(|| Snapshot { values: kept.to_vec(), partners_kept });
+        kept.clear();
+        snapshot
     }
 
     /// What a value of type `ty` owns on the heap, by the length of its
