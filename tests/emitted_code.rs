@@ -9,8 +9,8 @@ use std::process::Command;
 
 use drt::FailureKind;
 use drt_examples::{
-    bank, bugfree, calendar, histogram, inline_stack, ledger, lru, money, playlist, ring, route, span, text, username,
-    version,
+    bank, bugfree, calendar, histogram, inline_stack, ledger, lru, money, playlist, raster, ring, route, span, text,
+    username, version,
 };
 
 fn failures() -> Vec<drt::Failure> {
@@ -32,6 +32,8 @@ fn failures() -> Vec<drt::Failure> {
         drt::explore::<route::Route>().seed(7).max_sequences(20_000).report(),
         // A parse of the text `Display` wrote.
         drt::explore::<span::Span>().seed(7).max_sequences(20_000).report(),
+        // Values too large to print, kept and cloned for reuse.
+        drt::explore::<raster::Raster>().seed(7).max_sequences(20_000).report(),
     ];
     reports.into_iter().flat_map(|r| r.failures).collect()
 }

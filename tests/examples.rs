@@ -2,7 +2,7 @@
 //! sequence budget, reports nothing on the bug-free type, and is deterministic.
 
 use drt::{FailureKind, Report};
-use drt_examples::{bank, bugfree, calendar, histogram, inline_stack, lru, money, ring, route, span, text};
+use drt_examples::{bank, bugfree, calendar, histogram, inline_stack, lru, money, raster, ring, route, span, text};
 
 /// Sequences each exploration may spend; the bugs are found well within it.
 const BUDGET: u64 = 20_000;
@@ -71,6 +71,21 @@ fn finds_the_histogram_merge_of_two_values() {
     );
     assert!(f.code.contains("histogram2"), "needs two histograms:\n{}", f.code);
     assert_eq!(f.len, 5, "{}", f.code);
+}
+
+/// Every operation that reads a view's rows panics on a crop of a crop
+/// that ran past the view: each is its own failure, and each test is the
+/// shortest there is (a picture, two crops, the read).
+#[test]
+fn finds_the_raster_crop_of_a_crop() {
+    let report = explore::<raster::Raster>();
+    assert!(!report.failures.is_empty(), "{report}");
+    for f in &report.failures {
+        assert_eq!(f.kind, FailureKind::Panic, "{report}");
+        assert!(f.message.contains("out of range for slice"), "{}", f.message);
+        assert!(f.location.as_deref().is_some_and(|l| l.starts_with("drt-examples/src/raster.rs")), "{f:?}");
+        assert_eq!((f.len, f.code.matches(".crop(").count()), (4, 2), "{}", f.code);
+    }
 }
 
 /// A generic impl is explored once per `instantiate(...)`; the batch path's

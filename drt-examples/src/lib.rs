@@ -13,6 +13,7 @@ pub mod ledger;
 pub mod lru;
 pub mod money;
 pub mod playlist;
+pub mod raster;
 pub mod ring;
 pub mod route;
 pub mod span;

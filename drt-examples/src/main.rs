@@ -2,8 +2,8 @@
 //! command, `cargo run --release -p drt-examples`.
 
 use drt_examples::{
-    arena, bank, bugfree, calendar, histogram, index, inline_stack, ledger, lru, money, playlist, ring, route, span,
-    text, units, username, version,
+    arena, bank, bugfree, calendar, histogram, index, inline_stack, ledger, lru, money, playlist, raster, ring, route,
+    span, text, units, username, version,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -52,6 +52,9 @@ fn main() {
         }),
         ("calendar::Calendar", "std argument types; inclusive ranges tested as half-open", || {
             drt::explore::<calendar::Calendar>().report()
+        }),
+        ("raster::Raster", "a crop of a crop runs past the view (expensive values: incremental execution)", || {
+            drt::explore::<raster::Raster>().report()
         }),
         ("bugfree::SortedSet", "none", || drt::explore::<bugfree::SortedSet>().report()),
     ];
