@@ -93,15 +93,11 @@ impl Raster {
         let source: Vec<Vec<u8>> = (0..h).map(|y| self.row(y).to_vec()).collect();
         for y in 0..h {
             let row = self.row_mut(y);
+            let rows = &source[y.saturating_sub(1)..(y + 2).min(h)];
             for (x, p) in row.iter_mut().enumerate() {
-                let (mut sum, mut n) = (0u32, 0u32);
-                for sy in y.saturating_sub(1)..(y + 2).min(h) {
-                    for sx in x.saturating_sub(1)..(x + 2).min(w) {
-                        sum += u32::from(source[sy][sx]);
-                        n += 1;
-                    }
-                }
-                *p = (sum / n) as u8;
+                let columns = x.saturating_sub(1)..(x + 2).min(w);
+                let sum: u32 = rows.iter().flat_map(|r| &r[columns.clone()]).map(|&v| u32::from(v)).sum();
+                *p = (sum / (rows.len() * columns.len()) as u32) as u8;
             }
         }
     }
