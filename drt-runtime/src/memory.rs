@@ -24,6 +24,15 @@ fn available() -> Option<u64> {
     Some(cgroup.map_or(physical, |limit| limit.min(physical)))
 }
 
+/// The memory this process holds in RAM now (`VmRSS`), where the platform
+/// tells (Linux).
+pub(crate) fn resident() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = text.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.trim_start_matches("VmRSS:").trim().trim_end_matches("kB").trim().parse().ok()?;
+    kib.checked_mul(1024)
+}
+
 /// `MemTotal` of `/proc/meminfo`, in bytes.
 fn meminfo_total(text: &str) -> Option<u64> {
     let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;

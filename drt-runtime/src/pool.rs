@@ -53,6 +53,11 @@ const ALLOCATION_OVERHEAD: usize = 16;
 const ENTRIES_SHARE: u64 = 8;
 /// Bytes of the entries' share per fingerprint a [`Seen`] generation holds.
 const BYTES_PER_REMEMBERED: u64 = 256;
+/// Entries added between two looks at the process's resident memory.
+const RESIDENT_CHECK_EVERY: usize = 1_024;
+/// The process may always grow this much before kept values are dropped
+/// (other threads, a test harness's, grow it too).
+const MIN_RESIDENT_GROWTH: u64 = 256 << 20;
 /// The fewest fingerprints a [`Seen`] generation holds.
 const MIN_REMEMBERED: usize = 4_096;
 
@@ -82,6 +87,11 @@ pub(crate) struct Snapshot {
 }
 
 impl Snapshot {
+    /// What its list holds on the heap (the values count apart).
+    fn heap_bytes(&self) -> usize {
+        self.values.capacity() * size_of::<(u32, Rc<Kept>)>() + ALLOCATION_OVERHEAD
+    }
+
     /// The kept value of variable `var`.
     pub fn get(&self, var: u32) -> Option<&Rc<Kept>> {
         self.values.binary_search_by_key(&var, |(v, _)| *v).ok().map(|i| &self.values[i].1)
@@ -134,7 +144,7 @@ impl Entry {
         size_of::<Entry>()
             + self.seq.heap_bytes(ALLOCATION_OVERHEAD)
             + vec(self.alive.capacity(), size_of::<(u32, u32)>())
-            + self.snapshot.as_ref().map_or(0, |s| vec(s.values.capacity(), size_of::<(u32, Rc<Kept>)>()))
+            + self.snapshot.as_ref().map_or(0, Snapshot::heap_bytes)
             + offered * size_of::<(u32, u32)>()
     }
 }
@@ -187,6 +197,11 @@ pub(crate) struct Pool {
     max_entries: usize,
     /// The most kept values may hold.
     max_values: usize,
+    /// The process's resident memory when the pool was made, and the most
+    /// it may grow by: kept values are counted by an estimate, and when the
+    /// process outgrows the bound anyway, the estimate was short.
+    resident: Option<(u64, u64)>,
+    added: usize,
     /// Entries evicted so far.
     pub evicted: u64,
     /// The types of live values, numbered: an entry lists its values with
@@ -212,6 +227,8 @@ impl Pool {
             live: Rc::default(),
             max_entries: usize::try_from(entries).unwrap_or(usize::MAX),
             max_values: usize::try_from(max_bytes - entries).unwrap_or(usize::MAX),
+            resident: crate::memory::resident().map(|now| (now, max_bytes.max(MIN_RESIDENT_GROWTH))),
+            added: 0,
             evicted: 0,
             types: Vec::new(),
             type_numbers: FxHashMap::default(),
@@ -295,6 +312,35 @@ impl Pool {
         if self.bytes > self.max_entries {
             self.evict(rng);
         }
+        self.added += 1;
+        if self.added.is_multiple_of(RESIDENT_CHECK_EVERY) {
+            self.check_resident();
+        }
+    }
+
+    /// Kept values are counted by an estimate of what each owns (the length
+    /// of its `Debug` text), which a value that prints a summary of itself
+    /// defeats. When the process has grown by more than the bound since
+    /// the pool was made, every kept value is dropped (they are a cache:
+    /// the search does not change) and from then on they may hold half of
+    /// what the estimate said they held; the process may not outgrow the
+    /// memory it holds then.
+    fn check_resident(&mut self) {
+        let Some((start, bound)) = self.resident else { return };
+        let Some(now) = crate::memory::resident() else { return };
+        if now.saturating_sub(start) <= bound {
+            return;
+        }
+        let estimated = self.live.get();
+        // The entries' sizes stay as they were, so evictions, and with them
+        // the search, do not depend on the memory the machine reports.
+        for e in &mut self.entries {
+            e.snapshot = None;
+        }
+        self.max_values = self.max_values.min(estimated / 2);
+        // The allocator keeps what was freed for the process to use again,
+        // so resident memory seldom falls: growth is measured from here on.
+        self.resident = crate::memory::resident().map(|now| (now.saturating_sub(bound), bound));
     }
 
     /// The variables alive at the end of `entry` with a value, and their types.
