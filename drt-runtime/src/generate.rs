@@ -90,9 +90,6 @@ pub(crate) struct Engine<'w> {
     /// Where the first call built on demand went in the sequence being
     /// extended: calls from there on are new, and are checked.
     demanded_from: Option<usize>,
-    /// The components of the sequence being extended: (pool entry, where
-    /// its calls start), in order.
-    parts: Vec<(u32, u32)>,
     /// Whether new sequences start from the values their components left
     /// (incremental execution); off once a run from scratch disagreed.
     reuse: bool,
@@ -113,7 +110,6 @@ pub(crate) struct Engine<'w> {
     /// Buffers for listing what a run touched and left.
     spare_last_touch: Vec<(u32, usize)>,
     spare_touched: Vec<(u32, TypeId)>,
-    spare_holes: Vec<usize>,
     spare_vars: Vec<crate::macro_support::Slot>,
     keep_buffers: KeepBuffers,
 }
@@ -171,7 +167,6 @@ impl<'w> Engine<'w> {
             channel: None,
             last_beat: Instant::now(),
             demanded_from: None,
-            parts: Vec::new(),
             reuse: true,
             reusing_runs: 0,
             reused_parts: Vec::new(),
@@ -182,7 +177,6 @@ impl<'w> Engine<'w> {
             spare_alive: Vec::new(),
             spare_last_touch: Vec::new(),
             spare_touched: Vec::new(),
-            spare_holes: Vec::new(),
             spare_vars: Vec::new(),
             keep_buffers: KeepBuffers::default(),
         }
@@ -419,9 +413,7 @@ impl<'w> Engine<'w> {
         // new values with (`Snapshot::partners_kept`); those are cloned in.
         self.reused_parts.clear();
         let mut reused: Vec<Reused<'_>> = Vec::new();
-        let mut holes = std::mem::take(&mut self.spare_holes);
-        holes.clear();
-        for (k, &(entry, at)) in self.parts.iter().enumerate().filter(|_| self.reuse) {
+        for (entry, at) in draft.parts_at().filter(|_| self.reuse) {
             let e = &self.pool.entries[entry as usize];
             let Some(snapshot) = e.snapshot.as_ref().filter(|s| s.partners_kept) else { continue };
             let (start, end) = (at, at + e.seq.len() as u32);
@@ -430,17 +422,16 @@ impl<'w> Engine<'w> {
             if end as usize <= prefix && self.used[from..to].iter().all(|&v| snapshot.get(v - start).is_some()) {
                 reused.push(Reused { at: at as usize, len: e.seq.len(), values: &snapshot.values, used: &self.used });
                 self.reused_parts.push((entry, at));
-                holes.push(k);
             }
         }
         // The calls to run: a reused component's are holes.
         let mut seq = std::mem::take(&mut self.spare_calls);
         seq.clear();
-        self.pool.write(draft, &mut seq, &|k| holes.binary_search(&k).is_ok());
+        let reused_at = &self.reused_parts;
+        self.pool.write(draft, &mut seq, &|at| reused_at.binary_search_by_key(&at, |&(_, a)| a).is_ok());
         debug_assert_eq!(seq.len(), draft.len());
         let exec = world.execute_reusing(&seq, checks, &reused, std::mem::take(&mut self.spare_vars));
         drop(reused);
-        self.spare_holes = holes;
         let run = exec.outcome.calls_run(seq.len());
         self.stats.calls += run - exec.reused.min(run);
         self.stats.reused_calls += exec.reused.min(run);
@@ -615,7 +606,6 @@ impl<'w> Engine<'w> {
     /// components are pool entries, referred to, not copied (thesis §7.6).
     fn extend(&mut self, op: usize) -> Option<(Composed, usize)> {
         self.demanded_from = None;
-        self.parts.clear();
         let run_op = &self.world.ops[op];
         // Built in the buffers of the last sequence built, so they rarely grow.
         let mut seq = std::mem::take(&mut self.spare);
@@ -718,7 +708,6 @@ impl<'w> Engine<'w> {
             return None;
         }
         let offset = seq.push_part(pick.0, &entry.seq);
-        self.parts.push((pick.0, offset));
         alive.extend(self.pool.alive(entry).map(|(v, t)| (v + offset, t)));
         Some(Operand::Var { var: var + offset, mode })
     }

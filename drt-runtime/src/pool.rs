@@ -270,8 +270,8 @@ impl Pool {
     }
 
     /// Appends the calls of `seq`, whose components are entries of this
-    /// pool, to `out`; components `k` with `hole(k)` as holes.
-    pub fn write(&self, seq: &Composed, out: &mut Sequence, hole: &dyn Fn(usize) -> bool) {
+    /// pool, to `out`; the components at positions where `hole` is true as holes.
+    pub fn write(&self, seq: &Composed, out: &mut Sequence, hole: &dyn Fn(u32) -> bool) {
         seq.write(out, &|id| &self.entries[id as usize].seq, hole);
     }
 

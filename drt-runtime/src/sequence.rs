@@ -297,6 +297,13 @@ fn call_hash(at: usize, op: u32, args: &[Operand]) -> u64 {
     z ^ (z >> 31)
 }
 
+/// One item of a [`Composed`] body: an own call (operation, arguments) or a
+/// component (number, calls).
+enum Item<'a> {
+    Call(u32, &'a [Operand]),
+    Part(u32, u32),
+}
+
 /// A sequence as Randoop's sequence of subsequences (thesis §7.6,
 /// "Efficient sequence representation and concatenation"): its own calls,
 /// and for each component it extends a single marker naming it, so a
@@ -379,42 +386,49 @@ impl Composed {
         offset
     }
 
-    /// The own calls: (position in the whole sequence, operation, arguments).
-    pub fn own_calls(&self) -> impl Iterator<Item = (usize, u32, &[Operand])> + '_ {
+    /// Its own calls and components in order, each with its position in
+    /// the whole sequence.
+    fn items(&self) -> impl Iterator<Item = (u32, Item<'_>)> + '_ {
         let mut at = 0;
-        self.body.calls().filter_map(move |(op, args)| {
+        self.body.calls().map(move |(op, args)| {
             let here = at;
             if op & PART == 0 {
                 at += 1;
-                Some((here, op, args))
+                (here, Item::Call(op, args))
             } else {
-                at += self.parts[(op & !PART) as usize].1 as usize;
-                None
+                let (id, len) = self.parts[(op & !PART) as usize];
+                at += len;
+                (here, Item::Part(id, len))
             }
         })
     }
 
-    /// Appends the whole sequence to `out`, renumbered; components for which
-    /// `hole(k)` (k counts this sequence's components) is true are written
-    /// as holes. `lookup` resolves a component's number.
-    pub fn write<'a>(
-        &'a self,
-        out: &mut Sequence,
-        lookup: &impl Fn(u32) -> &'a Composed,
-        hole: &dyn Fn(usize) -> bool,
-    ) {
+    /// The own calls: (position in the whole sequence, operation, arguments).
+    pub fn own_calls(&self) -> impl Iterator<Item = (usize, u32, &[Operand])> + '_ {
+        self.items().filter_map(|(at, item)| match item {
+            Item::Call(op, args) => Some((at as usize, op, args)),
+            Item::Part(..) => None,
+        })
+    }
+
+    /// The components: (number, position in the whole sequence), in order.
+    pub fn parts_at(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.items().filter_map(|(at, item)| match item {
+            Item::Part(id, _) => Some((id, at)),
+            Item::Call(..) => None,
+        })
+    }
+
+    /// Appends the whole sequence to `out`, renumbered; the components at
+    /// the positions for which `hole` is true are written as holes.
+    /// `lookup` resolves a component's number.
+    pub fn write<'a>(&'a self, out: &mut Sequence, lookup: &impl Fn(u32) -> &'a Composed, hole: &dyn Fn(u32) -> bool) {
         let offset = out.len() as u32;
-        for (op, args) in self.body.calls() {
-            if op & PART == 0 {
-                out.push(op, args.iter().map(|a| a.shifted(offset)));
-                continue;
-            }
-            let k = (op & !PART) as usize;
-            let (id, len) = self.parts[k];
-            if hole(k) {
-                out.push_holes(len as usize);
-            } else {
-                lookup(id).write(out, lookup, &|_| false);
+        for (at, item) in self.items() {
+            match item {
+                Item::Call(op, args) => out.push(op, args.iter().map(|a| a.shifted(offset))),
+                Item::Part(_, len) if hole(at) => out.push_holes(len as usize),
+                Item::Part(id, _) => lookup(id).write(out, lookup, &|_| false),
             }
         }
     }
@@ -478,9 +492,10 @@ mod tests {
         c.write(&mut out, &lookup(&table), &|_| false);
         assert_eq!(out, flat);
         assert_eq!(c.own_calls().map(|(at, op, _)| (at, op)).collect::<Vec<_>>(), vec![(2, 4), (5, 3)]);
-        // Component 1 as holes: its two calls are there, as holes.
+        assert_eq!(c.parts_at().collect::<Vec<_>>(), vec![(0, 0), (1, 3)]);
+        // Component 1 (at 3) as holes: its two calls are there, as holes.
         let mut holey = Sequence::default();
-        c.write(&mut holey, &lookup(&table), &|k| k == 1);
+        c.write(&mut holey, &lookup(&table), &|at| at == 3);
         assert!(holey.has_holes() && !out.has_holes());
         assert_eq!((holey.len(), holey.args(5)), (6, flat.args(5)));
         // Nested: the hash is the flat sequence's, however it was built.
