@@ -38,7 +38,7 @@ use std::rc::Rc;
 use rand::RngExt as _;
 
 use crate::macro_support::CloneFn;
-use crate::sequence::{Composed, Sequence};
+use crate::sequence::{vec_heap_bytes, Composed, Sequence};
 
 /// Entries kept however full the pool is, per type offered and per
 /// operation ended in: the shortest ones.
@@ -74,6 +74,8 @@ pub(crate) struct Entry {
     /// Some of those values: a sequence extending this one that uses only
     /// these starts from clones of them instead of running its calls again.
     pub snapshot: Option<Snapshot>,
+    /// What it holds, by [`Entry::measure`], when it was added or hidden.
+    size: usize,
 }
 
 /// Values a kept sequence left alive, by variable, in order: those of types
@@ -89,7 +91,7 @@ pub(crate) struct Snapshot {
 impl Snapshot {
     /// What its list holds on the heap (the values count apart).
     fn heap_bytes(&self) -> usize {
-        self.values.capacity() * size_of::<(u32, Rc<Kept>)>() + ALLOCATION_OVERHEAD
+        vec_heap_bytes(&self.values, ALLOCATION_OVERHEAD)
     }
 
     /// The kept value of variable `var`.
@@ -134,16 +136,9 @@ impl Entry {
     /// The bytes this entry holds on the heap and in the pool's index, as
     /// near as can be told without asking the allocator.
     fn measure(&self, offered: usize) -> usize {
-        let vec = |capacity: usize, item: usize| {
-            if capacity == 0 {
-                0
-            } else {
-                capacity * item + ALLOCATION_OVERHEAD
-            }
-        };
         size_of::<Entry>()
             + self.seq.heap_bytes(ALLOCATION_OVERHEAD)
-            + vec(self.alive.capacity(), size_of::<(u32, u32)>())
+            + vec_heap_bytes(&self.alive, ALLOCATION_OVERHEAD)
             + self.snapshot.as_ref().map_or(0, Snapshot::heap_bytes)
             + offered * size_of::<(u32, u32)>()
     }
@@ -183,13 +178,11 @@ pub(crate) struct Pool {
     pub entries: Vec<Entry>,
     /// Reusable values by type: (entry, variable).
     by_type: FxHashMap<TypeId, Vec<(u32, u32)>>,
-    /// Per entry, what it holds, by [`Entry::measure`].
-    sizes: Vec<usize>,
     /// Fingerprints of the values created (the thesis's value set).
     values: Seen,
     /// Structural hashes of the sequences generated.
     made: Seen,
-    /// What the entries hold: the sum of `sizes`.
+    /// What the entries hold: the sum of their `size`s.
     bytes: usize,
     /// What the values kept in snapshots hold.
     live: Rc<Cell<usize>>,
@@ -220,7 +213,6 @@ impl Pool {
         Pool {
             entries: Vec::new(),
             by_type: FxHashMap::default(),
-            sizes: Vec::new(),
             values: Seen::new(remembered),
             made: Seen::new(remembered),
             bytes: 0,
@@ -304,10 +296,9 @@ impl Pool {
             })
         };
         let alive = alive.iter().map(|&(var, ty)| (var, number(ty))).collect();
-        let entry = Entry { seq, offered: true, alive, snapshot };
-        let size = entry.measure(reusable.len());
-        self.bytes += size;
-        self.sizes.push(size);
+        let mut entry = Entry { seq, offered: true, alive, snapshot, size: 0 };
+        entry.size = entry.measure(reusable.len());
+        self.bytes += entry.size;
         self.entries.push(entry);
         if self.bytes > self.max_entries {
             self.evict(rng);
@@ -408,7 +399,7 @@ impl Pool {
             let mut freed = 0;
             for (_, id) in next.by_ref() {
                 evict[id as usize] = true;
-                freed += self.sizes[id as usize];
+                freed += self.entries[id as usize].size;
                 if self.bytes.saturating_sub(freed) <= target {
                     break;
                 }
@@ -430,11 +421,6 @@ impl Pool {
         }
         let mut i = 0;
         self.entries.retain(|_| {
-            i += 1;
-            stays[i - 1]
-        });
-        let mut i = 0;
-        self.sizes.retain(|_| {
             i += 1;
             stays[i - 1]
         });
@@ -468,9 +454,9 @@ impl Pool {
                 e.offered = false;
                 e.alive = Vec::new();
                 e.snapshot = None;
-                self.sizes[i] = e.measure(0);
+                e.size = e.measure(0);
             }
-            bytes += self.sizes[i];
+            bytes += e.size;
             e.seq.parts().for_each(|p| needed[p as usize] = true);
         }
         bytes

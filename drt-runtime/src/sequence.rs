@@ -149,17 +149,17 @@ impl Sequence {
 
     /// The heap bytes this sequence holds, `overhead` counted per allocation.
     pub fn heap_bytes(&self, overhead: usize) -> usize {
-        use std::mem::size_of;
-        let vec = |capacity: usize, item: usize| if capacity == 0 { 0 } else { capacity * item + overhead };
         let seed_vecs: usize = self
             .operands
             .iter()
             .map(|a| match a {
-                Operand::SeedVec { elems, .. } => size_of::<Vec<u32>>() + overhead + vec(elems.capacity(), 4),
+                Operand::SeedVec { elems, .. } => {
+                    std::mem::size_of::<Vec<u32>>() + overhead + vec_heap_bytes(elems, overhead)
+                }
                 _ => 0,
             })
             .sum();
-        vec(self.calls.capacity(), size_of::<Call>()) + vec(self.operands.capacity(), size_of::<Operand>()) + seed_vecs
+        vec_heap_bytes(&self.calls, overhead) + vec_heap_bytes(&self.operands, overhead) + seed_vecs
     }
 
     /// Every use of variable `var`: the call using it, and how.
@@ -265,6 +265,15 @@ impl Sequence {
     /// Whether some call is a hole.
     pub fn has_holes(&self) -> bool {
         self.calls.iter().any(|c| c.op == HOLE)
+    }
+}
+
+/// What `v`'s buffer holds on the heap, `overhead` counted for the allocation.
+pub(crate) fn vec_heap_bytes<T>(v: &Vec<T>, overhead: usize) -> usize {
+    if v.capacity() == 0 {
+        0
+    } else {
+        v.capacity() * std::mem::size_of::<T>() + overhead
     }
 }
 
@@ -435,8 +444,7 @@ impl Composed {
 
     /// The heap bytes this holds, `overhead` counted per allocation.
     pub fn heap_bytes(&self, overhead: usize) -> usize {
-        let parts = if self.parts.capacity() == 0 { 0 } else { self.parts.capacity() * 8 + overhead };
-        self.body.heap_bytes(overhead) + parts
+        self.body.heap_bytes(overhead) + vec_heap_bytes(&self.parts, overhead)
     }
 }
 
