@@ -106,6 +106,59 @@ impl SharedLog {
     }
 }
 
+/// Panics when dropped once lit (`light` after `FUSE_LENGTH` burns): a
+/// `Drop` bug that only a deep state shows, and only at the end of a run
+/// (a clone is never lit, so the contracts' clones drop quietly).
+#[derive(Debug, Default)]
+pub struct Fuse {
+    burnt: u32,
+    lit: bool,
+}
+
+/// Burns before a [`Fuse`] can be lit.
+pub const FUSE_LENGTH: u32 = 9;
+
+impl Clone for Fuse {
+    fn clone(&self) -> Fuse {
+        Fuse { burnt: self.burnt, lit: false }
+    }
+}
+
+impl PartialEq for Fuse {
+    fn eq(&self, other: &Fuse) -> bool {
+        self.burnt == other.burnt
+    }
+}
+
+impl Eq for Fuse {}
+
+impl std::hash::Hash for Fuse {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.burnt.hash(state);
+    }
+}
+
+impl Drop for Fuse {
+    fn drop(&mut self) {
+        if self.lit && !std::thread::panicking() {
+            panic!("Fuse: dropped while lit");
+        }
+    }
+}
+
+#[drt::operations]
+impl Fuse {
+    fn new() -> Fuse {
+        Fuse::default()
+    }
+    fn burn(&mut self) {
+        self.burnt += 1;
+    }
+    fn light(&mut self) {
+        self.lit = self.burnt == FUSE_LENGTH;
+    }
+}
+
 /// The component set after `n` sequences of exploring `world`.
 pub(crate) fn pool_sequences(world: &World<'_>, n: u64) -> Vec<Sequence> {
     Engine::new(world, &settings(3, n), None).explore_for_pool()

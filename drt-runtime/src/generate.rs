@@ -374,7 +374,9 @@ impl<'w> Engine<'w> {
                 self.per_op[op].failed += 1;
                 match (call < seq.len()).then(|| seq.op(call) as usize).filter(|&f| !self.world.ops[f].under_test) {
                     Some(helper) => self.untested.helper_failed(helper, &fault),
-                    None => self.record_failure(seq.clone(), call, fault, sequences_before),
+                    // A value's `Drop` that panics after a run that reused
+                    // values fails a sequence with holes: report the whole.
+                    None => self.record_failure(self.whole(&draft, &seq), call, fault, sequences_before),
                 }
             }
         }
@@ -591,7 +593,17 @@ impl<'w> Engine<'w> {
 
     fn note_shortest(&mut self, op: usize, draft: &Composed, seq: &Sequence) {
         if self.regression_tests.is_some() && self.shortest[op].as_ref().is_none_or(|s| s.len() > seq.len()) {
-            self.shortest[op] = Some(if seq.has_holes() { self.pool.flat(draft) } else { seq.clone() });
+            self.shortest[op] = Some(self.whole(draft, seq));
+        }
+    }
+
+    /// The whole of `draft`, whose calls that ran are `seq` (with holes
+    /// where values were reused).
+    fn whole(&self, draft: &Composed, seq: &Sequence) -> Sequence {
+        if seq.has_holes() {
+            self.pool.flat(draft)
+        } else {
+            seq.clone()
         }
     }
 

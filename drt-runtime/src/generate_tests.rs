@@ -218,3 +218,15 @@ fn a_clone_that_shares_state_turns_reuse_off() {
         report.stats.notes
     );
 }
+
+/// A `Drop` that panics in a run that reused values (whose calls that ran
+/// have holes) is reported with the whole sequence.
+#[test]
+fn a_drop_that_panics_after_reused_values_is_reported_whole() {
+    let world = World::new(Registry::global(), &[TypeId::of::<crate::fixtures::Fuse>()]);
+    let report = Engine::new(&world, &settings(2, 200), None).run();
+    let f =
+        report.failures.iter().find(|f| f.message.contains("dropped while lit")).unwrap_or_else(|| panic!("{report}"));
+    assert!(f.sequences_before > VERIFY_FIRST, "found before runs went unverified: {f:?}");
+    assert_eq!(f.code.matches(".burn()").count(), crate::fixtures::FUSE_LENGTH as usize, "{}", f.code);
+}
