@@ -27,16 +27,18 @@ fn available() -> Option<u64> {
 /// The memory this process holds in RAM now (`VmRSS`), where the platform
 /// tells (Linux).
 pub(crate) fn resident() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = text.lines().find(|l| l.starts_with("VmRSS:"))?;
-    let kib: u64 = line.trim_start_matches("VmRSS:").trim().trim_end_matches("kB").trim().parse().ok()?;
-    kib.checked_mul(1024)
+    kib_field(&std::fs::read_to_string("/proc/self/status").ok()?, "VmRSS:")
 }
 
 /// `MemTotal` of `/proc/meminfo`, in bytes.
 fn meminfo_total(text: &str) -> Option<u64> {
-    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: u64 = line.trim_start_matches("MemTotal:").trim().trim_end_matches("kB").trim().parse().ok()?;
+    kib_field(text, "MemTotal:")
+}
+
+/// The value of a `key   1234 kB` line of a `/proc` file, in bytes.
+fn kib_field(text: &str, key: &str) -> Option<u64> {
+    let line = text.lines().find(|l| l.starts_with(key))?;
+    let kib: u64 = line[key.len()..].trim().trim_end_matches("kB").trim().parse().ok()?;
     kib.checked_mul(1024)
 }
 
@@ -138,6 +140,15 @@ mod tests {
         let text = "MemTotal:       24579000 kB\nMemFree:         1000 kB\n";
         assert_eq!(meminfo_total(text), Some(24_579_000 * 1024));
         assert_eq!(meminfo_total("MemFree: 1 kB\n"), None);
+    }
+
+    #[test]
+    fn resident_memory_is_read_where_linux_tells_it() {
+        let text = "Name:\tx\nVmHWM:\t  2000 kB\nVmRSS:\t  1500 kB\n";
+        assert_eq!(kib_field(text, "VmRSS:"), Some(1500 * 1024));
+        assert_eq!(kib_field(text, "VmSwap:"), None);
+        // This process holds at least its own code.
+        assert_eq!(resident().is_some_and(|bytes| bytes > 1 << 20), cfg!(target_os = "linux"));
     }
 
     #[test]
