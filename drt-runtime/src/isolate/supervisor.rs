@@ -221,36 +221,6 @@ fn describe(status: ExitStatus) -> String {
     }
 }
 
-/// Adds a finished child's counts to the supervisor's.
-pub(crate) fn add_stats(total: &mut Stats, child: &Stats) {
-    total.sequences += child.sequences;
-    total.calls += child.calls;
-    total.new_calls += child.new_calls;
-    total.reused_calls += child.reused_calls;
-    total.normal += child.normal;
-    total.illegal += child.illegal;
-    total.redundant += child.redundant;
-    total.failing += child.failing;
-    total.evicted += child.evicted;
-    for o in &child.operations {
-        match total.operations.iter_mut().find(|t| t.name == o.name) {
-            Some(t) => {
-                t.attempted += o.attempted;
-                t.succeeded += o.succeeded;
-                t.illegal += o.illegal;
-                t.failed += o.failed;
-            }
-            None => total.operations.push(o.clone()),
-        }
-    }
-    total.uncallable = child.uncallable.clone();
-    for note in &child.notes {
-        if !total.notes.contains(note) {
-            total.notes.push(note.clone());
-        }
-    }
-}
-
 /// Replays one sequence in a child, at most this many times per crash.
 const MAX_CRASH_REPLAYS: usize = 256;
 /// The same for a hang, where each replay costs a call timeout.
@@ -355,8 +325,11 @@ pub(crate) fn supervise(
             let (sequences_before, found_after) = (f.sequences_before + sequences_before, f.found_after + time_before);
             (group, Failure { sequences_before, found_after, ..f })
         }));
-        if let (Ending::Finished, Some(child)) = (&ending, &child_stats) {
-            add_stats(&mut stats, child);
+        if let (Ending::Finished, Some(child)) = (&ending, child_stats) {
+            // The children that crashed before it left only the sequences
+            // they ran and their crashes; the rest is the finished one's.
+            let (sequences, failing) = (stats.sequences + child.sequences, stats.failing + child.failing);
+            stats = Stats { sequences, failing, seed: stats.seed, isolation: Isolation::Process, ..child };
             break;
         }
         let ran = sup.heartbeat();
