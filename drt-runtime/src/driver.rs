@@ -21,8 +21,11 @@ impl Explorer {
     ///
     /// # Panics
     ///
-    /// If a `DRT_*` variable holds a value that does not parse, or no
-    /// operation is registered for the types under test.
+    /// If a `DRT_*` variable holds a value that does not parse, or a setting
+    /// is out of range (`max_len` or `call_timeout` of 0, `max_pool` under
+    /// 1 MiB; the message names it); if no operation is registered for the
+    /// types under test; and on a bug in drt itself, which the message says
+    /// to report.
     #[track_caller]
     pub fn report(self) -> Report {
         report_of(&self, false).report
@@ -39,7 +42,8 @@ impl Explorer {
     /// saying why for each; and under `DRT_STRICT` (on when `CI` is set),
     /// when drt warned about its own files (a saved failure that no longer
     /// matches the code, a file it cannot read or write: see
-    /// [`Stats::warnings`](crate::Stats::warnings)).
+    /// [`Stats::warnings`](crate::Stats::warnings)); and in the cases
+    /// [`report`](Explorer::report) panics in.
     #[track_caller]
     pub fn run(self) {
         let subject = subject(&self);
@@ -117,6 +121,7 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
     let names: Vec<&str> = explorer.subjects().iter().map(|(_, n)| *n).collect();
     let store = store(&names, settings);
     let path = store.as_ref().map(|s| s.path().to_path_buf());
+    let mut warnings = Vec::new();
     if settings.isolation == Isolation::Process {
         if let Some(supervisor) = Supervisor::for_current_test() {
             let job = Job {
@@ -131,7 +136,10 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
                 // Exploring in-process would hit the same bug, and a crash of the user's there.
                 Err(Stop::Internal(said)) => panic!("{said}"),
                 Err(Stop::Io(e)) => {
-                    eprintln!("{WARNING}cannot explore in a child process ({e}); exploring in-process")
+                    crate::report::warn_once(
+                        &mut warnings,
+                        format!("cannot explore in a child process ({e}); exploring in-process"),
+                    );
                 }
             }
         }
@@ -140,7 +148,12 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
     // User code runs guarded: a panic out of the engine is drt's own, and
     // the silent hook has kept it from the test's output.
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.run())) {
-        Ok(report) => (report, path),
+        Ok(mut report) => {
+            // Printed already; kept for the report (and `DRT_STRICT`).
+            warnings.append(&mut report.stats.warnings);
+            report.stats.warnings = warnings;
+            (report, path)
+        }
         Err(payload) => panic!("{}", internal_error(&*payload)),
     }
 }

@@ -147,7 +147,9 @@ pub struct Stats {
     /// Problems with drt's files and set-up, each printed as a `drt: warning:`
     /// line when it happened: a saved failure that no longer matches the code
     /// (and so no longer runs), a saved-failures or regression-tests file that
-    /// cannot be read or written, a memory limit that could not be set. With `DRT_STRICT=1` (on when `CI` is set),
+    /// cannot be read or written, a memory limit that could not be set, a
+    /// child process that could not be started (drt then explores in the
+    /// test's process). With `DRT_STRICT=1` (on when `CI` is set),
     /// [`run`](crate::Explorer::run) fails the test on any of them.
     pub warnings: Vec<String>,
     /// Where the exploration ran: in a child process, or in the test's thread.
