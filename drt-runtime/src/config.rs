@@ -359,7 +359,7 @@ fn parse_env<T>(
                 "DRT_CALL_TIMEOUT" => format!("a positive duration: {DURATION}"),
                 "DRT_SEED" => "an integer (decimal or 0x hex)".to_string(),
                 "DRT_MAX_LEN" => "a positive integer".to_string(),
-                "DRT_PERSIST" | "DRT_STRICT" => "`on` or `off`".to_string(),
+                "DRT_PERSIST" | "DRT_STRICT" => "`on` or `off` (`1` / `0`, `true` / `false`, `yes` / `no`)".to_string(),
                 "DRT_MEMORY_LIMIT" | "DRT_MAX_POOL" => {
                     "a size in bytes, or with `K`, `M`, `G` or `T` (`512M`, `4G`), or `off`".to_string()
                 }
@@ -530,5 +530,13 @@ mod tests {
             "drt: DRT_CALL_TIMEOUT must be a positive duration: milliseconds (`500`), or a number with `ms`, `s`, `m` \
              or `h` (`2s`, `10m`), got `0`"
         );
+        let err = explore::<u8>().settings(false, &env_of(&[("DRT_STRICT", "maybe")])).unwrap_err();
+        assert_eq!(
+            err,
+            "drt: DRT_STRICT must be `on` or `off` (`1` / `0`, `true` / `false`, `yes` / `no`), got `maybe`"
+        );
+        let strict = |vars| explore::<u8>().settings(false, &env_of(vars)).unwrap().strict;
+        assert!(strict(&[("DRT_STRICT", "1")]) && strict(&[("DRT_STRICT", "yes")]));
+        assert!(!strict(&[("DRT_STRICT", "0")]) && !strict(&[("DRT_STRICT", "off")]));
     }
 }
