@@ -67,7 +67,7 @@ impl Store {
             Err(e) => return (Vec::new(), vec![format!("cannot read {}: {e}", self.path.display())]),
         };
         let mut out = (Vec::new(), Vec::new());
-        for (n, entry) in entries(&text).iter().enumerate() {
+        for (n, entry) in crate::sequence_text::split(&text).iter().enumerate() {
             match decode(world, entry) {
                 Ok(seq) => out.0.push(seq),
                 Err(why) => out.1.push(format!(
@@ -83,7 +83,7 @@ impl Store {
     /// Appends the entries not in the file yet; a warning when it cannot.
     pub fn save(&self, world: &World<'_>, failures: &[(String, &Sequence)]) -> Result<(), String> {
         let existing = std::fs::read_to_string(&self.path).unwrap_or_default();
-        let known = entries(&existing);
+        let known = crate::sequence_text::split(&existing);
         let mut added = String::new();
         for (comment, seq) in failures {
             let body = encode(world, seq);
@@ -113,25 +113,6 @@ pub(crate) fn entry_comment(f: &crate::report::Failure, seed: u64) -> String {
     format!("{} in {}: {first} (seed {seed})\n{}", f.kind, f.operation, f.code)
 }
 
-/// The entries of a file: the non-comment lines from a `call` line to an `end` line.
-fn entries(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut current: Option<String> = None;
-    for line in text.lines() {
-        if current.is_none() && line.starts_with("call ") {
-            current = Some(String::new());
-        }
-        if let Some(entry) = current.as_mut().filter(|_| !line.starts_with('#')) {
-            entry.push_str(line);
-            entry.push('\n');
-        }
-        if line.trim_end() == "end" {
-            out.extend(current.take());
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,7 +122,7 @@ mod tests {
     fn entries_skip_comments_and_text_around_them() {
         let text = "# header\n\n# panics: call me maybe\n#     x.call();\ncall a::B::new\nend\n\n# two\ncall a::B::f\n  var 0 mut\nend\n";
         assert_eq!(
-            entries(text),
+            crate::sequence_text::split(text),
             vec!["call a::B::new\nend\n".to_string(), "call a::B::f\n  var 0 mut\nend\n".to_string()]
         );
     }

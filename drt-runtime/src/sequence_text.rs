@@ -100,15 +100,42 @@ pub(crate) fn decode(world: &World<'_>, entry: &str) -> Result<Sequence, String>
     Ok(seq)
 }
 
-/// The sequences of a text holding several, one after the other (a trace).
+/// The sequences of a text holding several, one after the other (a trace,
+/// a saved-failures file): the lines from a `call` line to an `end` line,
+/// without `#` comments. An entry cut short (no `end` yet) is left out.
 pub(crate) fn split(text: &str) -> Vec<String> {
-    text.split_inclusive("end\n").map(str::to_string).collect()
+    let mut out = Vec::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        if current.is_none() && line.starts_with("call ") {
+            current = Some(String::new());
+        }
+        if let Some(entry) = current.as_mut().filter(|_| !line.starts_with('#')) {
+            entry.push_str(line);
+            entry.push('\n');
+        }
+        if line.trim_end() == "end" {
+            out.extend(current.take());
+        }
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::fixtures::{pool_sequences, wallet_world};
+
+    /// An operation whose name ends in `end` (`append`, `send`) does not
+    /// end a sequence: only a line that is `end` does.
+    #[test]
+    fn a_trace_splits_at_end_lines_only() {
+        let one = "call buf::Buf::new\nend\n";
+        let two =
+            "call buf::Buf::new\ncall buf::Buf::append\n  var 0 mut\n  seed 1\ncall buf::Buf::send\n  var 0 ref\nend\n";
+        let trace = format!("{one}{two}call buf::Buf::extend\n");
+        assert_eq!(split(&trace), vec![one.to_string(), two.to_string()]);
+    }
 
     #[test]
     fn every_generated_sequence_survives_a_round_trip() {
