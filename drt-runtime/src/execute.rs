@@ -204,15 +204,18 @@ impl World<'_> {
         let op = &self.ops[seq.op(i) as usize];
         slots.clear();
         for (k, arg) in call.iter().enumerate() {
-            // A `Clone` or a `seeds(...)` expression is the user's code too.
-            let made = panic::catch_unwind(AssertUnwindSafe(|| match arg {
-                Operand::Var { var, mode: Mode::Clone } => {
+            let made = match arg {
+                // Taking a variable runs no user code.
+                Operand::Var { var, mode: Mode::Ref | Mode::Mut | Mode::Move } => Ok(vars[*var as usize].take()),
+                // A `Clone` or a `seeds(...)` expression is the user's code.
+                Operand::Var { var, mode: Mode::Clone } => panic::catch_unwind(AssertUnwindSafe(|| {
                     vars[*var as usize].as_deref().map(|v| (op.clone_fns[k].expect("Clone mode needs Clone"))(v))
+                })),
+                Operand::Seed(s) => panic::catch_unwind(AssertUnwindSafe(|| Some(self.seed_value(*s)))),
+                Operand::SeedVec { builder, elems } => {
+                    panic::catch_unwind(AssertUnwindSafe(|| Some(self.build_vec(*builder, elems))))
                 }
-                Operand::Var { var, .. } => vars[*var as usize].take(),
-                Operand::Seed(s) => Some(self.seed_value(*s)),
-                Operand::SeedVec { builder, elems } => Some(self.build_vec(*builder, elems)),
-            }));
+            };
             match made {
                 Ok(Some(value)) => slots.push(Some(value)),
                 Ok(None) => {
@@ -249,9 +252,8 @@ impl World<'_> {
                 touched.clear();
                 touched.extend(seq.touched(i));
                 let checked = match check {
-                    Level::Nothing => Ok(()),
-                    Level::Invariants => self.check_invariants(touched, vars),
                     Level::All { formatting } => self.check_contracts(touched, vars, formatting),
+                    _ => self.check_invariants(touched, vars),
                 };
                 match checked {
                     Ok(()) => Outcome::Normal,
@@ -261,8 +263,7 @@ impl World<'_> {
             Err(payload) => {
                 let caught = caught(payload);
                 // The arguments may panic when dropped, too.
-                let _ = panic::catch_unwind(AssertUnwindSafe(|| slots.clear()));
-                let _ = SilentPanics::take_last();
+                drop_quietly_all(slots);
                 if spec.panics.expects(&caught.message) {
                     Outcome::Illegal { call: i }
                 } else {
@@ -296,6 +297,11 @@ impl World<'_> {
 /// escape.
 fn abandon(call: &[Operand], slots: &mut Vec<Slot>, vars: &mut [Slot]) {
     put_back(call, slots, vars);
+    drop_quietly_all(slots);
+}
+
+/// Drops the arguments left in `slots`, where a panicking `Drop` cannot escape.
+fn drop_quietly_all(slots: &mut Vec<Slot>) {
     if panic::catch_unwind(AssertUnwindSafe(|| slots.clear())).is_err() {
         let _ = SilentPanics::take_last();
     }
