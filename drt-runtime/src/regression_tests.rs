@@ -137,7 +137,7 @@ fn regression_file(world: &World<'_>, shortest: &[Option<Sequence>], seed: u64) 
         if observe(world, seq).as_ref() != Some(&first) {
             continue;
         }
-        let fn_name = unique_name(&snake_case(&world.ops[op].op.display.replace("::", "_")), "_", &mut used);
+        let fn_name = unique_name(&snake_case(&world.ops[op].op.display), "_", &mut used);
         out.push('\n');
         out.push_str(&test_text(world, seq, &fn_name, &first));
     }

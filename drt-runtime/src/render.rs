@@ -487,7 +487,7 @@ pub(crate) fn render_test(
 /// The name of the test of a failure of `operation`: `account_withdraw_panics`,
 /// `drop_bomb_panics`.
 fn test_name(operation: &str, suffix: &str) -> String {
-    format!("{}_{suffix}", snake_case(operation).trim_end_matches('_'))
+    format!("{}_{suffix}", snake_case(operation))
 }
 
 /// A `#[test]` with `header` (comment lines) above it: the calls of `seq`,
