@@ -5,9 +5,10 @@
 //! - `DRT_BENCH_RUNS`: number of measured runs (default 5), each with its own seed;
 //! - `DRT_BENCH_SEQUENCES`: `max_sequences` of each drt run (default 100000);
 //! - `DRT_BENCH_LONG`: also (or, with `DRT_BENCH_RUNS=0`, only) explore for
-//!   1x, 10x and 60x the default 2 s time limit, each in a fresh process of
-//!   its own, and print its rate and peak RSS: a figure from the first
-//!   second can hide a decay. `DRT_BENCH_LONG=2,20` picks the seconds.
+//!   a while, each run in a fresh process of its own, and print its rate
+//!   and peak RSS: a figure from the first second can hide a decay.
+//!   `DRT_BENCH_LONG=on` (or `1`) runs 2 s, 20 s and 120 s; a list of
+//!   seconds (`DRT_BENCH_LONG=2,20,60`) picks the runs.
 //!
 //! Every number printed is measured in this process; see docs/BENCHMARKS.md.
 
@@ -269,7 +270,7 @@ fn peak_rss_mib() -> Option<f64> {
 const ONE_LONG_RUN: &str = "DRT_BENCH_ONE_LONG_RUN";
 
 /// One long run, in this process: explores for `secs` and prints one line,
-/// `sequences calls elapsed_s peak_rss_mib`, for the parent.
+/// `sequences calls new_calls elapsed_s peak_rss_mib`, for the parent.
 fn one_long_run(secs: f64) {
     let report = drt::explore::<Cheap>()
         .seed(0x5eed)
@@ -387,7 +388,7 @@ fn main() {
         ("drt sequences/s, report() wall clock", Run::wall_seq_per_s),
         ("drt calls/s (executed)", Run::calls_per_s),
         ("drt new calls/s (not a component's)", Run::new_calls_per_s),
-        ("drt % of component calls reused, not run", Run::reused_share),
+        ("drt % of calls reused instead of run", Run::reused_share),
         ("drt avg executed calls per sequence", Run::avg_len),
         ("drt µs per sequence", |r| 1e6 / r.seq_per_s()),
         ("driver calls/s (same calls count)", Run::driver_calls_per_s),
