@@ -2,8 +2,9 @@
 //! Rust's traits, plus user invariants.
 //!
 //! After every call, each value the call produced or mutated is checked:
-//! - `Debug` and `Display` do not panic;
-//! - `x == x` (only for `Eq` types: a float-like `PartialEq` type may hold NaN);
+//! - `Hash`, `Debug` and `Display` do not panic;
+//! - `x == x` (only for `Eq` types: a float-like `PartialEq` type may hold
+//!   NaN, and its `==` need only not panic);
 //! - `x.clone() == x` (when `x == x`);
 //! - against every other live value of its type in the same sequence:
 //!   `==` is symmetric, equal values hash alike, `cmp` agrees with `==` and
