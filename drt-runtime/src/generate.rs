@@ -27,7 +27,7 @@ use crate::isolate::job::{Channel, HEARTBEAT_EVERY, HEARTBEAT_INTERVAL};
 use crate::macro_support::ParamKind;
 use crate::minimize::minimize;
 use crate::oracle::Violation;
-use crate::pool::{Kept, Pool, Snapshot};
+use crate::pool::{Kept, Pool};
 use crate::report::{FailureKind, OperationStats, Report, Stats};
 use crate::saved_failures::Store;
 use crate::sequence::{Composed, Mode, Operand, Sequence};
@@ -196,7 +196,7 @@ impl<'w> Engine<'w> {
         if trace_after.is_some_and(|after| n > after) {
             let text = match seq {
                 Starting::Flat(seq) => crate::sequence_text::encode(self.world, seq),
-                Starting::Draft(draft) => crate::sequence_text::encode(self.world, &self.pool.flat(draft)),
+                Starting::Draft(draft) => crate::sequence_text::encode(self.world, &self.pool.flat(draft.view())),
             };
             channel.trace(&text);
         }
@@ -343,7 +343,7 @@ impl<'w> Engine<'w> {
         }
         // Only a sequence that joins the pool needs its live values listed.
         let mut buffers = std::mem::take(&mut self.keep_buffers);
-        let snapshot = if touched.is_empty() { None } else { self.keep(&seq, prefix, &exec, &mut buffers) };
+        let partners_kept = !touched.is_empty() && self.keep(&seq, prefix, &exec, &mut buffers);
         let (dropped, vars) = exec.finish_into(self.world);
         self.spare_vars = vars;
         if outcome == Outcome::Normal {
@@ -359,8 +359,8 @@ impl<'w> Engine<'w> {
                 self.note_shortest(op, &draft, &seq);
                 self.stats.normal += 1;
                 self.per_op[op].succeeded += 1;
-                // A copy the size of its contents: the built one grew in steps.
-                self.pool.add(draft.clone(), &buffers.alive, snapshot, &touched, &mut self.rng);
+                let KeepBuffers { alive, kept, .. } = &mut buffers;
+                self.pool.add(&draft, alive, kept, partners_kept, &touched, &mut self.rng);
             }
             Outcome::Illegal { .. } => {
                 self.stats.illegal += 1;
@@ -380,6 +380,7 @@ impl<'w> Engine<'w> {
                 }
             }
         }
+        buffers.kept.clear();
         self.keep_buffers = buffers;
         self.spare_touched = touched;
         self.spare = draft;
@@ -402,9 +403,9 @@ impl<'w> Engine<'w> {
         let checks = Checks::after(prefix);
         // The variables of the components the new calls use.
         self.used.clear();
-        for (_, _, args) in draft.own_calls().filter(|(at, _, _)| *at >= prefix) {
-            self.used.extend(args.iter().filter_map(|a| match a {
-                Operand::Var { var, .. } if (*var as usize) < prefix => Some(*var),
+        for (_, _, args) in draft.view().own_calls().filter(|(at, _, _)| *at >= prefix) {
+            self.used.extend(args.iter().filter_map(|a| match *a {
+                Operand::Var { var, .. } if (var as usize) < prefix => Some(var),
                 _ => None,
             }));
         }
@@ -415,14 +416,14 @@ impl<'w> Engine<'w> {
         // new values with (`Snapshot::partners_kept`); those are cloned in.
         self.reused_parts.clear();
         let mut reused: Vec<Reused<'_>> = Vec::new();
-        for (entry, at) in draft.parts_at().filter(|_| self.reuse) {
-            let e = &self.pool.entries[entry as usize];
-            let Some(snapshot) = e.snapshot.as_ref().filter(|s| s.partners_kept) else { continue };
-            let (start, end) = (at, at + e.seq.len() as u32);
+        for (entry, at) in draft.view().parts_at().filter(|_| self.reuse) {
+            let len = self.pool.entries[entry as usize].seq.len();
+            let Some(snapshot) = self.pool.snapshot(entry).filter(|s| s.partners_kept) else { continue };
+            let (start, end) = (at, at + len as u32);
             let from = self.used.partition_point(|&v| v < start);
             let to = self.used.partition_point(|&v| v < end);
             if end as usize <= prefix && self.used[from..to].iter().all(|&v| snapshot.get(v - start).is_some()) {
-                reused.push(Reused { at: at as usize, len: e.seq.len(), values: &snapshot.values, used: &self.used });
+                reused.push(Reused { at: at as usize, len, values: snapshot.values, used: &self.used });
                 self.reused_parts.push((entry, at));
             }
         }
@@ -430,7 +431,7 @@ impl<'w> Engine<'w> {
         let mut seq = std::mem::take(&mut self.spare_calls);
         seq.clear();
         let reused_at = &self.reused_parts;
-        self.pool.write(draft, &mut seq, &|at| reused_at.binary_search_by_key(&at, |&(_, a)| a).is_ok());
+        self.pool.write(draft.view(), &mut seq, &|at| reused_at.binary_search_by_key(&at, |&(_, a)| a).is_ok());
         debug_assert_eq!(seq.len(), draft.len());
         let exec = world.execute_reusing(&seq, checks, &reused, std::mem::take(&mut self.spare_vars));
         drop(reused);
@@ -447,7 +448,7 @@ impl<'w> Engine<'w> {
             return (exec, seq);
         }
         seq.clear();
-        self.pool.write(draft, &mut seq, &|_| false);
+        self.pool.write(draft.view(), &mut seq, &|_| false);
         let scratch = world.execute(&seq, checks);
         self.stats.calls += scratch.outcome.calls_run(seq.len());
         if !failed && !self.same_results(&seq, prefix, &exec, &scratch) {
@@ -478,11 +479,13 @@ impl<'w> Engine<'w> {
                 .all(|var| fingerprint(a, var) == fingerprint(b, var))
     }
 
-    /// The variables alive at the end of a normal run with their types and,
-    /// while reuse is on, the values worth keeping for the sequences that
-    /// will extend this one: a reused value the new calls did not change is
-    /// shared, another is cloned.
-    fn keep(&self, seq: &Sequence, prefix: usize, exec: &Execution, buffers: &mut KeepBuffers) -> Option<Snapshot> {
+    /// The variables alive at the end of a normal run with their types
+    /// (into `buffers.alive`) and, while reuse is on, the values worth
+    /// keeping for the sequences that will extend this one (into
+    /// `buffers.kept`): a reused value the new calls did not change is
+    /// shared, another is cloned. Returns whether every value the contracts
+    /// compare new values with is kept.
+    fn keep(&self, seq: &Sequence, prefix: usize, exec: &Execution, buffers: &mut KeepBuffers) -> bool {
         let KeepBuffers { alive, changed, kept } = buffers;
         alive.clear();
         kept.clear();
@@ -520,9 +523,8 @@ impl<'w> Engine<'w> {
             // A reused component: the variables that were cloned in (the new
             // calls' arguments, the contracts' partners) are in `vars`, the
             // others as the component left them.
-            let e = &self.pool.entries[entry as usize];
-            let snapshot = e.snapshot.as_ref().expect("a reused entry has a snapshot");
-            for (var, ty) in self.pool.alive(e) {
+            let snapshot = self.pool.snapshot(entry).expect("a reused entry has a snapshot");
+            for (var, ty) in self.pool.alive(entry) {
                 let (own, reused) = (at + var, snapshot.get(var));
                 if reused.is_some_and(|r| r.partner) || self.used.binary_search(&own).is_ok() {
                     if let Some(value) = exec.vars[own as usize].as_deref() {
@@ -532,12 +534,9 @@ impl<'w> Engine<'w> {
                     live(own, ty, None, reused);
                 }
             }
-            i += e.seq.len();
+            i += self.pool.entries[entry as usize].seq.len();
         }
-        // Stored at exact size; the buffer stays for the next run.
-        let snapshot = (!kept.is_empty()).then(|| Snapshot { values: kept.to_vec(), partners_kept });
-        kept.clear();
-        snapshot
+        partners_kept
     }
 
     /// What a value of type `ty` owns on the heap, by the length of its
@@ -601,7 +600,7 @@ impl<'w> Engine<'w> {
     /// where values were reused).
     fn whole(&self, draft: &Composed, seq: &Sequence) -> Sequence {
         if seq.has_holes() {
-            self.pool.flat(draft)
+            self.pool.flat(draft.view())
         } else {
             seq.clone()
         }
@@ -655,7 +654,7 @@ impl<'w> Engine<'w> {
             seq.push(op as u32, args.iter().cloned());
         }
         seq.push(op as u32, args);
-        debug_assert_eq!(self.pool.flat(&seq).check_ownership(), Ok(()), "{seq:?}");
+        debug_assert_eq!(self.pool.flat(seq.view()).check_ownership(), Ok(()), "{seq:?}");
         self.spare_alive = alive;
         Some((seq, prefix))
     }
@@ -715,11 +714,10 @@ impl<'w> Engine<'w> {
             }
         }
         let (entry, var) = pick;
-        let entry = &self.pool.entries[entry as usize];
-        if seq.len() + entry.seq.len() >= self.budget.max_len {
+        if seq.len() + self.pool.entries[entry as usize].seq.len() >= self.budget.max_len {
             return None;
         }
-        let offset = seq.push_part(pick.0, &entry.seq);
+        let offset = seq.push_part(entry, self.pool.seq(entry));
         alive.extend(self.pool.alive(entry).map(|(v, t)| (v + offset, t)));
         Some(Operand::Var { var: var + offset, mode })
     }
@@ -854,7 +852,7 @@ impl<'w> Engine<'w> {
             }
             self.budget.max_len = best.len() - 1;
             let Some((draft, _)) = self.extend(op) else { continue };
-            let seq = self.pool.flat(&draft);
+            let seq = self.pool.flat(draft.view());
             if let Some((len, _)) = fails_again(self.world, &seq, key) {
                 let mut seq = seq;
                 seq.truncate(len);
@@ -914,7 +912,8 @@ impl Engine<'_> {
     /// Explores, then hands over the sequences of the component set.
     pub(crate) fn explore_for_pool(mut self) -> Vec<Sequence> {
         self.explore();
-        self.pool.entries.iter().filter(|e| e.offered).map(|e| self.pool.flat(&e.seq)).collect()
+        let entries = self.pool.entries.iter().enumerate().filter(|(_, e)| e.offered);
+        entries.map(|(id, _)| self.pool.flat(self.pool.seq(id as u32))).collect()
     }
 }
 

@@ -13,8 +13,8 @@ fn every_generated_sequence_obeys_ownership() {
     engine.explore();
     assert!(engine.pool.entries.len() > 100, "pool too small: {}", engine.pool.entries.len());
     let mut moves = 0;
-    for e in &engine.pool.entries {
-        let seq = engine.pool.flat(&e.seq);
+    for id in 0..engine.pool.entries.len() as u32 {
+        let seq = engine.pool.flat(engine.pool.seq(id));
         seq.check_ownership().unwrap_or_else(|err| panic!("{err}: {seq:?}"));
         moves += seq.operands().iter().filter(|a| matches!(a, Operand::Var { mode: Mode::Move, .. })).count();
     }

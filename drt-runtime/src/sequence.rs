@@ -147,21 +147,6 @@ impl Sequence {
         }
     }
 
-    /// The heap bytes this sequence holds, `overhead` counted per allocation.
-    pub fn heap_bytes(&self, overhead: usize) -> usize {
-        let seed_vecs: usize = self
-            .operands
-            .iter()
-            .map(|a| match a {
-                Operand::SeedVec { elems, .. } => {
-                    std::mem::size_of::<Vec<u32>>() + overhead + vec_heap_bytes(elems, overhead)
-                }
-                _ => 0,
-            })
-            .sum();
-        vec_heap_bytes(&self.calls, overhead) + vec_heap_bytes(&self.operands, overhead) + seed_vecs
-    }
-
     /// Every use of variable `var`: the call using it, and how.
     pub fn uses(&self, var: u32) -> impl Iterator<Item = (usize, Mode)> + '_ {
         self.calls().enumerate().flat_map(move |(i, (_, args))| {
@@ -268,15 +253,6 @@ impl Sequence {
     }
 }
 
-/// What `v`'s buffer holds on the heap, `overhead` counted for the allocation.
-pub(crate) fn vec_heap_bytes<T>(v: &Vec<T>, overhead: usize) -> usize {
-    if v.capacity() == 0 {
-        0
-    } else {
-        v.capacity() * std::mem::size_of::<T>() + overhead
-    }
-}
-
 /// The operation of a hole (see [`Sequence::push_holes`]).
 const HOLE: u32 = u32::MAX >> 1;
 /// In a [`Composed`] body, an operation with this bit stands for part `op & !PART`.
@@ -318,9 +294,10 @@ enum Item<'a> {
 /// and for each component it extends a single marker naming it, so a
 /// component is shared, never copied, and a kept sequence costs bytes in
 /// proportion to what it adds. Components are named by a number the
-/// owner of the components resolves ([`Composed::write`]'s `lookup`).
-/// Variables are numbered as in the whole sequence.
-#[derive(Clone, Debug)]
+/// owner of the components resolves ([`View::write`]'s `lookup`).
+/// Variables are numbered as in the whole sequence. This is the one being
+/// built; the kept ones lie on a [`Shelf`], and both are read as a [`View`].
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Composed {
     /// The own calls, and a call of operation `PART | k` for `parts[k]`.
     body: Sequence,
@@ -330,14 +307,6 @@ pub(crate) struct Composed {
     len: u32,
     /// [`Sequence::structural_hash`] of the whole sequence.
     hash: u64,
-    /// `HASH_BASE` to the power `len`.
-    pow: u64,
-}
-
-impl Default for Composed {
-    fn default() -> Composed {
-        Composed { body: Sequence::default(), parts: Vec::new(), len: 0, hash: 0, pow: 1 }
-    }
 }
 
 impl Composed {
@@ -351,26 +320,22 @@ impl Composed {
         self.hash
     }
 
-    /// The components' numbers, in order.
-    pub fn parts(&self) -> impl Iterator<Item = u32> + '_ {
-        self.parts.iter().map(|(id, _)| *id)
-    }
-
-    /// Renumbers the components.
-    pub fn renumber_parts(&mut self, new: impl Fn(u32) -> u32) {
-        self.parts.iter_mut().for_each(|(id, _)| *id = new(*id));
-    }
-
-    /// The operation of the last call, when it is an own call.
-    pub fn last_op(&self) -> Option<u32> {
-        self.body.last_op().filter(|op| op & PART == 0)
+    /// The sequence, to read.
+    pub fn view(&self) -> View<'_> {
+        View {
+            calls: &self.body.calls,
+            operands: &self.body.operands,
+            parts: &self.parts,
+            len: self.len,
+            hash: self.hash,
+        }
     }
 
     /// Removes every call, keeping the storage.
     pub fn clear(&mut self) {
         self.body.clear();
         self.parts.clear();
-        (self.len, self.hash, self.pow) = (0, 0, 1);
+        (self.len, self.hash) = (0, 0);
     }
 
     /// Appends a call of `op` with `args` (variables numbered in the whole sequence).
@@ -378,34 +343,63 @@ impl Composed {
         self.body.push(op, args);
         let i = self.body.len() - 1;
         self.hash = self.hash.wrapping_mul(HASH_BASE).wrapping_add(call_hash(self.len(), op, self.body.args(i)));
-        self.pow = self.pow.wrapping_mul(HASH_BASE);
         self.len += 1;
     }
 
     /// Appends component `id`, which is `part`; returns the offset to add to
     /// `part`'s variable indices (the `extend` operator's concatenation,
     /// thesis §7.5).
-    pub fn push_part(&mut self, id: u32, part: &Composed) -> u32 {
+    pub fn push_part(&mut self, id: u32, part: View<'_>) -> u32 {
         let offset = self.len;
         self.body.push(PART | self.parts.len() as u32, []);
         self.parts.push((id, part.len));
-        self.hash = self.hash.wrapping_mul(part.pow).wrapping_add(part.hash);
-        self.pow = self.pow.wrapping_mul(part.pow);
+        self.hash = self.hash.wrapping_mul(HASH_BASE.wrapping_pow(part.len)).wrapping_add(part.hash);
         self.len += part.len;
         offset
+    }
+}
+
+/// A [`Composed`] sequence to read, borrowed from the one being built or
+/// from a [`Shelf`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct View<'a> {
+    calls: &'a [Call],
+    operands: &'a [Operand],
+    parts: &'a [(u32, u32)],
+    len: u32,
+    hash: u64,
+}
+
+impl<'a> View<'a> {
+    /// The hash of the whole sequence ([`Sequence::structural_hash`]).
+    #[cfg(test)]
+    pub fn structural_hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The components' numbers, in order.
+    pub fn parts(&self) -> impl Iterator<Item = u32> + 'a {
+        self.parts.iter().map(|(id, _)| *id)
+    }
+
+    /// The operation of the last call, when it is an own call.
+    pub fn last_op(&self) -> Option<u32> {
+        self.calls.last().map(|c| c.op).filter(|op| op & PART == 0)
     }
 
     /// Its own calls and components in order, each with its position in
     /// the whole sequence.
-    fn items(&self) -> impl Iterator<Item = (u32, Item<'_>)> + '_ {
-        let mut at = 0;
-        self.body.calls().map(move |(op, args)| {
-            let here = at;
-            if op & PART == 0 {
+    fn items(&self) -> impl Iterator<Item = (u32, Item<'a>)> + 'a {
+        let (operands, parts) = (self.operands, self.parts);
+        let (mut at, mut start) = (0, 0);
+        self.calls.iter().map(move |call| {
+            let (here, args) = (at, &operands[start as usize..call.end as usize]);
+            start = call.end;
+            if call.op & PART == 0 {
                 at += 1;
-                (here, Item::Call(op, args))
+                (here, Item::Call(call.op, args))
             } else {
-                let (id, len) = self.parts[(op & !PART) as usize];
+                let (id, len) = parts[(call.op & !PART) as usize];
                 at += len;
                 (here, Item::Part(id, len))
             }
@@ -413,7 +407,7 @@ impl Composed {
     }
 
     /// The own calls: (position in the whole sequence, operation, arguments).
-    pub fn own_calls(&self) -> impl Iterator<Item = (usize, u32, &[Operand])> + '_ {
+    pub fn own_calls(&self) -> impl Iterator<Item = (usize, u32, &'a [Operand])> + 'a {
         self.items().filter_map(|(at, item)| match item {
             Item::Call(op, args) => Some((at as usize, op, args)),
             Item::Part(..) => None,
@@ -421,7 +415,7 @@ impl Composed {
     }
 
     /// The components: (number, position in the whole sequence), in order.
-    pub fn parts_at(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+    pub fn parts_at(&self) -> impl Iterator<Item = (u32, u32)> + 'a {
         self.items().filter_map(|(at, item)| match item {
             Item::Part(id, _) => Some((id, at)),
             Item::Call(..) => None,
@@ -431,7 +425,7 @@ impl Composed {
     /// Appends the whole sequence to `out`, renumbered; the components at
     /// the positions for which `hole` is true are written as holes.
     /// `lookup` resolves a component's number.
-    pub fn write<'a>(&'a self, out: &mut Sequence, lookup: &impl Fn(u32) -> &'a Composed, hole: &dyn Fn(u32) -> bool) {
+    pub fn write(&self, out: &mut Sequence, lookup: &impl Fn(u32) -> View<'a>, hole: &dyn Fn(u32) -> bool) {
         let offset = out.len() as u32;
         for (at, item) in self.items() {
             match item {
@@ -442,9 +436,123 @@ impl Composed {
         }
     }
 
-    /// The heap bytes this holds, `overhead` counted per allocation.
-    pub fn heap_bytes(&self, overhead: usize) -> usize {
-        self.body.heap_bytes(overhead) + vec_heap_bytes(&self.parts, overhead)
+    /// The bytes it holds: its own calls, arguments and components.
+    pub fn bytes(&self) -> usize {
+        let seed_vecs: usize = self
+            .operands
+            .iter()
+            .map(|a| match a {
+                Operand::SeedVec { elems, .. } => std::mem::size_of::<Vec<u32>>() + elems.capacity() * 4,
+                _ => 0,
+            })
+            .sum();
+        std::mem::size_of_val(self.calls)
+            + std::mem::size_of_val(self.operands)
+            + std::mem::size_of_val(self.parts)
+            + seed_vecs
+    }
+}
+
+/// Where some items lie in an array: `start..start + len`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Span {
+    pub start: u32,
+    pub len: u32,
+}
+
+impl Span {
+    /// The range of indices.
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
+    }
+
+    /// Appends `items` to `v`; where they lie.
+    pub fn push<T>(v: &mut Vec<T>, items: impl IntoIterator<Item = T>) -> Span {
+        let start = v.len() as u32;
+        v.extend(items);
+        Span { start, len: v.len() as u32 - start }
+    }
+
+    /// Moves these items of `v` down to `*to` and advances `*to` past
+    /// them. Called on spans in the order they lie in `v`, then
+    /// `v.truncate(*to)`, it keeps only those spans' items, packed, and
+    /// drops the others, without allocating.
+    pub fn move_down<T>(&mut self, v: &mut [T], to: &mut u32) {
+        debug_assert!(*to <= self.start || self.len == 0);
+        if *to != self.start {
+            for i in 0..self.len {
+                v.swap((*to + i) as usize, (self.start + i) as usize);
+            }
+        }
+        self.start = *to;
+        *to += self.len;
+    }
+}
+
+/// Where a [`Composed`] sequence lies on a [`Shelf`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shelved {
+    calls: Span,
+    operands: Span,
+    parts: Span,
+    len: u32,
+    hash: u64,
+}
+
+impl Shelved {
+    /// Calls in the whole sequence.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+}
+
+/// Storage for many [`Composed`] sequences: their calls, arguments and
+/// components in three arrays shared by all, so keeping one allocates
+/// nothing once the arrays have grown, and dropping many frees nothing
+/// one by one ([`Shelf::retain`]).
+#[derive(Default)]
+pub(crate) struct Shelf {
+    calls: Vec<Call>,
+    operands: Vec<Operand>,
+    parts: Vec<(u32, u32)>,
+}
+
+impl Shelf {
+    /// Stores a copy of `seq`.
+    pub fn put(&mut self, seq: View<'_>) -> Shelved {
+        Shelved {
+            calls: Span::push(&mut self.calls, seq.calls.iter().copied()),
+            operands: Span::push(&mut self.operands, seq.operands.iter().cloned()),
+            parts: Span::push(&mut self.parts, seq.parts.iter().copied()),
+            len: seq.len,
+            hash: seq.hash,
+        }
+    }
+
+    /// The stored sequence `s`.
+    pub fn get(&self, s: &Shelved) -> View<'_> {
+        View {
+            calls: &self.calls[s.calls.range()],
+            operands: &self.operands[s.operands.range()],
+            parts: &self.parts[s.parts.range()],
+            len: s.len,
+            hash: s.hash,
+        }
+    }
+
+    /// Keeps only the sequences `kept`, given in the order they were
+    /// stored, and renumbers their components by `renumber`.
+    pub fn retain<'a>(&mut self, kept: impl Iterator<Item = &'a mut Shelved>, renumber: impl Fn(u32) -> u32) {
+        let mut to = [0; 3];
+        for s in kept {
+            s.calls.move_down(&mut self.calls, &mut to[0]);
+            s.operands.move_down(&mut self.operands, &mut to[1]);
+            s.parts.move_down(&mut self.parts, &mut to[2]);
+        }
+        self.calls.truncate(to[0] as usize);
+        self.operands.truncate(to[1] as usize);
+        self.parts.truncate(to[2] as usize);
+        self.parts.iter_mut().for_each(|(id, _)| *id = renumber(*id));
     }
 }
 
@@ -468,8 +576,8 @@ mod tests {
     }
 
     /// Component `id` of `table`, by number.
-    fn lookup<'a>(table: &'a [Composed]) -> impl Fn(u32) -> &'a Composed + 'a {
-        |id| &table[id as usize]
+    fn lookup<'a>(table: &'a [Composed]) -> impl Fn(u32) -> View<'a> + 'a {
+        |id| table[id as usize].view()
     }
 
     #[test]
@@ -483,11 +591,11 @@ mod tests {
         let table = [a, b];
         // c = a, then b, then a call using both; d extends c.
         let mut c = Composed::default();
-        assert_eq!(c.push_part(0, &table[0]), 0);
+        assert_eq!(c.push_part(0, table[0].view()), 0);
         c.push(4, [Operand::Seed(1)]);
-        assert_eq!(c.push_part(1, &table[1]), 3);
+        assert_eq!(c.push_part(1, table[1].view()), 3);
         c.push(3, [var(0, Mode::Ref), var(4, Mode::Move)]);
-        assert_eq!((c.len(), c.parts().collect::<Vec<_>>()), (6, vec![0, 1]));
+        assert_eq!((c.len(), c.view().parts().collect::<Vec<_>>()), (6, vec![0, 1]));
         let flat = seq([
             call(0, vec![]),
             call(1, vec![var(0, Mode::Mut)]),
@@ -497,29 +605,57 @@ mod tests {
             call(3, vec![var(0, Mode::Ref), var(4, Mode::Move)]),
         ]);
         let mut out = Sequence::default();
-        c.write(&mut out, &lookup(&table), &|_| false);
+        c.view().write(&mut out, &lookup(&table), &|_| false);
         assert_eq!(out, flat);
-        assert_eq!(c.own_calls().map(|(at, op, _)| (at, op)).collect::<Vec<_>>(), vec![(2, 4), (5, 3)]);
-        assert_eq!(c.parts_at().collect::<Vec<_>>(), vec![(0, 0), (1, 3)]);
+        assert_eq!(c.view().own_calls().map(|(at, op, _)| (at, op)).collect::<Vec<_>>(), vec![(2, 4), (5, 3)]);
+        assert_eq!(c.view().parts_at().collect::<Vec<_>>(), vec![(0, 0), (1, 3)]);
         // Component 1 (at 3) as holes: its two calls are there, as holes.
         let mut holey = Sequence::default();
-        c.write(&mut holey, &lookup(&table), &|at| at == 3);
+        c.view().write(&mut holey, &lookup(&table), &|at| at == 3);
         assert!(holey.has_holes() && !out.has_holes());
         assert_eq!((holey.len(), holey.args(5)), (6, flat.args(5)));
         // Nested: the hash is the flat sequence's, however it was built.
         let table = [table[0].clone(), table[1].clone(), c];
         let mut d = Composed::default();
-        d.push_part(2, &table[2]);
+        d.push_part(2, table[2].view());
         d.push(1, [var(5, Mode::Mut)]);
         let mut out = Sequence::default();
-        d.write(&mut out, &lookup(&table), &|_| false);
+        d.view().write(&mut out, &lookup(&table), &|_| false);
         assert_eq!(out.len(), 7);
         assert_eq!(d.structural_hash(), out.structural_hash());
         assert_eq!(table[2].structural_hash(), flat.structural_hash());
         let mut e = Composed::default();
-        e.push_part(0, &table[0]);
+        e.push_part(0, table[0].view());
         e.push(4, [Operand::Seed(1)]);
         assert_ne!(e.structural_hash(), table[2].structural_hash());
+    }
+
+    #[test]
+    fn a_shelf_keeps_what_it_retains_packed_and_renumbered() {
+        let mut shelf = Shelf::default();
+        let mut a = Composed::default();
+        a.push(0, []);
+        a.push(1, [var(0, Mode::Mut), Operand::SeedVec { builder: 0, elems: Box::new(vec![1, 2]) }]);
+        let mut b = Composed::default();
+        b.push(2, [Operand::Seed(5)]);
+        let mut stored = vec![shelf.put(a.view()), shelf.put(b.view())];
+        let mut c = Composed::default();
+        c.push_part(0, shelf.get(&stored[0]));
+        c.push(3, [var(1, Mode::Ref), Operand::Seed(7)]);
+        stored.push(shelf.put(c.view()));
+        let written = |shelf: &Shelf, stored: &[Shelved], at: usize| {
+            let mut out = Sequence::default();
+            shelf.get(&stored[at]).write(&mut out, &|id| shelf.get(&stored[id as usize]), &|_| false);
+            out
+        };
+        let (flat_a, flat_c) = (written(&shelf, &stored, 0), written(&shelf, &stored, 2));
+        // Drop b: a stays number 0, c becomes number 1.
+        let mut kept = vec![stored[0], stored[2]];
+        shelf.retain(kept.iter_mut(), |id| [0, u32::MAX, 1][id as usize]);
+        assert_eq!((shelf.calls.len(), shelf.operands.len(), shelf.parts.len()), (4, 4, 1));
+        assert_eq!((written(&shelf, &kept, 0), written(&shelf, &kept, 1)), (flat_a, flat_c));
+        assert_eq!(shelf.get(&kept[1]).structural_hash(), c.structural_hash());
+        assert_eq!(shelf.get(&kept[1]).parts().collect::<Vec<_>>(), vec![0]);
     }
 
     #[test]
