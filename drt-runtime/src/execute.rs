@@ -117,6 +117,15 @@ struct Frame {
     last_empty: bool,
 }
 
+/// The buffers a run fills, empty: [`Execution::finish_into`] hands them
+/// back for the next run, so runs seldom allocate them.
+#[derive(Default)]
+pub(crate) struct RunBuffers {
+    vars: Vec<Slot>,
+    slots: Vec<Slot>,
+    touched: Vec<u32>,
+}
+
 /// The result of running a sequence: its outcome and the final variables.
 pub(crate) struct Execution {
     pub outcome: Outcome,
@@ -127,6 +136,8 @@ pub(crate) struct Execution {
     pub reused: u64,
     /// Whether the last call that returned gave `None` or `Err`.
     pub last_empty: bool,
+    /// The call's arguments' and touched variables' buffers, to hand back.
+    spare: (Vec<Slot>, Vec<u32>),
 }
 
 fn caught(payload: Box<dyn Any + Send>) -> Caught {
@@ -139,23 +150,23 @@ fn caught(payload: Box<dyn Any + Send>) -> Caught {
 impl World<'_> {
     /// Runs `seq` from scratch, checking the oracles `checks` asks for.
     pub fn execute(&self, seq: &Sequence, checks: Checks) -> Execution {
-        self.execute_reusing(seq, checks, &[], Vec::new())
+        self.execute_reusing(seq, checks, &[], RunBuffers::default())
     }
 
     /// Runs `seq`, skipping the calls `reused` stands for (in order, none
-    /// after `checks.from`: a skipped call is not checked again); `vars`
-    /// is an empty buffer for the variables ([`Execution::finish_into`]
-    /// hands it back).
+    /// after `checks.from`: a skipped call is not checked again), in
+    /// `buffers` ([`Execution::finish_into`] hands them back).
     pub fn execute_reusing(
         &self,
         seq: &Sequence,
         checks: Checks,
         reused: &[Reused<'_>],
-        mut vars: Vec<Slot>,
+        buffers: RunBuffers,
     ) -> Execution {
-        debug_assert!(vars.is_empty());
+        let RunBuffers { mut vars, slots, touched } = buffers;
+        debug_assert!(vars.is_empty() && slots.is_empty());
         vars.reserve(seq.len());
-        let mut frame = Frame { vars, slots: Vec::new(), touched: Vec::new(), last_empty: false };
+        let mut frame = Frame { vars, slots, touched, last_empty: false };
         let mut next = reused.iter().peekable();
         let mut skipped = 0;
         let mut i = 0;
@@ -178,7 +189,13 @@ impl World<'_> {
             }
             i += 1;
         }
-        Execution { outcome, vars: frame.vars, reused: skipped, last_empty: frame.last_empty }
+        Execution {
+            outcome,
+            vars: frame.vars,
+            reused: skipped,
+            last_empty: frame.last_empty,
+            spare: (frame.slots, frame.touched),
+        }
     }
 
     /// Clones the values of `r` that later calls use, and the contracts'
@@ -323,8 +340,8 @@ impl Execution {
         self.finish_into(world).0
     }
 
-    /// [`Execution::finish`], handing back the variables' buffer, empty.
-    pub fn finish_into(mut self, world: &World<'_>) -> (Outcome, Vec<Slot>) {
+    /// [`Execution::finish`], handing back the run's buffers, empty.
+    pub fn finish_into(mut self, world: &World<'_>) -> (Outcome, RunBuffers) {
         let len = self.vars.len();
         while let Some(slot) = self.vars.pop() {
             let Some(value) = slot else { continue };
@@ -337,7 +354,11 @@ impl Execution {
                 }
             }
         }
-        (self.outcome, self.vars)
+        let (mut slots, mut touched) = self.spare;
+        // A run that stopped at a call may leave its arguments.
+        drop_quietly_all(&mut slots);
+        touched.clear();
+        (self.outcome, RunBuffers { vars: self.vars, slots, touched })
     }
 }
 

@@ -16,13 +16,13 @@
 use std::any::{Any, TypeId};
 use std::path::PathBuf;
 use std::rc::Rc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::config::{Budget, Isolation, MinimizeLimits, SavedFailures, Settings};
-use crate::execute::{Checks, Execution, Fault, Outcome, Reused};
+use crate::execute::{Checks, Execution, Fault, Outcome, Reused, RunBuffers};
 use crate::isolate::job::{Channel, HEARTBEAT_EVERY, HEARTBEAT_INTERVAL};
 use crate::macro_support::ParamKind;
 use crate::minimize::minimize;
@@ -54,6 +54,19 @@ const SHORTEN_TRIES: u32 = 500;
 const MAX_DEMAND_DEPTH: u32 = 3;
 /// Consecutive steps that made nothing new before the search counts as exhausted.
 const MAX_IDLE_STEPS: u32 = 20_000;
+/// Steps between two readings of the clock while steps are fast.
+const CLOCK_EVERY: u32 = 16;
+/// A step this short or shorter is fast (a time limit is then passed by at
+/// most `CLOCK_EVERY` of them).
+const FAST_STEP: Duration = Duration::from_micros(20);
+
+/// When [`Engine::out_of_budget`] reads the clock next: the time it last
+/// read, and the steps between readings and left until the next.
+struct Clock {
+    last: Duration,
+    every: u32,
+    left: u32,
+}
 /// Runs that reuse values are checked against a run from scratch: the
 /// first this many, then one in `VERIFY_EVERY`.
 const VERIFY_FIRST: u64 = 64;
@@ -106,11 +119,13 @@ pub(crate) struct Engine<'w> {
     /// live variables.
     spare: Composed,
     spare_calls: Sequence,
-    spare_alive: Vec<(u32, TypeId)>,
+    /// The variables alive in the sequence being built, and their types by
+    /// number ([`Pool::type_number`]).
+    spare_alive: Vec<(u32, u32)>,
     /// Buffers for listing what a run touched and left.
     spare_last_touch: Vec<(u32, usize)>,
     spare_touched: Vec<(u32, TypeId)>,
-    spare_vars: Vec<crate::macro_support::Slot>,
+    spare_run: RunBuffers,
     keep_buffers: KeepBuffers,
 }
 
@@ -177,7 +192,7 @@ impl<'w> Engine<'w> {
             spare_alive: Vec::new(),
             spare_last_touch: Vec::new(),
             spare_touched: Vec::new(),
-            spare_vars: Vec::new(),
+            spare_run: RunBuffers::default(),
             keep_buffers: KeepBuffers::default(),
         }
     }
@@ -266,7 +281,8 @@ impl<'w> Engine<'w> {
         self.start = Instant::now();
         self.replay();
         let mut idle = 0;
-        while !self.out_of_budget() && idle < MAX_IDLE_STEPS && !self.world.ops.is_empty() {
+        let mut clock = Clock { last: Duration::ZERO, every: 1, left: 1 };
+        while !self.out_of_budget(&mut clock) && idle < MAX_IDLE_STEPS && !self.world.ops.is_empty() {
             if self.step() {
                 idle = 0;
             } else {
@@ -306,9 +322,23 @@ impl<'w> Engine<'w> {
         })
     }
 
-    fn out_of_budget(&self) -> bool {
-        self.budget.max_sequences.is_some_and(|m| self.stats.sequences >= m)
-            || self.budget.time_limit.is_some_and(|t| self.start.elapsed() >= t)
+    /// Whether the budget is spent. Reading the clock costs about a
+    /// hundredth of a cheap step, so while steps are shorter than
+    /// [`FAST_STEP`] it is read every [`CLOCK_EVERY`] steps only.
+    fn out_of_budget(&self, clock: &mut Clock) -> bool {
+        if self.budget.max_sequences.is_some_and(|m| self.stats.sequences >= m) {
+            return true;
+        }
+        let Some(limit) = self.budget.time_limit else { return false };
+        clock.left -= 1;
+        if clock.left > 0 {
+            return false;
+        }
+        let now = self.start.elapsed();
+        let fast = now.saturating_sub(clock.last) < FAST_STEP * clock.every;
+        clock.every = if fast { CLOCK_EVERY } else { 1 };
+        (clock.last, clock.left) = (now, clock.every);
+        now >= limit
     }
 
     /// One generation step; false when it executed nothing.
@@ -344,8 +374,8 @@ impl<'w> Engine<'w> {
         // Only a sequence that joins the pool needs its live values listed.
         let mut buffers = std::mem::take(&mut self.keep_buffers);
         let partners_kept = !touched.is_empty() && self.keep(&seq, prefix, &exec, &mut buffers);
-        let (dropped, vars) = exec.finish_into(self.world);
-        self.spare_vars = vars;
+        let (dropped, run_buffers) = exec.finish_into(self.world);
+        self.spare_run = run_buffers;
         if outcome == Outcome::Normal {
             outcome = dropped;
         }
@@ -433,7 +463,7 @@ impl<'w> Engine<'w> {
         let reused_at = &self.reused_parts;
         self.pool.write(draft.view(), &mut seq, &|at| reused_at.binary_search_by_key(&at, |&(_, a)| a).is_ok());
         debug_assert_eq!(seq.len(), draft.len());
-        let exec = world.execute_reusing(&seq, checks, &reused, std::mem::take(&mut self.spare_vars));
+        let exec = world.execute_reusing(&seq, checks, &reused, std::mem::take(&mut self.spare_run));
         drop(reused);
         let run = exec.outcome.calls_run(seq.len());
         self.stats.calls += run - exec.reused.min(run);
@@ -628,11 +658,13 @@ impl<'w> Engine<'w> {
             let mode = mode_for(p.kind, run_op.clone_fns[k].is_some());
             let Some(arg) = self.choose_operand(p.ty, mode, &args, &mut seq, &mut alive, 0) else {
                 self.untested.missing(op, p.ty);
+                (self.spare, self.spare_alive) = (seq, alive);
                 return None;
             };
             args.push(arg);
         }
         if seq.len() >= self.budget.max_len {
+            (self.spare, self.spare_alive) = (seq, alive);
             return None;
         }
         // Calls the detective added are as new as the extending one.
@@ -667,16 +699,17 @@ impl<'w> Engine<'w> {
         mode: Mode,
         taken: &[Operand],
         seq: &mut Composed,
-        alive: &mut Vec<(u32, TypeId)>,
+        alive: &mut Vec<(u32, u32)>,
         depth: u32,
     ) -> Option<Operand> {
         let world = self.world;
         let in_pool = self.pool.values_of(ty).len();
+        let number = self.pool.type_number(ty);
         let aliases = || {
             alive
                 .iter()
                 .filter(move |(v, t)| {
-                    *t == ty && !taken.iter().any(|a| matches!(a, Operand::Var { var, .. } if var == v))
+                    *t == number && !taken.iter().any(|a| matches!(a, Operand::Var { var, .. } if var == v))
                 })
                 .map(|(v, _)| *v)
         };
@@ -718,7 +751,7 @@ impl<'w> Engine<'w> {
             return None;
         }
         let offset = seq.push_part(entry, self.pool.seq(entry));
-        alive.extend(self.pool.alive(entry).map(|(v, t)| (v + offset, t)));
+        alive.extend(self.pool.alive_numbered(entry).iter().map(|&(v, t)| (v + offset, t)));
         Some(Operand::Var { var: var + offset, mode })
     }
 
@@ -733,7 +766,7 @@ impl<'w> Engine<'w> {
         ty: TypeId,
         mode: Mode,
         seq: &mut Composed,
-        alive: &mut Vec<(u32, TypeId)>,
+        alive: &mut Vec<(u32, u32)>,
         depth: u32,
     ) -> Option<Operand> {
         let world = self.world;
@@ -752,7 +785,7 @@ impl<'w> Engine<'w> {
         self.demanded_from = Some(self.demanded_from.map_or(seq.len(), |d| d.min(seq.len())));
         seq.push(op as u32, args);
         let var = (seq.len() - 1) as u32;
-        alive.push((var, ty));
+        alive.push((var, self.pool.type_number(ty)));
         Some(Operand::Var { var, mode })
     }
 

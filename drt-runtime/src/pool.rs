@@ -318,14 +318,12 @@ impl Pool {
         for (var, ty) in reusable {
             self.by_type.entry(*ty).or_default().push((id, *var));
         }
-        let types = &mut self.types;
-        let mut number = |ty: TypeId| {
-            *self.type_numbers.entry(ty).or_insert_with(|| {
-                types.push(ty);
-                types.len() as u32 - 1
-            })
-        };
-        let alive = Span::push(&mut self.alive, alive.iter().map(|&(var, ty)| (var, number(ty))));
+        let start = self.alive.len();
+        for &(var, ty) in alive {
+            let ty = self.type_number(ty);
+            self.alive.push((var, ty));
+        }
+        let alive = Span { start: start as u32, len: (self.alive.len() - start) as u32 };
         let kept = Span::push(&mut self.kept, kept.drain(..));
         let seq = self.shelf.put(seq.view());
         let mut entry = Entry { seq, offered: true, partners_kept, alive, kept, size: 0 };
@@ -367,10 +365,24 @@ impl Pool {
         self.resident = crate::memory::resident().map(|now| (now.saturating_sub(bound), bound));
     }
 
+    /// The number of type `ty` in this pool: entries list their live values'
+    /// types by number, a third of the bytes of a `TypeId`.
+    pub fn type_number(&mut self, ty: TypeId) -> u32 {
+        *self.type_numbers.entry(ty).or_insert_with(|| {
+            self.types.push(ty);
+            self.types.len() as u32 - 1
+        })
+    }
+
+    /// The variables alive at the end of entry `id` with a value, and
+    /// their types by number ([`Pool::type_number`]).
+    pub fn alive_numbered(&self, id: u32) -> &[(u32, u32)] {
+        &self.alive[self.entries[id as usize].alive.range()]
+    }
+
     /// The variables alive at the end of entry `id` with a value, and their types.
     pub fn alive(&self, id: u32) -> impl ExactSizeIterator<Item = (u32, TypeId)> + '_ {
-        let span = self.entries[id as usize].alive.range();
-        self.alive[span].iter().map(|&(var, ty)| (var, self.types[ty as usize]))
+        self.alive_numbered(id).iter().map(|&(var, ty)| (var, self.types[ty as usize]))
     }
 
     /// The reusable values of type `ty`.
