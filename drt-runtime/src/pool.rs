@@ -34,7 +34,7 @@
 //! kept, and entries are never evicted for values, so what is kept never
 //! changes what is explored.
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use std::any::{Any, TypeId};
 use std::cell::Cell;
 use std::mem::size_of;
@@ -139,32 +139,81 @@ impl Drop for Kept {
     }
 }
 
-/// A set of fingerprints that remembers at least the last `capacity` ones
-/// inserted and holds at most twice that many: two generations, the older
-/// dropped when the newer fills. Until the first generation fills it is an
-/// exact set, so short explorations run exactly as with an unbounded one;
+/// A set of fingerprints that remembers the last `capacity` ones inserted
+/// and holds at most twice that many: two generations, the older dropped
+/// when the newer fills. Until the first generation fills it is an exact
+/// set, so short explorations run exactly as with an unbounded one;
 /// past that, a value or sequence seen long ago may count as new again
 /// (it is then explored again, which costs time, never correctness).
+///
+/// It is one table of buckets the size of a cache line, so a look-up
+/// reads one line (two hash sets, one per generation, read up to four).
+/// The table has four slots per fingerprint remembered, so a bucket is
+/// seldom full; when one is, the new fingerprint takes the place of an
+/// older generation's, or at worst of one of its own (which is forgotten
+/// early: explored again, as above).
 pub(crate) struct Seen {
-    current: FxHashSet<u64>,
-    older: FxHashSet<u64>,
+    buckets: Vec<Bucket>,
+    /// `buckets.len() - 1` (a power of two, less one).
+    mask: usize,
     capacity: usize,
+    /// Fingerprints inserted in the current generation.
+    count: usize,
+    /// The current generation's parity, kept in each slot's lowest bit.
+    parity: u32,
 }
+
+/// Slots of a [`Seen`] bucket: 0 is empty, else 32 bits of a fingerprint
+/// (not those that chose the bucket) with the second bit set and the first
+/// the generation's parity. Two fingerprints alike in those 30 bits and
+/// their bucket count as one: one in a hundred million look-ups.
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+struct Bucket([u32; 16]);
 
 impl Seen {
     pub fn new(capacity: usize) -> Seen {
-        Seen { current: FxHashSet::default(), older: FxHashSet::default(), capacity: capacity.max(1) }
+        let capacity = capacity.max(1);
+        let buckets = (4 * capacity).div_ceil(16).next_power_of_two();
+        Seen { buckets: vec![Bucket::default(); buckets], mask: buckets - 1, capacity, count: 0, parity: 0 }
     }
 
     /// Records `fingerprint`; true when it was not remembered.
     pub fn insert(&mut self, fingerprint: u64) -> bool {
-        if self.older.contains(&fingerprint) || !self.current.insert(fingerprint) {
-            return false;
+        let tag = fingerprint as u32 | 3;
+        // The high bits of a multiply pick the bucket; the low bits stay in the slot.
+        let at = (fingerprint.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & self.mask;
+        let bucket = &mut self.buckets[at].0;
+        let (mut empty, mut older) = (None, None);
+        for (i, &slot) in bucket.iter().enumerate() {
+            if slot == 0 {
+                empty = empty.or(Some(i));
+            } else if slot | 1 == tag {
+                return false;
+            } else if slot & 1 != self.parity {
+                older = older.or(Some(i));
+            }
         }
-        if self.current.len() >= self.capacity {
-            self.older = std::mem::take(&mut self.current);
+        let i = empty.or(older).unwrap_or((fingerprint >> 60) as usize);
+        bucket[i] = (tag & !1) | self.parity;
+        self.count += 1;
+        if self.count >= self.capacity {
+            // A new generation: the one before the last is dropped.
+            self.parity ^= 1;
+            self.count = 0;
+            for slot in self.buckets.iter_mut().flat_map(|b| &mut b.0) {
+                if *slot & 1 == self.parity {
+                    *slot = 0;
+                }
+            }
         }
         true
+    }
+
+    /// Fingerprints held.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.buckets.iter().flat_map(|b| b.0).filter(|&s| s != 0).count()
     }
 }
 
@@ -562,8 +611,19 @@ mod tests {
         let mut seen = Seen::new(100);
         assert!((0..1_000).all(|x| seen.insert(x)));
         assert!((900..1_000).all(|x| !seen.insert(x)), "the last 100 are remembered");
-        assert!(seen.current.len() + seen.older.len() <= 200);
+        assert!(seen.len() <= 200);
         assert!(seen.insert(0), "long forgotten");
+        // Exact until the first generation fills, for fingerprints as
+        // random as hashes are.
+        let mut seen = Seen::new(10_000);
+        let hash = |x: u64| {
+            let z = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        assert!((0..9_999).all(|x| seen.insert(hash(x))));
+        assert!((0..9_999).all(|x| !seen.insert(hash(x))));
+        assert_eq!(seen.len(), 9_999);
     }
 
     #[test]
