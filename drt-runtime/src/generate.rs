@@ -27,7 +27,7 @@ use crate::isolate::job::{Channel, HEARTBEAT_EVERY, HEARTBEAT_INTERVAL};
 use crate::macro_support::ParamKind;
 use crate::minimize::minimize;
 use crate::oracle::Violation;
-use crate::pool::{Kept, Pool};
+use crate::pool::{Kept, Offer, Pool};
 use crate::report::{FailureKind, OperationStats, Report, Stats};
 use crate::saved_failures::Store;
 use crate::sequence::{Composed, Mode, Operand, Sequence};
@@ -742,12 +742,12 @@ impl<'w> Engine<'w> {
         // leave no room under max_len to combine values.
         for _ in 1..self.tournament {
             let other = values[self.rng.random_range(0..in_pool)];
-            if self.pool.entries[other.0 as usize].seq.len() < self.pool.entries[pick.0 as usize].seq.len() {
+            if other.len < pick.len {
                 pick = other;
             }
         }
-        let (entry, var) = pick;
-        if seq.len() + self.pool.entries[entry as usize].seq.len() >= self.budget.max_len {
+        let Offer { entry, var, len } = pick;
+        if seq.len() + len as usize >= self.budget.max_len {
             return None;
         }
         let offset = seq.push_part(entry, self.pool.seq(entry));

@@ -67,6 +67,16 @@ const MIN_RESIDENT_GROWTH: u64 = 256 << 20;
 /// The fewest fingerprints a [`Seen`] generation holds.
 const MIN_REMEMBERED: usize = 4_096;
 
+/// A value the pool offers: variable `var` of entry `entry`, whose
+/// sequence is `len` calls long (here too, so that choosing among offers
+/// by length reads no entry).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Offer {
+    pub entry: u32,
+    pub var: u32,
+    pub len: u32,
+}
+
 /// A normal sequence in the component set. What it holds lies in the
 /// pool's arrays, shared by all entries (no allocation of its own).
 pub(crate) struct Entry {
@@ -227,7 +237,7 @@ pub(crate) struct Pool {
     /// The entries' snapshots.
     kept: Vec<(u32, Rc<Kept>)>,
     /// Reusable values by type: (entry, variable).
-    by_type: FxHashMap<TypeId, Vec<(u32, u32)>>,
+    by_type: FxHashMap<TypeId, Vec<Offer>>,
     /// Fingerprints of the values created (the thesis's value set).
     values: Seen,
     /// Structural hashes of the sequences generated.
@@ -365,7 +375,7 @@ impl Pool {
     ) {
         let id = self.entries.len() as u32;
         for (var, ty) in reusable {
-            self.by_type.entry(*ty).or_default().push((id, *var));
+            self.by_type.entry(*ty).or_default().push(Offer { entry: id, var: *var, len: seq.len() as u32 });
         }
         let start = self.alive.len();
         for &(var, ty) in alive {
@@ -435,7 +445,7 @@ impl Pool {
     }
 
     /// The reusable values of type `ty`.
-    pub fn values_of(&self, ty: TypeId) -> &[(u32, u32)] {
+    pub fn values_of(&self, ty: TypeId) -> &[Offer] {
         self.by_type.get(&ty).map_or(&[], Vec::as_slice)
     }
 
@@ -457,7 +467,7 @@ impl Pool {
         };
         for values in self.by_type.values() {
             // An entry's values of one type are listed together.
-            let mut ids: Vec<u32> = values.iter().map(|(id, _)| *id).collect();
+            let mut ids: Vec<u32> = values.iter().map(|o| o.entry).collect();
             ids.dedup();
             protect(ids, &self.entries);
         }
@@ -529,12 +539,12 @@ impl Pool {
         self.alive.truncate(alive as usize);
         self.kept.truncate(kept as usize);
         for values in self.by_type.values_mut() {
-            values.retain_mut(|(id, _)| {
-                *id = if evict[*id as usize] { u32::MAX } else { renumber[*id as usize] };
-                *id != u32::MAX
+            values.retain_mut(|o| {
+                o.entry = if evict[o.entry as usize] { u32::MAX } else { renumber[o.entry as usize] };
+                o.entry != u32::MAX
             });
         }
-        debug_assert!(self.by_type.values().flatten().all(|(id, _)| self.entries[*id as usize].offered));
+        debug_assert!(self.by_type.values().flatten().all(|o| self.entries[o.entry as usize].offered));
     }
 
     /// Hides the `evict`ed entries that a staying one extends, and marks in
@@ -592,7 +602,7 @@ mod tests {
         let mut pool = Pool::new(1 << 20);
         let t = TypeId::of::<u8>();
         pool.add(&Composed::default(), &[(0, t), (1, t)], &mut Vec::new(), true, &[(1, t)], &mut rng());
-        assert_eq!(pool.values_of(t), &[(0, 1)]);
+        assert_eq!(pool.values_of(t), &[Offer { entry: 0, var: 1, len: 0 }]);
         assert!(pool.values_of(TypeId::of::<u16>()).is_empty());
     }
 
@@ -644,15 +654,16 @@ mod tests {
         assert!(pool.evicted > 4_000, "{}", pool.evicted);
         assert_eq!(pool.entries.len() as u64 + pool.evicted, 5_000);
         // The exact byte count after all that churn.
-        let offered = |id: usize| pool.by_type.values().flatten().filter(|(e, _)| *e as usize == id).count();
+        let offered = |id: usize| pool.by_type.values().flatten().filter(|o| o.entry as usize == id).count();
         let counted: usize = pool.entries.iter().enumerate().map(|(id, e)| pool.measure(e, offered(id)) as usize).sum();
         assert_eq!(pool.bytes, counted);
         // The rare type is still offered, by its sequences; every value
         // offered is in a surviving entry, of the type listed.
         assert!(!pool.values_of(b).is_empty());
         for ty in [a, b] {
-            for &(id, var) in pool.values_of(ty) {
-                assert!(pool.alive(id).any(|a| a == (var, ty)));
+            for o in pool.values_of(ty) {
+                assert!(pool.alive(o.entry).any(|a| a == (o.var, ty)));
+                assert_eq!(o.len as usize, pool.entries[o.entry as usize].seq.len());
             }
         }
         // The shortest `u8` sequences (one call) survive every eviction.
@@ -699,7 +710,7 @@ mod tests {
             let extends = |o: usize| pool.seq(o as u32).parts().any(|p| p as usize == id);
             assert!((0..pool.entries.len()).any(extends), "{id} {:?}", e.seq);
         }
-        let offered = |id: usize| pool.by_type.values().flatten().filter(|(e, _)| *e as usize == id).count();
+        let offered = |id: usize| pool.by_type.values().flatten().filter(|o| o.entry as usize == id).count();
         let counted: usize = pool.entries.iter().enumerate().map(|(id, e)| pool.measure(e, offered(id)) as usize).sum();
         assert_eq!(pool.bytes, counted);
     }
