@@ -227,6 +227,26 @@ impl Seen {
     }
 }
 
+/// The buffers an eviction works in, kept for the next: freeing buffers
+/// this large makes `malloc` consolidate every small block freed since.
+#[derive(Default)]
+struct EvictBuffers {
+    keep: Vec<bool>,
+    evict: Vec<bool>,
+    stays: Vec<bool>,
+    needed: Vec<bool>,
+    renumber: Vec<u32>,
+    ids: Vec<u32>,
+    candidates: Vec<(f64, u32)>,
+    by_op: FxHashMap<u32, Vec<u32>>,
+}
+
+/// `v` becomes `n` copies of `x`, in the storage it has.
+fn reset<T: Clone>(v: &mut Vec<T>, n: usize, x: T) {
+    v.clear();
+    v.resize(n, x);
+}
+
 /// The component set.
 pub(crate) struct Pool {
     pub entries: Vec<Entry>,
@@ -261,6 +281,7 @@ pub(crate) struct Pool {
     /// these numbers, a third of the bytes of a `TypeId`.
     types: Vec<TypeId>,
     type_numbers: FxHashMap<TypeId, u32>,
+    evict_buffers: EvictBuffers,
 }
 
 impl Pool {
@@ -287,6 +308,7 @@ impl Pool {
             evicted: 0,
             types: Vec::new(),
             type_numbers: FxHashMap::default(),
+            evict_buffers: EvictBuffers::default(),
         }
     }
 
@@ -455,9 +477,10 @@ impl Pool {
     /// extends stays hidden (its calls only), so evicting it frees less.
     fn evict(&mut self, rng: &mut impl rand::Rng) {
         let n = self.entries.len();
-        let mut keep = vec![false; n];
+        let mut b = std::mem::take(&mut self.evict_buffers);
+        reset(&mut b.keep, n, false);
         // The `PROTECTED_PER_KIND` shortest (the first made among equals).
-        let mut protect = |mut ids: Vec<u32>, entries: &[Entry]| {
+        let protect = |ids: &mut Vec<u32>, entries: &[Entry], keep: &mut [bool]| {
             let key = |id: &u32| (entries[*id as usize].seq.len(), *id);
             if ids.len() > PROTECTED_PER_KIND {
                 ids.select_nth_unstable_by_key(PROTECTED_PER_KIND, key);
@@ -467,70 +490,72 @@ impl Pool {
         };
         for values in self.by_type.values() {
             // An entry's values of one type are listed together.
-            let mut ids: Vec<u32> = values.iter().map(|o| o.entry).collect();
-            ids.dedup();
-            protect(ids, &self.entries);
+            b.ids.clear();
+            b.ids.extend(values.iter().map(|o| o.entry));
+            b.ids.dedup();
+            protect(&mut b.ids, &self.entries, &mut b.keep);
         }
-        let mut by_op: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
+        b.by_op.values_mut().for_each(Vec::clear);
         for (id, e) in self.entries.iter().enumerate().filter(|(_, e)| e.offered) {
             if let Some(last) = self.shelf.get(&e.seq).last_op() {
-                by_op.entry(last).or_default().push(id as u32);
+                b.by_op.entry(last).or_default().push(id as u32);
             }
         }
-        for ids in by_op.into_values() {
-            protect(ids, &self.entries);
+        for ids in b.by_op.values_mut() {
+            protect(ids, &self.entries, &mut b.keep);
         }
         // A weighted sample without replacement (Efraimidis and Spirakis):
         // each candidate's key is u^(1/len), and the largest keys go first,
         // so a sequence is evicted in proportion to its length. The pool
         // keeps many short sequences, which the search extends best, and
         // some long ones, which hold deep states.
-        let mut candidates: Vec<(f64, u32)> = (0..n as u32)
-            .filter(|&id| !keep[id as usize] && self.entries[id as usize].offered)
-            .map(|id| {
+        b.candidates.clear();
+        b.candidates.extend((0..n as u32).filter(|&id| !b.keep[id as usize] && self.entries[id as usize].offered).map(
+            |id| {
                 let len = self.entries[id as usize].seq.len().max(1) as f64;
                 (rng.random::<f64>().powf(1.0 / len), id)
-            })
-            .collect();
-        candidates.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+            },
+        ));
+        b.candidates.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let target = self.max_entries / 4 * 3;
-        let mut evict = vec![false; n];
-        let mut next = candidates.into_iter();
+        reset(&mut b.evict, n, false);
+        let mut next = 0;
         // What stays: offered entries not evicted, and what they extend.
-        let mut stays = vec![false; n];
+        reset(&mut b.stays, n, false);
         loop {
             // Evict until what the evicted entries hold would bring the pool
             // to the target, then see what the hidden parts still hold.
             let mut freed = 0;
-            for (_, id) in next.by_ref() {
-                evict[id as usize] = true;
+            while let Some(&(_, id)) = b.candidates.get(next) {
+                next += 1;
+                b.evict[id as usize] = true;
                 freed += self.entries[id as usize].size as usize;
                 if self.bytes.saturating_sub(freed) <= target {
                     break;
                 }
             }
-            self.bytes = self.settle(&evict, &mut stays);
-            if self.bytes <= target || next.len() == 0 {
+            self.bytes = self.settle(&b.evict, &mut b.stays, &mut b.needed);
+            if self.bytes <= target || next == b.candidates.len() {
                 break;
             }
         }
-        self.evicted += evict.iter().filter(|&&e| e).count() as u64;
+        self.evicted += b.evict.iter().filter(|&&e| e).count() as u64;
         // Compact: surviving entries keep their order under new numbers.
-        let mut renumber = vec![u32::MAX; n];
+        reset(&mut b.renumber, n, u32::MAX);
         let mut count = 0;
-        for (i, stays) in stays.iter().enumerate() {
+        for (i, stays) in b.stays.iter().enumerate() {
             if *stays {
-                renumber[i] = count;
+                b.renumber[i] = count;
                 count += 1;
             }
         }
         let mut i = 0;
         self.entries.retain(|_| {
             i += 1;
-            stays[i - 1]
+            b.stays[i - 1]
         });
         // Pack the arrays: what stays moves down, in order, the rest is dropped.
-        self.shelf.retain(self.entries.iter_mut().map(|e| &mut e.seq), |id| renumber[id as usize]);
+        self.shelf.retain(self.entries.iter_mut().map(|e| &mut e.seq), |id| b.renumber[id as usize]);
         let (mut alive, mut kept) = (0, 0);
         for e in &mut self.entries {
             e.alive.move_down(&mut self.alive, &mut alive);
@@ -540,18 +565,19 @@ impl Pool {
         self.kept.truncate(kept as usize);
         for values in self.by_type.values_mut() {
             values.retain_mut(|o| {
-                o.entry = if evict[o.entry as usize] { u32::MAX } else { renumber[o.entry as usize] };
+                o.entry = if b.evict[o.entry as usize] { u32::MAX } else { b.renumber[o.entry as usize] };
                 o.entry != u32::MAX
             });
         }
         debug_assert!(self.by_type.values().flatten().all(|o| self.entries[o.entry as usize].offered));
+        self.evict_buffers = b;
     }
 
     /// Hides the `evict`ed entries that a staying one extends, and marks in
     /// `stays` every entry that stays; returns what they hold. Components
     /// are always older entries, so one pass from the newest settles it.
-    fn settle(&mut self, evict: &[bool], stays: &mut [bool]) -> usize {
-        let mut needed = vec![false; self.entries.len()];
+    fn settle(&mut self, evict: &[bool], stays: &mut [bool], needed: &mut Vec<bool>) -> usize {
+        reset(needed, self.entries.len(), false);
         let mut bytes = 0;
         for i in (0..self.entries.len()).rev() {
             let e = &self.entries[i];
