@@ -9,9 +9,8 @@
 
 use std::any::Any;
 
-use crate::pool::Kept;
+use crate::pool::Held;
 use std::panic::{self, AssertUnwindSafe};
-use std::rc::Rc;
 
 use crate::hook::{payload_text, Caught, SilentPanics};
 use crate::macro_support::Returned;
@@ -103,7 +102,7 @@ enum Level {
 pub(crate) struct Reused<'a> {
     pub at: usize,
     pub len: usize,
-    pub values: &'a [(u32, Rc<Kept>)],
+    pub values: &'a [Held],
     pub used: &'a [u32],
 }
 
@@ -201,12 +200,12 @@ impl World<'_> {
     /// Clones the values of `r` that later calls use, and the contracts'
     /// partners, into their variables.
     fn clone_used(&self, r: &Reused<'_>, vars: &mut [Slot]) -> Result<(), Fault> {
-        for (var, value) in r.values {
-            let at = r.at + *var as usize;
-            if !value.partner && r.used.binary_search(&(at as u32)).is_err() {
+        for held in r.values {
+            let at = r.at + held.var as usize;
+            if !held.partner && r.used.binary_search(&(at as u32)).is_err() {
                 continue;
             }
-            match panic::catch_unwind(AssertUnwindSafe(|| value.copy())) {
+            match panic::catch_unwind(AssertUnwindSafe(|| held.value.copy())) {
                 Ok(copy) => vars[at] = Some(copy),
                 Err(payload) => return Err(Fault::Panic { caught: caught(payload), dropped: None }),
             }

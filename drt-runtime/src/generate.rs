@@ -27,7 +27,7 @@ use crate::isolate::job::{Channel, HEARTBEAT_EVERY, HEARTBEAT_INTERVAL};
 use crate::macro_support::ParamKind;
 use crate::minimize::minimize;
 use crate::oracle::Violation;
-use crate::pool::{Kept, Offer, Pool};
+use crate::pool::{Held, Kept, Offer, Pool};
 use crate::report::{FailureKind, OperationStats, Report, Stats};
 use crate::saved_failures::Store;
 use crate::sequence::{Composed, Mode, Operand, Sequence};
@@ -135,7 +135,7 @@ pub(crate) struct Engine<'w> {
 struct KeepBuffers {
     alive: Vec<(u32, TypeId)>,
     changed: Vec<bool>,
-    kept: Vec<(u32, Rc<Kept>)>,
+    kept: Vec<Held>,
 }
 
 impl<'w> Engine<'w> {
@@ -527,18 +527,19 @@ impl<'w> Engine<'w> {
         let mut partners_kept = true;
         // Each live variable: its type, and the value kept for it (a reused
         // one, shared when unchanged, else a new copy).
-        let mut live = |var: u32, ty: TypeId, value: Option<&dyn Any>, reused: Option<&Rc<Kept>>| {
+        let mut live = |var: u32, ty: TypeId, value: Option<&dyn Any>, reused: Option<&Held>| {
             alive.push((var, ty));
             if !self.reuse {
                 return;
             }
             let copy = || value.and_then(|v| self.kept_copy(v));
             let value = match reused {
-                Some(r) if value.is_none() || !changed[var as usize] => Some(Rc::clone(r)),
+                Some(r) if value.is_none() || !changed[var as usize] => Some(Rc::clone(&r.value)),
                 _ => copy(),
             };
-            partners_kept &= value.is_some() || !self.world.compares(ty);
-            kept.extend(value.map(|v| (var, v)));
+            let partner = reused.map_or_else(|| self.world.compares(ty), |r| r.partner);
+            partners_kept &= value.is_some() || !partner;
+            kept.extend(value.map(|value| Held { var, partner, value }));
         };
         let mut parts = self.reused_parts.iter().peekable();
         let mut i = 0;
@@ -612,7 +613,7 @@ impl<'w> Engine<'w> {
             Some((clone(value), heap))
         }));
         match copy {
-            Ok(copy) => copy.and_then(|(copy, heap)| self.pool.keep(copy, clone, self.world.compares(ty), heap)),
+            Ok(copy) => copy.and_then(|(copy, heap)| self.pool.keep(copy, clone, heap)),
             Err(_) => {
                 let _ = crate::hook::SilentPanics::take_last();
                 None

@@ -66,6 +66,9 @@ const RESIDENT_CHECK_EVERY: usize = 1_024;
 const MIN_RESIDENT_GROWTH: u64 = 256 << 20;
 /// The fewest fingerprints a [`Seen`] generation holds.
 const MIN_REMEMBERED: usize = 4_096;
+/// The most fingerprints a [`Seen`] generation holds, however large the
+/// bound (or with none): its table, allocated whole, then takes 32 MiB.
+const MAX_REMEMBERED: usize = 1 << 21;
 
 /// A value the pool offers: variable `var` of entry `entry`, whose
 /// sequence is `len` calls long (here too, so that choosing among offers
@@ -104,7 +107,7 @@ pub(crate) struct Entry {
 /// never changed, only cloned, so entries extending one another share them.
 #[derive(Clone, Copy)]
 pub(crate) struct Snapshot<'a> {
-    pub values: &'a [(u32, Rc<Kept>)],
+    pub values: &'a [Held],
     /// Whether every live value the contracts compare new values with (see
     /// [`World::compares`](crate::world::World::compares)) is among them.
     pub partners_kept: bool,
@@ -112,9 +115,19 @@ pub(crate) struct Snapshot<'a> {
 
 impl<'a> Snapshot<'a> {
     /// The kept value of variable `var`.
-    pub fn get(&self, var: u32) -> Option<&'a Rc<Kept>> {
-        self.values.binary_search_by_key(&var, |(v, _)| *v).ok().map(|i| &self.values[i].1)
+    pub fn get(&self, var: u32) -> Option<&'a Held> {
+        self.values.binary_search_by_key(&var, |h| h.var).ok().map(|i| &self.values[i])
     }
+}
+
+/// A value in a snapshot: variable `var` holds `value`, which is a contract
+/// partner (compared with new values) or not. The flag is here rather than
+/// in the value so that reading it reads no value.
+#[derive(Clone)]
+pub(crate) struct Held {
+    pub var: u32,
+    pub partner: bool,
+    pub value: Rc<Kept>,
 }
 
 /// A value kept in the pool. It counts its bytes in what kept values hold while
@@ -123,8 +136,6 @@ pub(crate) struct Kept {
     value: Box<dyn Any>,
     /// Its type's `Clone`.
     pub clone: CloneFn,
-    /// Whether the contracts compare new values with it.
-    pub partner: bool,
     bytes: usize,
     live: Rc<Cell<usize>>,
 }
@@ -255,7 +266,7 @@ pub(crate) struct Pool {
     /// The entries' live variables: (variable, type by number).
     alive: Vec<(u32, u32)>,
     /// The entries' snapshots.
-    kept: Vec<(u32, Rc<Kept>)>,
+    kept: Vec<Held>,
     /// Reusable values by type: (entry, variable).
     by_type: FxHashMap<TypeId, Vec<Offer>>,
     /// Fingerprints of the values created (the thesis's value set).
@@ -290,7 +301,8 @@ impl Pool {
     /// proportion (a few percent of it more).
     pub fn new(max_bytes: u64) -> Pool {
         let entries = max_bytes / ENTRIES_SHARE;
-        let remembered = usize::try_from(entries / BYTES_PER_REMEMBERED).unwrap_or(usize::MAX).max(MIN_REMEMBERED);
+        let remembered =
+            usize::try_from(entries / BYTES_PER_REMEMBERED).unwrap_or(usize::MAX).clamp(MIN_REMEMBERED, MAX_REMEMBERED);
         Pool {
             entries: Vec::new(),
             shelf: Shelf::default(),
@@ -312,13 +324,13 @@ impl Pool {
         }
     }
 
-    /// `value` (cloned by `clone`; a contract partner or not), to keep in a
+    /// `value` (cloned by `clone`), to keep in a
     /// snapshot, unless the kept values already hold their share of the
     /// bound (what the entries' share leaves): they are a cache, and
     /// a full cache keeps nothing more rather than evict entries, so what is
     /// kept never changes what is explored. Its bytes count while it lives:
     /// its inline size and `heap`, an estimate of what it owns on the heap.
-    pub fn keep(&self, value: Box<dyn Any>, clone: CloneFn, partner: bool, heap: usize) -> Option<Rc<Kept>> {
+    pub fn keep(&self, value: Box<dyn Any>, clone: CloneFn, heap: usize) -> Option<Rc<Kept>> {
         if !self.keeps_more() {
             return None;
         }
@@ -328,7 +340,7 @@ impl Pool {
             + 2 * size_of::<usize>()
             + 2 * ALLOCATION_OVERHEAD;
         self.live.set(self.live.get() + bytes);
-        Some(Rc::new(Kept { value, clone, partner, bytes, live: Rc::clone(&self.live) }))
+        Some(Rc::new(Kept { value, clone, bytes, live: Rc::clone(&self.live) }))
     }
 
     /// Whether [`Pool::keep`] keeps another value.
@@ -376,7 +388,7 @@ impl Pool {
         let bytes = size_of::<Entry>()
             + self.shelf.get(&e.seq).bytes()
             + e.alive.len as usize * size_of::<(u32, u32)>()
-            + e.kept.len as usize * size_of::<(u32, Rc<Kept>)>()
+            + e.kept.len as usize * size_of::<Held>()
             + offered * size_of::<(u32, u32)>();
         bytes as u32
     }
@@ -390,7 +402,7 @@ impl Pool {
         &mut self,
         seq: &Composed,
         alive: &[(u32, TypeId)],
-        kept: &mut Vec<(u32, Rc<Kept>)>,
+        kept: &mut Vec<Held>,
         partners_kept: bool,
         reusable: &[(u32, TypeId)],
         rng: &mut impl rand::Rng,
@@ -630,6 +642,13 @@ mod tests {
         pool.add(&Composed::default(), &[(0, t), (1, t)], &mut Vec::new(), true, &[(1, t)], &mut rng());
         assert_eq!(pool.values_of(t), &[Offer { entry: 0, var: 1, len: 0 }]);
         assert!(pool.values_of(TypeId::of::<u16>()).is_empty());
+    }
+
+    #[test]
+    fn a_pool_without_a_bound_has_bounded_fingerprint_sets() {
+        let mut pool = Pool::new(u64::MAX);
+        assert!(pool.made.buckets.len() * size_of::<Bucket>() <= 32 << 20);
+        assert!(pool.is_new_sequence(&Composed::default()));
     }
 
     #[test]
