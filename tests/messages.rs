@@ -319,3 +319,48 @@ fn an_exploration_that_runs_dry_says_so_and_suspects_a_debug_hiding_state() {
         "drt: note: the exploration stopped before its budget: every sequence it could build had run before, and ";
     assert!(report.to_string().contains(said), "{report}");
 }
+
+/// Explores long enough for a few progress lines at `DRT_PROGRESS=20ms`.
+#[test]
+#[ignore = "run by a_long_run_prints_its_progress_through_libtests_capture"]
+fn a_long_exploration() {
+    let report = drt::explore::<drt_examples::bugfree::SortedSet>().max_sequences(30_000).report();
+    assert!(report.failures.is_empty(), "{report}");
+}
+
+/// A run longer than the progress interval prints a line on stderr every
+/// interval, in the process that explores or the one supervising it, and
+/// libtest's capture (no `--nocapture` here) does not hold it back.
+#[test]
+fn a_long_run_prints_its_progress_through_libtests_capture() {
+    for isolation in ["in-process", "process"] {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["a_long_exploration", "--exact", "--ignored"])
+            .env_remove("DRT_CHILD_DIR")
+            .env("DRT_ISOLATION", isolation)
+            .env("DRT_PROGRESS", "20ms")
+            .env("DRT_SEED", "7")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{isolation}:\n{stderr}");
+        let lines: Vec<&str> = stderr.lines().filter(|l| l.contains(" sequences (")).collect();
+        assert!(!lines.is_empty(), "{isolation}: no progress line:\n{stderr}");
+        for line in lines {
+            assert!(
+                line.starts_with("drt: ") && line.ends_with("/s), no failures so far (seed 7)"),
+                "{isolation}: {line}"
+            );
+        }
+        // Off means off.
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["a_long_exploration", "--exact", "--ignored"])
+            .env_remove("DRT_CHILD_DIR")
+            .env("DRT_ISOLATION", isolation)
+            .env("DRT_PROGRESS", "off")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success() && !stderr.contains(" sequences ("), "{isolation}:\n{stderr}");
+    }
+}

@@ -22,6 +22,9 @@ pub const DEFAULT_MAX_LEN: usize = 100;
 pub const DEFAULT_CALL_TIMEOUT: Duration = Duration::from_secs(5);
 /// Child processes where the platform lets drt watch them.
 const DEFAULT_ISOLATION: Isolation = if cfg!(unix) { Isolation::Process } else { Isolation::InProcess };
+/// Time between two progress lines of a long run (the first comes after
+/// one such time) unless `DRT_PROGRESS` says otherwise.
+const DEFAULT_PROGRESS: Duration = Duration::from_secs(5);
 /// The pool's bound unless `.max_pool()` or `DRT_MAX_POOL` says otherwise:
 /// with its fingerprint sets and the rest of an exploration, under 512 MiB.
 const DEFAULT_MAX_POOL: u64 = 256 << 20;
@@ -104,7 +107,10 @@ pub fn explore<T: 'static>() -> Explorer {
 
 impl Explorer {
     /// Stops after this much time (default 2 s, or none when
-    /// `max_sequences` is set). Env: `DRT_TIME_LIMIT` (`500` ms, `2s`, `10m`, `1h`).
+    /// `max_sequences` is set). Env: `DRT_TIME_LIMIT` (`500` ms, `2s`, `10m`, `1h`),
+    /// which also sets aside the code's `.max_sequences()`, so CI can
+    /// lengthen any test's run (`DRT_MAX_SEQUENCES` still applies with it).
+    /// A run longer than 5 s prints a progress line every 5 s.
     pub fn time_limit(mut self, limit: Duration) -> Self {
         self.time_limit = Some(limit);
         self
@@ -119,7 +125,9 @@ impl Explorer {
         self
     }
 
-    /// The random seed (default [`DEFAULT_SEED`]); every report prints it. Env: `DRT_SEED`.
+    /// The random seed (default [`DEFAULT_SEED`]); every report prints it.
+    /// Env: `DRT_SEED` (a number, or `random` for a fresh one each run,
+    /// printed when the run starts).
     pub fn seed(mut self, seed: u64) -> Self {
         self.seed = Some(seed);
         self
@@ -221,6 +229,9 @@ pub(crate) struct Settings {
     pub memory_limit: Option<u64>,
     /// The bound on the pool's bytes (`u64::MAX`: none).
     pub max_pool: u64,
+    /// Time between two progress lines, the first after one such time
+    /// (`DRT_PROGRESS`; `None`: off).
+    pub progress: Option<Duration>,
 }
 
 /// How much to explore, and from which seed.
@@ -317,13 +328,27 @@ impl Explorer {
             strict,
             memory_limit,
             max_pool,
+            progress: parse_env(env, "DRT_PROGRESS", parse_progress)?.unwrap_or(Some(DEFAULT_PROGRESS)),
         })
     }
 
     fn budget(&self, env: &dyn Fn(&str) -> Option<String>) -> Result<Budget, String> {
-        let time_limit = parse_env(env, "DRT_TIME_LIMIT", parse_duration)?.or(self.time_limit);
-        let max_sequences = parse_env(env, "DRT_MAX_SEQUENCES", |s| s.parse::<u64>().ok())?.or(self.max_sequences);
-        let seed = parse_env(env, "DRT_SEED", parse_seed)?.or(self.seed).unwrap_or(DEFAULT_SEED);
+        let env_time_limit = parse_env(env, "DRT_TIME_LIMIT", parse_duration)?;
+        let time_limit = env_time_limit.or(self.time_limit);
+        // `DRT_TIME_LIMIT` lengthens a run whatever the code says: it
+        // replaces the code's `.max_sequences()` (`DRT_MAX_SEQUENCES` still counts).
+        let code_max_sequences = self.max_sequences.filter(|_| env_time_limit.is_none());
+        let max_sequences = parse_env(env, "DRT_MAX_SEQUENCES", |s| s.parse::<u64>().ok())?.or(code_max_sequences);
+        let seed =
+            match parse_env(env, "DRT_SEED", |s| if s == "random" { Some(None) } else { parse_seed(s).map(Some) })? {
+                Some(Some(seed)) => seed,
+                Some(None) => {
+                    let seed = random_seed();
+                    eprintln!("drt: DRT_SEED=random: this run's seed is {seed} (DRT_SEED={seed} runs it again)");
+                    seed
+                }
+                None => self.seed.unwrap_or(DEFAULT_SEED),
+            };
         let max_len = parse_env(env, "DRT_MAX_LEN", |s| s.parse::<usize>().ok().filter(|n| *n > 0))?
             .or(self.max_len)
             .unwrap_or(DEFAULT_MAX_LEN);
@@ -357,17 +382,26 @@ fn parse_env<T>(
             let expected = match name {
                 "DRT_TIME_LIMIT" | "DRT_MINIMIZE_TIME" => DURATION.to_string(),
                 "DRT_CALL_TIMEOUT" => format!("a positive duration: {DURATION}"),
-                "DRT_SEED" => "an integer (decimal or 0x hex)".to_string(),
+                "DRT_SEED" => "an integer (decimal or 0x hex), or `random`".to_string(),
                 "DRT_MAX_LEN" => "a positive integer".to_string(),
                 "DRT_PERSIST" | "DRT_STRICT" => "`on` or `off` (`1` / `0`, `true` / `false`, `yes` / `no`)".to_string(),
                 "DRT_MEMORY_LIMIT" | "DRT_MAX_POOL" => {
                     "a size in bytes, or with `K`, `M`, `G` or `T` (`512M`, `4G`), or `off`".to_string()
                 }
                 "DRT_ISOLATION" => "`process` or `in-process`".to_string(),
+                "DRT_PROGRESS" => format!("{DURATION}, or `off`"),
                 _ => "an integer".to_string(),
             };
             format!("drt: {name} must be {expected}, got `{raw}`")
         }),
+    }
+}
+
+/// `off` (or `0`): no progress lines; else the time between two.
+fn parse_progress(s: &str) -> Option<Option<Duration>> {
+    match s {
+        "off" | "0" => Some(None),
+        s => parse_duration(s).filter(|d| !d.is_zero()).map(Some),
     }
 }
 
@@ -409,6 +443,16 @@ fn parse_switch(s: &str) -> Option<bool> {
     }
 }
 
+/// A seed no earlier run is likely to have had: std's per-process random
+/// hash keys, the time and the process id, hashed; kept to 10 digits.
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher as _, Hasher as _};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+    h.write_u32(std::process::id());
+    h.finish() >> 32
+}
+
 fn parse_seed(s: &str) -> Option<u64> {
     match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
         Some(hex) => u64::from_str_radix(hex, 16).ok(),
@@ -445,6 +489,28 @@ mod tests {
             env_of(&[("DRT_SEED", "0x10"), ("DRT_TIME_LIMIT", "2s"), ("DRT_MAX_LEN", "7"), ("DRT_MAX_SEQUENCES", "5")]);
         let b = explore::<u8>().seed(1).max_len(3).max_sequences(9).settings(false, &env).unwrap().budget;
         assert_eq!((b.seed, b.time_limit, b.max_sequences, b.max_len), (16, Some(Duration::from_secs(2)), Some(5), 7));
+    }
+
+    #[test]
+    fn an_env_time_limit_sets_aside_the_codes_sequence_budget() {
+        let code = || explore::<u8>().max_sequences(9);
+        let b = code().settings(false, &env_of(&[("DRT_TIME_LIMIT", "10m")])).unwrap().budget;
+        assert_eq!((b.time_limit, b.max_sequences), (Some(Duration::from_secs(600)), None));
+        // The environment's own sequence budget still counts, and the code's time limit gives way.
+        let env = env_of(&[("DRT_TIME_LIMIT", "10m"), ("DRT_MAX_SEQUENCES", "5")]);
+        let b = code().time_limit(Duration::from_secs(1)).settings(false, &env).unwrap().budget;
+        assert_eq!((b.time_limit, b.max_sequences), (Some(Duration::from_secs(600)), Some(5)));
+    }
+
+    #[test]
+    fn a_random_seed_differs_from_run_to_run() {
+        let env = env_of(&[("DRT_SEED", "random")]);
+        let seeds: Vec<u64> =
+            (0..4).map(|_| explore::<u8>().seed(1).settings(false, &env).unwrap().budget.seed).collect();
+        assert!(seeds.iter().all(|&s| s != 1 && s < 1 << 32), "{seeds:?}");
+        assert!(seeds.windows(2).any(|w| w[0] != w[1]), "{seeds:?}");
+        let err = explore::<u8>().settings(false, &env_of(&[("DRT_SEED", "randomly")])).unwrap_err();
+        assert!(err.contains("`random`"), "{err}");
     }
 
     #[test]
@@ -518,7 +584,7 @@ mod tests {
     #[test]
     fn bad_values_name_the_variable() {
         let err = explore::<u8>().settings(false, &env_of(&[("DRT_SEED", "abc")])).unwrap_err();
-        assert_eq!(err, "drt: DRT_SEED must be an integer (decimal or 0x hex), got `abc`");
+        assert_eq!(err, "drt: DRT_SEED must be an integer (decimal or 0x hex), or `random`, got `abc`");
         let err = explore::<u8>().settings(false, &env_of(&[("DRT_MAX_LEN", "0")])).unwrap_err();
         assert_eq!(err, "drt: DRT_MAX_LEN must be a positive integer, got `0`");
         assert!(explore::<u8>().max_len(0).settings(false, &env_of(&[])).unwrap_err().contains(".max_len()"));

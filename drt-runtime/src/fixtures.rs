@@ -176,6 +176,7 @@ pub(crate) fn settings(seed: u64, n: u64) -> Settings {
         strict: false,
         memory_limit: None,
         max_pool: 256 << 20,
+        progress: None,
     }
 }
 

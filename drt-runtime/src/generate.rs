@@ -28,6 +28,7 @@ use crate::macro_support::ParamKind;
 use crate::minimize::minimize;
 use crate::oracle::Violation;
 use crate::pool::{Held, Kept, Offer, Pool};
+use crate::progress::Progress;
 use crate::report::{FailureKind, OperationStats, Report, Stats};
 use crate::saved_failures::Store;
 use crate::sequence::{Composed, Mode, Operand, Sequence};
@@ -61,11 +62,13 @@ const CLOCK_EVERY: u32 = 16;
 const FAST_STEP: Duration = Duration::from_micros(20);
 
 /// When [`Engine::out_of_budget`] reads the clock next: the time it last
-/// read, and the steps between readings and left until the next.
+/// read, and the steps between readings and left until the next; and the
+/// progress line, when this exploration prints its own.
 struct Clock {
     last: Duration,
     every: u32,
     left: u32,
+    progress: Option<Progress>,
 }
 /// Runs that reuse values are checked against a run from scratch: the
 /// first this many, then one in `VERIFY_EVERY`.
@@ -77,6 +80,8 @@ const MAX_KEPT_TEXT: usize = 1 << 20;
 pub(crate) struct Engine<'w> {
     world: &'w World<'w>,
     budget: Budget,
+    /// Time between two progress lines, when this exploration prints them.
+    progress: Option<Duration>,
     minimize: MinimizeLimits,
     rng: Xoshiro256PlusPlus,
     pool: Pool,
@@ -169,6 +174,7 @@ impl<'w> Engine<'w> {
             budget,
             minimize: settings.minimize,
             pool: Pool::new(settings.max_pool),
+            progress: settings.progress,
             cumulative_weights,
             per_op,
             untested: Untested::new(world.ops.len()),
@@ -216,7 +222,7 @@ impl<'w> Engine<'w> {
             channel.trace(&text);
         }
         if n.is_multiple_of(HEARTBEAT_EVERY) || self.last_beat.elapsed() >= HEARTBEAT_INTERVAL {
-            channel.heartbeat(n - 1);
+            channel.heartbeat(n - 1, self.groups.iter().count());
             self.last_beat = Instant::now();
         }
     }
@@ -281,7 +287,10 @@ impl<'w> Engine<'w> {
         self.start = Instant::now();
         self.replay();
         let mut idle = 0;
-        let mut clock = Clock { last: Duration::ZERO, every: 1, left: 1 };
+        // A child's supervisor prints its progress; an exploration here, its own.
+        let every = self.progress.filter(|_| self.channel.is_none());
+        let progress = every.map(|every| Progress::new(self.stats.seed, every));
+        let mut clock = Clock { last: Duration::ZERO, every: 1, left: 1, progress };
         while !self.out_of_budget(&mut clock) && idle < MAX_IDLE_STEPS && !self.world.ops.is_empty() {
             if self.step() {
                 idle = 0;
@@ -322,14 +331,17 @@ impl<'w> Engine<'w> {
         })
     }
 
-    /// Whether the budget is spent. Reading the clock costs about a
-    /// hundredth of a cheap step, so while steps are shorter than
-    /// [`FAST_STEP`] it is read every [`CLOCK_EVERY`] steps only.
+    /// Whether the budget is spent; prints the progress line when one is
+    /// due. Reading the clock costs about a hundredth of a cheap step, so
+    /// while steps are shorter than [`FAST_STEP`] it is read every
+    /// [`CLOCK_EVERY`] steps only.
     fn out_of_budget(&self, clock: &mut Clock) -> bool {
         if self.budget.max_sequences.is_some_and(|m| self.stats.sequences >= m) {
             return true;
         }
-        let Some(limit) = self.budget.time_limit else { return false };
+        if self.budget.time_limit.is_none() && clock.progress.is_none() {
+            return false;
+        }
         clock.left -= 1;
         if clock.left > 0 {
             return false;
@@ -338,7 +350,10 @@ impl<'w> Engine<'w> {
         let fast = now.saturating_sub(clock.last) < FAST_STEP * clock.every;
         clock.every = if fast { CLOCK_EVERY } else { 1 };
         (clock.last, clock.left) = (now, clock.every);
-        now >= limit
+        if let Some(progress) = &mut clock.progress {
+            progress.tick(now, self.stats.sequences, self.groups.iter().count());
+        }
+        self.budget.time_limit.is_some_and(|limit| now >= limit)
     }
 
     /// One generation step; false when it executed nothing.

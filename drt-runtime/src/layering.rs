@@ -15,6 +15,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("hook", 1),
     ("rng", 1),
     ("memory", 1),
+    ("progress", 1),
     ("config", 1),
     ("macro_support", 2),
     ("macro_support::builders", 2),

@@ -38,8 +38,9 @@
 //! bottom-up:
 //!
 //! 1. plain text and data: `names`, `sequence`, `hook`, `rng`, `memory` (the
-//!    machine's memory and a child's ceiling), and `config` (the [`Explorer`]
-//!    builder and the `Settings` resolved from it);
+//!    machine's memory and a child's ceiling), `progress` (the line a long
+//!    run prints every few seconds), and `config` (the [`Explorer`] builder
+//!    and the `Settings` resolved from it);
 //! 2. `macro_support` (everything `#[drt::operations]` expansions name, behind
 //!    `__private`) and `report` (the public [`Report`] types);
 //! 3. `registry`, `seeds`, `world`, `pool`, `sequence_text` (a sequence as
@@ -69,6 +70,7 @@ mod config;
 mod hook;
 mod memory;
 mod names;
+mod progress;
 mod rng;
 mod sequence;
 // Floor 2: what generated code names, and the public report types.

@@ -80,7 +80,7 @@ impl Job {
         out.push_str(&format!(
             "replay {}\nseed {}\nmax_sequences {}\ntime_ns {}\nmax_len {}\nminimize_steps {}\nminimize_ns {}\n\
              replay_saved {}\nsave {}\nisolation {}\ncall_timeout_ns {}\ntrace_after {}\nstrict {}\n\
-             memory_limit {}\nmax_pool {}\n",
+             memory_limit {}\nmax_pool {}\nprogress_ns {}\n",
             self.replay,
             b.seed,
             opt(b.max_sequences),
@@ -99,6 +99,7 @@ impl Job {
             s.strict,
             opt(s.memory_limit),
             s.max_pool,
+            opt(s.progress.map(nanos)),
         ));
         if let Some(p) = &s.regression_tests {
             out.push_str(&format!("regression_tests {}\n", p.display()));
@@ -123,6 +124,7 @@ impl Job {
                 strict: false,
                 memory_limit: None,
                 max_pool: u64::MAX,
+                progress: None,
             },
             trace_after: None,
             avoid: Vec::new(),
@@ -159,6 +161,7 @@ impl Job {
                 "strict" => s.strict = value.parse().ok()?,
                 "memory_limit" => s.memory_limit = opt(value)?,
                 "max_pool" => s.max_pool = value.parse().ok()?,
+                "progress_ns" => s.progress = opt(value)?.map(Duration::from_nanos),
                 "regression_tests" => s.regression_tests = Some(PathBuf::from(value)),
                 "avoid" => job.avoid.push(value.to_string()),
                 _ => return None,
@@ -193,10 +196,10 @@ impl Channel {
         Job::decode(&std::fs::read_to_string(self.file(file::JOB)).ok()?)
     }
 
-    /// Records that `sequences` have run (the child's heartbeat): a
-    /// fixed-width number rewritten in place.
-    pub fn heartbeat(&self, sequences: u64) {
-        let text = format!("{sequences:>20}\n");
+    /// Records that `sequences` have run and `failures` were found (the
+    /// child's heartbeat): fixed-width numbers rewritten in place.
+    pub fn heartbeat(&self, sequences: u64, failures: usize) {
+        let text = format!("{sequences:>20} {failures:>10}\n");
         #[cfg(unix)]
         if let Some(file) = &self.beat {
             use std::os::unix::fs::FileExt;
@@ -206,9 +209,12 @@ impl Channel {
         let _ = std::fs::write(self.file(file::HEARTBEAT), text);
     }
 
-    /// The sequences the child last said it had run.
-    pub(crate) fn last_heartbeat(&self) -> Option<u64> {
-        std::fs::read_to_string(self.file(file::HEARTBEAT)).ok()?.trim().parse().ok()
+    /// The sequences the child last said it had run, and the failures it
+    /// had found.
+    pub(crate) fn last_heartbeat(&self) -> Option<(u64, usize)> {
+        let text = std::fs::read_to_string(self.file(file::HEARTBEAT)).ok()?;
+        let mut fields = text.split_whitespace();
+        Some((fields.next()?.parse().ok()?, fields.next()?.parse().ok()?))
     }
 
     /// Appends a sequence about to run (tracing mode).
@@ -272,6 +278,7 @@ mod tests {
             strict: true,
             memory_limit: Some(256 << 20),
             max_pool: 64 << 20,
+            progress: Some(Duration::from_secs(5)),
         };
         let job = Job {
             subjects: vec!["a::B".into(), "a::C<u8>".into()],

@@ -12,6 +12,7 @@ use super::wire;
 use crate::config::{Isolation, MinimizeLimits, Settings};
 use crate::minimize::{minimize_with, Blame};
 use crate::oracle::CheckAt;
+use crate::progress::Progress;
 use crate::report::{warn_once, Failure, Stats, WARNING};
 use crate::saved_failures::{entry_comment, Store};
 use crate::sequence::Sequence;
@@ -81,6 +82,12 @@ impl Supervisor {
 
     /// Runs a child for `job` (with `sequence` for a replay) and waits for it.
     pub fn run(&self, job: &Job, sequence: Option<&str>) -> std::io::Result<Ending> {
+        self.run_watched(job, sequence, None)
+    }
+
+    /// [`Supervisor::run`], printing the exploration's progress from the
+    /// child's heartbeats while it runs.
+    fn run_watched(&self, job: &Job, sequence: Option<&str>, mut watch: Option<&mut Watch>) -> std::io::Result<Ending> {
         let dir = &self.channel.dir;
         let _ = std::fs::remove_dir_all(dir);
         std::fs::create_dir_all(dir)?;
@@ -110,7 +117,10 @@ impl Supervisor {
             if let Some(status) = child.try_wait()? {
                 break Some(status);
             }
-            let beat = self.heartbeat();
+            let (beat, failures) = self.channel.last_heartbeat().unwrap_or((0, 0));
+            if let Some(w) = watch.as_deref_mut() {
+                w.progress.tick(w.start.elapsed(), w.sequences_before + beat, w.failures_before + failures);
+            }
             if beat != last.0 {
                 last = (beat, Instant::now());
             } else if last.1.elapsed() > job.settings.call_timeout {
@@ -171,7 +181,7 @@ impl Supervisor {
 
     /// Sequences the last child reported running.
     pub fn heartbeat(&self) -> u64 {
-        self.channel.last_heartbeat().unwrap_or(0)
+        self.channel.last_heartbeat().map_or(0, |(sequences, _)| sequences)
     }
 
     /// The sequences the last child traced.
@@ -219,6 +229,16 @@ fn describe(status: ExitStatus) -> String {
         Some(code) => format!("exit status {code}"),
         None => "unknown status".into(),
     }
+}
+
+/// What a supervisor watching an exploration's children needs to print
+/// its progress: the exploration's start, and what the children before
+/// the running one ran and found.
+struct Watch<'a> {
+    progress: &'a mut Progress,
+    start: Instant,
+    sequences_before: u64,
+    failures_before: usize,
 }
 
 /// Replays one sequence in a child, at most this many times per crash.
@@ -299,7 +319,9 @@ pub(crate) fn supervise(
     let start = Instant::now();
     let time_limit = job.settings.budget.time_limit;
     let mut stats = Stats { seed: job.settings.budget.seed, isolation: Isolation::Process, ..Stats::default() };
-    let mut failures = Vec::new();
+    let mut failures: Vec<wire::Grouped> = Vec::new();
+    // Printed when asked for; a watch that never prints otherwise.
+    let mut progress = Progress::new(stats.seed, job.settings.progress.unwrap_or(Duration::MAX));
     let mut restarts = 0;
     loop {
         if let Some(limit) = time_limit {
@@ -312,7 +334,14 @@ pub(crate) fn supervise(
         // A child counts from its own start: its failures are placed after
         // the sequences and the time of the children before it.
         let (sequences_before, time_before) = (stats.sequences, start.elapsed());
-        let ending = sup.run(&job, None)?;
+        let mut distinct: Vec<(&String, &crate::report::FailureKind)> = Vec::new();
+        for (place, f) in &failures {
+            if !distinct.contains(&(place, &f.kind)) {
+                distinct.push((place, &f.kind));
+            }
+        }
+        let watch = Watch { progress: &mut progress, start, sequences_before, failures_before: distinct.len() };
+        let ending = sup.run_watched(&job, None, Some(&mut { watch }))?;
         if let Ending::Crashed { said, code, .. } = &ending {
             // Not the user's crash: drt's own, which the caller reports. Both
             // signs, so that a user's `exit(70)` is not taken for one.

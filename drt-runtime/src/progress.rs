@@ -1,0 +1,104 @@
+//! A line on stderr every few seconds while an exploration runs long, so
+//! that a nightly job or a `DRT_TIME_LIMIT=10m` run can be watched:
+//!
+//! ```text
+//! drt: 10s: 3,012,345 sequences (301,234/s), 1 failure so far (seed 24301)
+//! ```
+//!
+//! Short runs print nothing: the first line comes after one interval (5 s
+//! unless `DRT_PROGRESS` says otherwise; `off` prints none). The line
+//! is written straight to the process's stderr in one piece, not through
+//! `eprintln!`, which libtest captures: `cargo test` shows it as the run
+//! goes (nextest keeps it with the test's output).
+
+use std::io::Write as _;
+use std::time::Duration;
+
+/// When the next progress line is due.
+#[derive(Clone, Debug)]
+pub(crate) struct Progress {
+    next: Duration,
+    every: Duration,
+    seed: u64,
+}
+
+impl Progress {
+    /// Progress of an exploration with this seed: a line `every` so often,
+    /// the first after that long.
+    pub fn new(seed: u64, every: Duration) -> Progress {
+        Progress { next: every, every, seed }
+    }
+
+    /// At `elapsed` since the exploration started, with `sequences` run and
+    /// `failures` found: the line to print, when one is due.
+    pub fn due(&mut self, elapsed: Duration, sequences: u64, failures: usize) -> Option<String> {
+        if elapsed < self.next {
+            return None;
+        }
+        self.next = elapsed + self.every;
+        Some(line(elapsed, sequences, failures, self.seed))
+    }
+
+    /// [`Progress::due`], printed.
+    pub fn tick(&mut self, elapsed: Duration, sequences: u64, failures: usize) {
+        if let Some(line) = self.due(elapsed, sequences, failures) {
+            let _ = std::io::stderr().write_all(line.as_bytes());
+        }
+    }
+}
+
+/// `drt: 10s: 3,012,345 sequences (301,234/s), no failures so far (seed 7)\n`
+/// (the time with a tenth of a second under 10 s).
+fn line(elapsed: Duration, sequences: u64, failures: usize, seed: u64) -> String {
+    let rate = sequences as f64 / elapsed.as_secs_f64().max(1e-9);
+    let found = match failures {
+        0 => "no failures".to_string(),
+        1 => "1 failure".to_string(),
+        n => format!("{n} failures"),
+    };
+    let secs = elapsed.as_secs_f64();
+    let time = if secs < 10.0 { format!("{secs:.1}") } else { format!("{secs:.0}") };
+    format!(
+        "drt: {time}s: {} sequences ({}/s), {found} so far (seed {seed})\n",
+        thousands(sequences),
+        thousands(rate as u64)
+    )
+}
+
+/// `3012345` -> `3,012,345`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_every_few_seconds_after_the_first_few() {
+        let mut p = Progress::new(7, Duration::from_secs(5));
+        let s = Duration::from_secs;
+        assert_eq!(p.due(s(4), 100, 0), None, "short runs print nothing");
+        assert_eq!(
+            p.due(s(5), 1_500_000, 0).as_deref(),
+            Some("drt: 5.0s: 1,500,000 sequences (300,000/s), no failures so far (seed 7)\n")
+        );
+        assert_eq!(p.due(s(9), 2_000_000, 1), None);
+        assert_eq!(
+            p.due(s(12), 3_012_345, 1).as_deref(),
+            Some("drt: 12s: 3,012,345 sequences (251,028/s), 1 failure so far (seed 7)\n")
+        );
+        assert!(p.due(s(17), 4_000_000, 2).is_some_and(|l| l.contains("2 failures so far")));
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+    }
+}
