@@ -238,6 +238,24 @@ impl Seen {
     }
 }
 
+/// Types numbered in the order they are first met: an entry lists its live
+/// values' types by number, a third of the bytes of a `TypeId`.
+#[derive(Default)]
+struct TypeNumbers {
+    ids: Vec<TypeId>,
+    numbers: FxHashMap<TypeId, u32>,
+}
+
+impl TypeNumbers {
+    /// The number of `ty`, given it now if it has none.
+    fn number(&mut self, ty: TypeId) -> u32 {
+        *self.numbers.entry(ty).or_insert_with(|| {
+            self.ids.push(ty);
+            self.ids.len() as u32 - 1
+        })
+    }
+}
+
 /// The buffers an eviction works in, kept for the next: freeing buffers
 /// this large makes `malloc` consolidate every small block freed since.
 #[derive(Default)]
@@ -267,7 +285,7 @@ pub(crate) struct Pool {
     alive: Vec<(u32, u32)>,
     /// The entries' snapshots.
     kept: Vec<Held>,
-    /// Reusable values by type: (entry, variable).
+    /// The values offered, by type.
     by_type: FxHashMap<TypeId, Vec<Offer>>,
     /// Fingerprints of the values created (the thesis's value set).
     values: Seen,
@@ -288,10 +306,8 @@ pub(crate) struct Pool {
     added: usize,
     /// Entries evicted so far.
     pub evicted: u64,
-    /// The types of live values, numbered: an entry lists its values with
-    /// these numbers, a third of the bytes of a `TypeId`.
-    types: Vec<TypeId>,
-    type_numbers: FxHashMap<TypeId, u32>,
+    /// The types of live values, numbered.
+    types: TypeNumbers,
     evict_buffers: EvictBuffers,
 }
 
@@ -318,8 +334,7 @@ impl Pool {
             resident: crate::memory::resident().map(|now| (now, max_bytes.max(MIN_RESIDENT_GROWTH))),
             added: 0,
             evicted: 0,
-            types: Vec::new(),
-            type_numbers: FxHashMap::default(),
+            types: TypeNumbers::default(),
             evict_buffers: EvictBuffers::default(),
         }
     }
@@ -389,7 +404,7 @@ impl Pool {
             + self.shelf.get(&e.seq).bytes()
             + e.alive.len as usize * size_of::<(u32, u32)>()
             + e.kept.len as usize * size_of::<Held>()
-            + offered * size_of::<(u32, u32)>();
+            + offered * size_of::<Offer>();
         bytes as u32
     }
 
@@ -411,12 +426,7 @@ impl Pool {
         for (var, ty) in reusable {
             self.by_type.entry(*ty).or_default().push(Offer { entry: id, var: *var, len: seq.len() as u32 });
         }
-        let start = self.alive.len();
-        for &(var, ty) in alive {
-            let ty = self.type_number(ty);
-            self.alive.push((var, ty));
-        }
-        let alive = Span { start: start as u32, len: (self.alive.len() - start) as u32 };
+        let alive = Span::push(&mut self.alive, alive.iter().map(|&(var, ty)| (var, self.types.number(ty))));
         let kept = Span::push(&mut self.kept, kept.drain(..));
         let seq = self.shelf.put(seq.view());
         let mut entry = Entry { seq, offered: true, partners_kept, alive, kept, size: 0 };
@@ -458,13 +468,9 @@ impl Pool {
         self.resident = crate::memory::resident().map(|now| (now.saturating_sub(bound), bound));
     }
 
-    /// The number of type `ty` in this pool: entries list their live values'
-    /// types by number, a third of the bytes of a `TypeId`.
+    /// The number of type `ty` in this pool ([`TypeNumbers`]).
     pub fn type_number(&mut self, ty: TypeId) -> u32 {
-        *self.type_numbers.entry(ty).or_insert_with(|| {
-            self.types.push(ty);
-            self.types.len() as u32 - 1
-        })
+        self.types.number(ty)
     }
 
     /// The variables alive at the end of entry `id` with a value, and
@@ -475,7 +481,7 @@ impl Pool {
 
     /// The variables alive at the end of entry `id` with a value, and their types.
     pub fn alive(&self, id: u32) -> impl ExactSizeIterator<Item = (u32, TypeId)> + '_ {
-        self.alive_numbered(id).iter().map(|&(var, ty)| (var, self.types[ty as usize]))
+        self.alive_numbered(id).iter().map(|&(var, ty)| (var, self.types.ids[ty as usize]))
     }
 
     /// The reusable values of type `ty`.
