@@ -320,8 +320,7 @@ pub(crate) fn supervise(
     let time_limit = job.settings.budget.time_limit;
     let mut stats = Stats { seed: job.settings.budget.seed, isolation: Isolation::Process, ..Stats::default() };
     let mut failures: Vec<wire::Grouped> = Vec::new();
-    // Printed when asked for; a watch that never prints otherwise.
-    let mut progress = Progress::new(stats.seed, job.settings.progress.unwrap_or(Duration::MAX));
+    let mut progress = job.settings.progress.map(|every| Progress::new(stats.seed, every));
     let mut restarts = 0;
     loop {
         if let Some(limit) = time_limit {
@@ -334,14 +333,9 @@ pub(crate) fn supervise(
         // A child counts from its own start: its failures are placed after
         // the sequences and the time of the children before it.
         let (sequences_before, time_before) = (stats.sequences, start.elapsed());
-        let mut distinct: Vec<(&String, &crate::report::FailureKind)> = Vec::new();
-        for (place, f) in &failures {
-            if !distinct.contains(&(place, &f.kind)) {
-                distinct.push((place, &f.kind));
-            }
-        }
-        let watch = Watch { progress: &mut progress, start, sequences_before, failures_before: distinct.len() };
-        let ending = sup.run_watched(&job, None, Some(&mut { watch }))?;
+        let failures_before = groups_in(&failures);
+        let mut watch = progress.as_mut().map(|progress| Watch { progress, start, sequences_before, failures_before });
+        let ending = sup.run_watched(&job, None, watch.as_mut())?;
         if let Ending::Crashed { said, code, .. } = &ending {
             // Not the user's crash: drt's own, which the caller reports. Both
             // signs, so that a user's `exit(70)` is not taken for one.
@@ -456,20 +450,30 @@ fn culprit_op(world: &World<'_>, failure: &Failure) -> Option<String> {
 /// the operation and how the process ended.
 fn group(failures: Vec<wire::Grouped>) -> Vec<Failure> {
     let mut out: Vec<wire::Grouped> = Vec::new();
-    for (place, f) in failures {
-        let same = |(p, g): &&mut wire::Grouped| *p == place && g.kind == f.kind;
-        match out.iter_mut().find(|g| same(g)) {
+    for found in failures {
+        match out.iter_mut().find(|g| same_group(g, &found)) {
             Some((_, g)) => {
+                let (_, f) = found;
                 let hits = g.hits + f.hits;
                 if f.len < g.len {
                     *g = Failure { found_after: g.found_after, sequences_before: g.sequences_before, ..f };
                 }
                 g.hits = hits;
             }
-            None => out.push((place, f)),
+            None => out.push(found),
         }
     }
     out.into_iter().map(|(_, f)| f).collect()
+}
+
+/// How many failures [`group`] makes of `failures`.
+fn groups_in(failures: &[wire::Grouped]) -> usize {
+    (0..failures.len()).filter(|&i| !failures[..i].iter().any(|g| same_group(g, &failures[i]))).count()
+}
+
+/// Whether two failures are of one group: the same kind at the same place.
+fn same_group((place_a, a): &wire::Grouped, (place_b, b): &wire::Grouped) -> bool {
+    place_a == place_b && a.kind == b.kind
 }
 
 #[cfg(test)]
