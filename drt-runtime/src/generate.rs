@@ -61,21 +61,24 @@ const CLOCK_EVERY: u32 = 16;
 /// most `CLOCK_EVERY` of them).
 const FAST_STEP: Duration = Duration::from_micros(20);
 
-/// When [`Engine::out_of_budget`] reads the clock next: the time it last
-/// read, and the steps between readings and left until the next; and the
-/// progress line, when this exploration prints its own.
-struct Clock {
-    last: Duration,
-    every: u32,
-    left: u32,
-    progress: Option<Progress>,
-}
 /// Runs that reuse values are checked against a run from scratch: the
 /// first this many, then one in `VERIFY_EVERY`.
 const VERIFY_FIRST: u64 = 64;
 const VERIFY_EVERY: u64 = 1_024;
 /// The longest `Debug` text of a value kept for reuse (see `kept_copy`).
 const MAX_KEPT_TEXT: usize = 1 << 20;
+
+/// When [`Engine::out_of_budget`] reads the clock next: the time it last
+/// read, and the steps between readings and left until the next; when it
+/// last told a supervisor how far it got; and the progress line, when this
+/// exploration prints its own.
+struct Clock {
+    last: Duration,
+    every: u32,
+    left: u32,
+    last_beat: Duration,
+    progress: Option<Progress>,
+}
 
 pub(crate) struct Engine<'w> {
     world: &'w World<'w>,
@@ -104,7 +107,6 @@ pub(crate) struct Engine<'w> {
     /// In a child process: where to report progress, and after how many
     /// sequences to trace each one (to find the one that crashes).
     channel: Option<(Channel, Option<u64>)>,
-    last_beat: Instant,
     /// Where the first call built on demand went in the sequence being
     /// extended: calls from there on are new, and are checked.
     demanded_from: Option<usize>,
@@ -186,7 +188,6 @@ impl<'w> Engine<'w> {
             shortest: vec![None; world.ops.len()],
             regression_tests: settings.regression_tests.clone(),
             channel: None,
-            last_beat: Instant::now(),
             demanded_from: None,
             reuse: true,
             reusing_runs: 0,
@@ -209,7 +210,11 @@ impl<'w> Engine<'w> {
         self
     }
 
-    /// Counts a sequence about to run: heartbeat and trace for a supervisor.
+    /// Counts a sequence about to run: trace and heartbeat for a supervisor.
+    /// A heartbeat goes every [`HEARTBEAT_EVERY`] sequences and before each
+    /// saved failure replayed (a replay and its minimization may be long);
+    /// while exploring, [`Engine::out_of_budget`] also beats every
+    /// [`HEARTBEAT_INTERVAL`], reading the clock no oftener than it does.
     fn starting(&mut self, seq: Starting<'_>) {
         self.stats.sequences += 1;
         let Some((channel, trace_after)) = &self.channel else { return };
@@ -221,9 +226,8 @@ impl<'w> Engine<'w> {
             };
             channel.trace(&text);
         }
-        if n.is_multiple_of(HEARTBEAT_EVERY) || self.last_beat.elapsed() >= HEARTBEAT_INTERVAL {
+        if n.is_multiple_of(HEARTBEAT_EVERY) || matches!(seq, Starting::Flat(_)) {
             channel.heartbeat(n - 1, self.groups.iter().count());
-            self.last_beat = Instant::now();
         }
     }
 
@@ -290,7 +294,7 @@ impl<'w> Engine<'w> {
         // A child's supervisor prints its progress; an exploration here, its own.
         let every = self.progress.filter(|_| self.channel.is_none());
         let progress = every.map(|every| Progress::new(self.stats.seed, every));
-        let mut clock = Clock { last: Duration::ZERO, every: 1, left: 1, progress };
+        let mut clock = Clock { last: Duration::ZERO, every: 1, left: 1, last_beat: Duration::ZERO, progress };
         while !self.out_of_budget(&mut clock) && idle < MAX_IDLE_STEPS && !self.world.ops.is_empty() {
             if self.step() {
                 idle = 0;
@@ -331,15 +335,15 @@ impl<'w> Engine<'w> {
         })
     }
 
-    /// Whether the budget is spent; prints the progress line when one is
-    /// due. Reading the clock costs about a hundredth of a cheap step, so
-    /// while steps are shorter than [`FAST_STEP`] it is read every
-    /// [`CLOCK_EVERY`] steps only.
+    /// Whether the budget is spent; prints the progress line, or tells a
+    /// supervisor the sequences run so far, when due. Reading the clock
+    /// costs about a hundredth of a cheap step, so while steps are shorter
+    /// than [`FAST_STEP`] it is read every [`CLOCK_EVERY`] steps only.
     fn out_of_budget(&self, clock: &mut Clock) -> bool {
         if self.budget.max_sequences.is_some_and(|m| self.stats.sequences >= m) {
             return true;
         }
-        if self.budget.time_limit.is_none() && clock.progress.is_none() {
+        if self.budget.time_limit.is_none() && clock.progress.is_none() && self.channel.is_none() {
             return false;
         }
         clock.left -= 1;
@@ -352,6 +356,10 @@ impl<'w> Engine<'w> {
         (clock.last, clock.left) = (now, clock.every);
         if let Some(progress) = &mut clock.progress {
             progress.tick(now, self.stats.sequences, self.groups.iter().count());
+        }
+        if let Some((channel, _)) = self.channel.as_ref().filter(|_| now >= clock.last_beat + HEARTBEAT_INTERVAL) {
+            channel.heartbeat(self.stats.sequences, self.groups.iter().count());
+            clock.last_beat = now;
         }
         self.budget.time_limit.is_some_and(|limit| now >= limit)
     }
