@@ -728,12 +728,13 @@ impl<'w> Engine<'w> {
     ) -> Option<Operand> {
         let world = self.world;
         let in_pool = self.pool.values_of(ty).len();
-        let number = self.pool.type_number(ty);
+        // No variable to alias (a receiver's first argument): no type number to look up.
+        let number = (!alive.is_empty()).then(|| self.pool.type_number(ty));
         let aliases = || {
             alive
                 .iter()
                 .filter(move |(v, t)| {
-                    *t == number && !taken.iter().any(|a| matches!(a, Operand::Var { var, .. } if var == v))
+                    Some(*t) == number && !taken.iter().any(|a| matches!(a, Operand::Var { var, .. } if var == v))
                 })
                 .map(|(v, _)| *v)
         };
