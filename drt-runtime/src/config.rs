@@ -110,7 +110,8 @@ impl Explorer {
     /// `max_sequences` is set). Env: `DRT_TIME_LIMIT` (`500` ms, `2s`, `10m`, `1h`),
     /// which also sets aside the code's `.max_sequences()`, so CI can
     /// lengthen any test's run (`DRT_MAX_SEQUENCES` still applies with it).
-    /// A run longer than 5 s prints a progress line every 5 s.
+    /// A run longer than 5 s prints a progress line every 5 s
+    /// (`DRT_PROGRESS`: another interval, or `off`).
     pub fn time_limit(mut self, limit: Duration) -> Self {
         self.time_limit = Some(limit);
         self
