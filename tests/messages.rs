@@ -352,6 +352,21 @@ fn a_long_run_prints_its_progress_through_libtests_capture() {
                 "{isolation}: {line}"
             );
         }
+        // A random seed is said when the run starts, and is the one the progress lines name.
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["a_long_exploration", "--exact", "--ignored", "--nocapture"])
+            .env_remove("DRT_CHILD_DIR")
+            .env("DRT_ISOLATION", isolation)
+            .env("DRT_PROGRESS", "20ms")
+            .env("DRT_SEED", "random")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let said = "drt: DRT_SEED=random: this run's seed is ";
+        let seed = stderr.split_once(said).and_then(|(_, rest)| rest.split_once(' ')).map(|(seed, _)| seed);
+        let seed = seed.unwrap_or_else(|| panic!("{isolation}: no seed said:\n{stderr}"));
+        assert!(stderr.contains(&format!("{said}{seed} (DRT_SEED={seed} runs it again)\n")), "{stderr}");
+        assert!(stderr.contains(&format!("so far (seed {seed})\n")), "{isolation}:\n{stderr}");
         // Off means off.
         let out = std::process::Command::new(std::env::current_exe().unwrap())
             .args(["a_long_exploration", "--exact", "--ignored"])
