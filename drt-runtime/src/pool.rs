@@ -21,7 +21,8 @@
 //! a value new when it was made (index pruning), so no rule is needed for
 //! that. The fingerprint sets are bounded too ([`Seen`]).
 //!
-//! Entries hold nothing of their own on the heap: their calls (on a
+//! Entries hold nothing of their own on the heap (but the element lists of
+//! `Vec` arguments built from seeds): their calls (on a
 //! [`Shelf`]), live variables and snapshots lie in arrays the pool shares
 //! among them, so adding one allocates nothing once the arrays have grown,
 //! and an eviction packs the arrays in place instead of freeing entries one
