@@ -10,6 +10,11 @@
 //!   `DRT_BENCH_LONG=on` (or `1`) runs 2 s, 20 s and 120 s; a list of
 //!   seconds (`DRT_BENCH_LONG=2,20,60`) picks the runs.
 //!
+//! - `DRT_BENCH_JOBS`: seconds each run of the jobs table explores (default
+//!   3; `off` skips it): the same time-limited exploration in child
+//!   processes with `.jobs(1)`, `.jobs(2)` and one job per core, 3 runs each
+//!   (with `DRT_BENCH_RUNS=0`, only this table and the long runs).
+//!
 //! Every number printed is measured in this process; see docs/BENCHMARKS.md.
 
 use std::hint::black_box;
@@ -326,12 +331,22 @@ fn main() {
         return;
     }
     let long = std::env::var("DRT_BENCH_LONG").ok();
+    let jobs_secs = match std::env::var("DRT_BENCH_JOBS").ok().as_deref().map(str::trim) {
+        Some("off" | "0") => None,
+        Some(secs) => Some(secs.parse().expect("DRT_BENCH_JOBS: seconds, or off")),
+        None => Some(3.0),
+    };
     let runs = match std::env::var("DRT_BENCH_RUNS") {
-        Ok(v) if v.trim() == "0" && long.is_some() => 0,
+        Ok(v) if v.trim() == "0" && (long.is_some() || std::env::var_os("DRT_BENCH_JOBS").is_some()) => 0,
         _ => env_u64("DRT_BENCH_RUNS", 5),
     };
     if runs == 0 {
-        long_runs(long.as_deref().unwrap_or_default());
+        if let Some(secs) = jobs_secs {
+            jobs_table(secs);
+        }
+        if let Some(spec) = long {
+            long_runs(&spec);
+        }
         return;
     }
     let max_sequences = env_u64("DRT_BENCH_SEQUENCES", 100_000);
@@ -449,7 +464,54 @@ fn main() {
         if iso[2] < 20.0 { "met" } else { "NOT met" },
         iso[2]
     );
+    if let Some(secs) = jobs_secs {
+        jobs_table(secs);
+    }
     if let Some(spec) = long {
         long_runs(&spec);
+    }
+}
+
+/// Sequences explored in `secs` by `jobs` jobs of child processes, and the wall time.
+fn explore_in_jobs(seed: u64, secs: f64, jobs: usize) -> (u64, Duration) {
+    let start = Instant::now();
+    let report = drt::explore::<Cheap>()
+        .seed(seed)
+        .time_limit(Duration::from_secs_f64(secs))
+        .isolation(drt::Isolation::Process)
+        .jobs(jobs)
+        .report();
+    let wall = start.elapsed();
+    assert!(report.failures.is_empty(), "{report}");
+    assert_eq!(report.stats.jobs, jobs, "{report}");
+    (report.stats.sequences, wall)
+}
+
+/// The same time-limited exploration in 1, 2 and one-per-core jobs: how
+/// many more sequences more jobs explore in the same time.
+fn jobs_table(secs: f64) {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut counts = vec![1, 2, cores];
+    counts.sort();
+    counts.dedup();
+    counts.retain(|&n| n <= cores.max(1));
+    const RUNS: u64 = 3;
+    println!();
+    println!("| jobs ({secs} s time limit, child processes, {RUNS} runs) | sequences (median) | sequences/s wall (median) | min | max | x one job |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    let mut one = None;
+    for jobs in counts {
+        let runs: Vec<(u64, Duration)> = (0..RUNS).map(|i| explore_in_jobs(0x5eed + i, secs, jobs)).collect();
+        let (sequences, _, _) = summarize(runs.iter().map(|r| r.0 as f64).collect());
+        let (rate, min, max) = summarize(runs.iter().map(|(n, wall)| *n as f64 / wall.as_secs_f64()).collect());
+        let base = *one.get_or_insert(rate);
+        println!(
+            "| {jobs} | {} | {} | {} | {} | {:.2} |",
+            fmt_num(sequences),
+            fmt_num(rate),
+            fmt_num(min),
+            fmt_num(max),
+            rate / base
+        );
     }
 }

@@ -82,6 +82,8 @@ pub struct Explorer {
     call_timeout: Option<Duration>,
     memory_limit: Option<u64>,
     max_pool: Option<u64>,
+    jobs: Option<usize>,
+    json_report: Option<PathBuf>,
 }
 
 /// Starts an exploration of the operations registered by `#[drt::operations]`
@@ -102,6 +104,8 @@ pub fn explore<T: 'static>() -> Explorer {
         call_timeout: None,
         memory_limit: None,
         max_pool: None,
+        jobs: None,
+        json_report: None,
     }
 }
 
@@ -204,6 +208,35 @@ impl Explorer {
         self
     }
 
+    /// Explores in `n` child processes at once (default 1), each with its
+    /// own seed derived from the run's, and merges what they find into one
+    /// report: the same grouping, the shortest reproduction kept, the
+    /// [`Stats`](crate::Stats) added up. A `max_sequences` budget is split
+    /// among them, and the report is the same for the same seed and `n` on
+    /// any machine: at most as many children as there are cores run at
+    /// once, the others after them. A time limit is each child's, so
+    /// there are then no more jobs than cores. Needs
+    /// [`Isolation::Process`]; each child has its own `max_pool` and
+    /// memory limit. Env: `DRT_JOBS` (a number, or `auto` for one per
+    /// core).
+    pub fn jobs(mut self, n: usize) -> Self {
+        self.jobs = Some(n);
+        self
+    }
+
+    /// Also writes the report as JSON to `path`, and each failure's
+    /// `#[test]` to a file of its own beside it, for CI systems to keep
+    /// as artifacts. A path ending in `.json` is the file; any other is a
+    /// directory, where the file is named after the types under test (so
+    /// one directory serves every exploration of a test run). Relative to
+    /// the crate under test when run by `cargo test`. A file that cannot
+    /// be written is a warning; the run's verdict does not change. Needs
+    /// the `json` feature (on by default). Env: `DRT_REPORT_JSON`.
+    pub fn json_report(mut self, path: impl Into<PathBuf>) -> Self {
+        self.json_report = Some(path.into());
+        self
+    }
+
     /// Also puts `U`'s operations under test.
     pub fn also<U: 'static>(mut self) -> Self {
         self.subjects.push((TypeId::of::<U>(), std::any::type_name::<U>()));
@@ -233,6 +266,16 @@ pub(crate) struct Settings {
     /// Time between two progress lines, the first after one such time
     /// (`DRT_PROGRESS`; `None`: off).
     pub progress: Option<Duration>,
+    /// Children exploring side by side, each with its part of the budget
+    /// (`.jobs()`, `DRT_JOBS`); 1 in a child.
+    pub jobs: usize,
+    /// Where to write the report as JSON (`.json_report()`,
+    /// `DRT_REPORT_JSON`); not sent to a child.
+    pub json_report: Option<PathBuf>,
+    /// What the reader of the report should know about how the settings
+    /// were decided (a `DRT_JOBS` that could not be followed), printed
+    /// already; not sent to a child.
+    pub notes: Vec<String>,
 }
 
 /// How much to explore, and from which seed.
@@ -301,9 +344,13 @@ impl Explorer {
         let call_timeout =
             parse_env(env, "DRT_CALL_TIMEOUT", |s| parse_duration(s).filter(|d| !d.is_zero()))?.or(self.call_timeout);
         let strict = parse_env(env, "DRT_STRICT", parse_switch)?.unwrap_or_else(|| in_ci(env));
+        let budget = self.budget(env)?;
+        let mut notes = Vec::new();
+        let jobs = self.resolve_jobs(env, isolation, &budget, &mut notes);
+        // The default share of the machine is split among the children running at once.
         let memory_limit = match parse_env(env, "DRT_MEMORY_LIMIT", crate::memory::parse_size)? {
             Some(limit) => limit,
-            None => self.memory_limit.or_else(crate::memory::default_limit),
+            None => self.memory_limit.or_else(|| crate::memory::default_limit(jobs.min(cores()))),
         };
         let max_pool = match parse_env(env, "DRT_MAX_POOL", crate::memory::parse_size)? {
             Some(bound) => bound.unwrap_or(u64::MAX),
@@ -320,7 +367,7 @@ impl Explorer {
             ));
         }
         Ok(Settings {
-            budget: self.budget(env)?,
+            budget,
             minimize: minimize_limits(env)?,
             saved_failures: SavedFailures::both(persist),
             isolation,
@@ -330,7 +377,66 @@ impl Explorer {
             memory_limit,
             max_pool,
             progress: parse_env(env, "DRT_PROGRESS", parse_progress)?.unwrap_or(Some(DEFAULT_PROGRESS)),
+            jobs,
+            json_report: env("DRT_REPORT_JSON")
+                .filter(|v| !v.trim().is_empty())
+                .map(PathBuf::from)
+                .or_else(|| self.json_report.clone()),
+            notes,
         })
+    }
+
+    /// The jobs to explore in: `DRT_JOBS`, else `.jobs()`, else 1. A value
+    /// that cannot be followed is not an error (CI may set `DRT_JOBS` for
+    /// every test, and run them where there are fewer cores): it is told in
+    /// a note, and a sensible number is taken instead.
+    fn resolve_jobs(
+        &self,
+        env: &dyn Fn(&str) -> Option<String>,
+        isolation: Isolation,
+        budget: &Budget,
+        notes: &mut Vec<String>,
+    ) -> usize {
+        let cores = cores();
+        let (asked, from) = match env("DRT_JOBS").map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) {
+            Some(v) if v.eq_ignore_ascii_case("auto") => (cores, "DRT_JOBS=auto".to_string()),
+            Some(v) => match v.parse::<usize>() {
+                Ok(n) if n > 0 => (n, format!("DRT_JOBS={n}")),
+                _ => {
+                    notes.push(format!(
+                        "DRT_JOBS must be a positive number of jobs or `auto` (one per core), got `{v}`; \
+                         explored in 1 job"
+                    ));
+                    (1, String::new())
+                }
+            },
+            None => match self.jobs {
+                Some(0) => {
+                    notes.push(".jobs(0) asks for no jobs at all; explored in 1 job".to_string());
+                    (1, String::new())
+                }
+                Some(n) => (n, format!(".jobs({n})")),
+                None => (1, String::new()),
+            },
+        };
+        let jobs = if asked > 1 && isolation == Isolation::InProcess {
+            notes.push(format!(
+                "{from} needs child processes, but isolation is in-process (DRT_ISOLATION or .isolation()); \
+                 explored in 1 job"
+            ));
+            1
+        } else if asked > cores && budget.time_limit.is_some() {
+            // Each job runs for the whole time: more than the cores would
+            // only share them.
+            notes.push(format!(
+                "{from} asks for more jobs than the {cores} core{} here; explored in {cores}",
+                if cores == 1 { "" } else { "s" }
+            ));
+            cores
+        } else {
+            asked
+        };
+        jobs
     }
 
     fn budget(&self, env: &dyn Fn(&str) -> Option<String>) -> Result<Budget, String> {
@@ -362,6 +468,11 @@ impl Explorer {
         };
         Ok(Budget { seed, time_limit, max_sequences, max_len })
     }
+}
+
+/// The cores this process may use (at least 1).
+pub(crate) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// Whether a CI system runs this: `CI` is set, and not to `false` or `0`
@@ -555,7 +666,7 @@ mod tests {
     #[test]
     fn the_memory_limit_comes_from_env_then_builder_then_machine() {
         let limit = |e: &'static [(&'static str, &'static str)], x: Explorer| x.settings(false, &env_of(e)).unwrap();
-        assert_eq!(limit(&[], explore::<u8>()).memory_limit, crate::memory::default_limit());
+        assert_eq!(limit(&[], explore::<u8>()).memory_limit, crate::memory::default_limit(1));
         assert_eq!(limit(&[], explore::<u8>().memory_limit(1 << 20)).memory_limit, Some(1 << 20));
         assert_eq!(limit(&[("DRT_MEMORY_LIMIT", "2G")], explore::<u8>().memory_limit(5)).memory_limit, Some(2 << 30));
         assert_eq!(limit(&[("DRT_MEMORY_LIMIT", "off")], explore::<u8>().memory_limit(5)).memory_limit, None);
@@ -579,6 +690,43 @@ mod tests {
             err,
             "drt: the pool bound (.max_pool() or DRT_MAX_POOL) must be at least 1 MiB, to hold the sequences it \
              extends; got 1000 bytes"
+        );
+    }
+
+    #[test]
+    fn jobs_come_from_env_then_builder_and_a_bad_value_is_a_note() {
+        let jobs = |pairs: &'static [(&'static str, &'static str)], x: Explorer| {
+            let s = x.settings(false, &env_of(pairs)).unwrap();
+            (s.jobs, s.notes)
+        };
+        let counted = || explore::<u8>().max_sequences(100).isolation(Isolation::Process);
+        assert_eq!(jobs(&[], counted()), (1, vec![]));
+        // With a sequence budget, more jobs than cores keeps the report the
+        // same on every machine: they take turns.
+        assert_eq!(jobs(&[], counted().jobs(cores() + 3)), (cores() + 3, vec![]));
+        assert_eq!(jobs(&[("DRT_JOBS", "auto")], counted().jobs(9)), (cores(), vec![]));
+        assert_eq!(jobs(&[("DRT_JOBS", " 2 ")], counted().jobs(9)).0, 2);
+        let bad = |v: &str| {
+            format!("DRT_JOBS must be a positive number of jobs or `auto` (one per core), got `{v}`; explored in 1 job")
+        };
+        assert_eq!(jobs(&[("DRT_JOBS", "0")], counted().jobs(2)), (1, vec![bad("0")]));
+        assert_eq!(jobs(&[("DRT_JOBS", "two")], counted()), (1, vec![bad("two")]));
+        assert_eq!(
+            jobs(&[], counted().jobs(0)),
+            (1, vec![".jobs(0) asks for no jobs at all; explored in 1 job".into()])
+        );
+        // A time limit is each job's: more jobs than cores would share them.
+        let timed = explore::<u8>().isolation(Isolation::Process).jobs(cores() + 1);
+        let (n, notes) = jobs(&[], timed);
+        assert_eq!(n, cores());
+        assert_eq!(notes.len(), 1);
+        assert!(notes[0].starts_with(&format!(".jobs({}) asks for more jobs than the {} core", cores() + 1, cores())));
+        let (n, notes) = jobs(&[("DRT_JOBS", "2")], counted().isolation(Isolation::InProcess));
+        assert_eq!(n, 1);
+        assert_eq!(
+            notes,
+            ["DRT_JOBS=2 needs child processes, but isolation is in-process (DRT_ISOLATION or .isolation()); \
+              explored in 1 job"]
         );
     }
 

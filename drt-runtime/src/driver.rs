@@ -9,7 +9,8 @@ use std::path::PathBuf;
 use crate::config::{Explorer, Isolation, Settings};
 use crate::generate::Engine;
 use crate::isolate::job::{file, Channel, Job, INTERNAL_ERROR, INTERNAL_ERROR_STATUS, NO_JOB_STATUS};
-use crate::isolate::supervisor::{supervise, Stop, Supervisor};
+use crate::isolate::jobs::explore_in_jobs;
+use crate::isolate::supervisor::{current_test, Stop};
 use crate::macro_support::Syntax;
 use crate::registry::Registry;
 use crate::report::{Report, WARNING};
@@ -104,9 +105,28 @@ fn report_of(explorer: &Explorer, saved_by_default: bool) -> Explored {
         Ok(settings) => settings,
         Err(e) => panic!("{e}"),
     };
+    for note in &settings.notes {
+        crate::progress::notice_once(&format!("drt: note: {note}\n"));
+    }
     let (mut report, saved) = explore_somewhere(explorer, &settings);
+    report.stats.notes.splice(0..0, settings.notes.iter().cloned());
     report.name_tests_apart();
+    if let Some(path) = &settings.json_report {
+        write_json(&mut report, explorer, path);
+    }
     Explored { report, saved, replay_only: settings.budget.replay_only(), strict: settings.strict }
+}
+
+/// Writes the report as JSON (`.json_report()`, `DRT_REPORT_JSON`). A file
+/// that cannot be written is a note, not a warning: warnings fail `run()`
+/// under `DRT_STRICT`, and the JSON must not change the verdict.
+fn write_json(report: &mut Report, explorer: &Explorer, path: &std::path::Path) {
+    let names: Vec<&str> = explorer.subjects().iter().map(|(_, n)| *n).collect();
+    let file = crate::json_report::destination(path, &names);
+    if let Err(why) = crate::json_report::write(report, &subject(explorer), &file) {
+        crate::progress::notice_once(&format!("{WARNING}{why}\n"));
+        report.stats.notes.push(why);
+    }
 }
 
 /// Explores in a child process when the settings ask for it, else here.
@@ -123,7 +143,7 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
     let path = store.as_ref().map(|s| s.path().to_path_buf());
     let mut warnings = Vec::new();
     if settings.isolation == Isolation::Process {
-        if let Some(supervisor) = Supervisor::for_current_test() {
+        if let Some(test) = current_test() {
             let job = Job {
                 subjects: names.iter().map(|n| n.to_string()).collect(),
                 replay: false,
@@ -131,7 +151,7 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
                 trace_after: None,
                 avoid: Vec::new(),
             };
-            match supervise(&supervisor, &world, job, store.as_ref()) {
+            match explore_in_jobs(&test, registry, &ids, &job, store.as_ref()) {
                 Ok((failures, stats)) => return (Report { failures, stats }, path),
                 // Exploring in-process would hit the same bug, and a crash of the user's there.
                 Err(Stop::Internal(said)) => panic!("{said}"),

@@ -177,6 +177,9 @@ pub(crate) fn settings(seed: u64, n: u64) -> Settings {
         memory_limit: None,
         max_pool: 256 << 20,
         progress: None,
+        jobs: 1,
+        json_report: None,
+        notes: Vec::new(),
     }
 }
 

@@ -172,7 +172,7 @@ impl<'w> Engine<'w> {
             world,
             rng: Xoshiro256PlusPlus::seed_from_u64(budget.seed),
             // The engine explores in its own thread (a supervisor reports a child as such).
-            stats: Stats { seed: budget.seed, isolation: Isolation::InProcess, ..Stats::default() },
+            stats: Stats { seed: budget.seed, isolation: Isolation::InProcess, jobs: 1, ..Stats::default() },
             budget,
             minimize: settings.minimize,
             pool: Pool::new(settings.max_pool),

@@ -38,11 +38,13 @@ const FLOORS: &[(&str, u8)] = &[
     ("saved_failures", 5),
     ("regression_tests", 5),
     ("untested", 5),
+    ("json_report", 5),
     ("isolate", 6),
     ("isolate::job", 6),
     ("isolate::wire", 6),
     ("generate", 7),
     ("isolate::supervisor", 8),
+    ("isolate::jobs", 8),
     ("driver", 9),
     ("lib", 10),
 ];

@@ -50,10 +50,11 @@
 //!    confirms one, and its entry in the report), `minimize`,
 //!    `saved_failures` (failing sequences replayed first), `regression_tests`
 //!    (passing tests that guard behaviour), `untested` (why an operation
-//!    never ran);
+//!    never ran), `json_report` (the report for CI systems);
 //! 6. `isolate::job`, `isolate::wire`: what a supervisor and its child share;
 //! 7. `generate`: the engine;
-//! 8. `isolate::supervisor`;
+//! 8. `isolate::supervisor`, `isolate::jobs` (several supervisors side by
+//!    side, merged);
 //! 9. `driver`: where an exploration runs (`run` / `report`, parent or
 //!    child, supervised or in-process), the one place an engine is assembled;
 //! 10. this file, which only declares and re-exports.
@@ -86,6 +87,7 @@ mod world;
 mod execute;
 mod oracle;
 // Floor 5: what becomes of a run.
+mod json_report;
 mod minimize;
 mod regression_tests;
 mod render;

@@ -6,11 +6,12 @@
 //! other, instead of the kernel's OOM killer taking the test run (or the
 //! machine) down with every finding.
 
-/// The default ceiling: half the memory this process may use (the
-/// machine's, or its container's when lower), and at least 1 GiB; none
-/// where drt cannot tell (outside Linux).
-pub(crate) fn default_limit() -> Option<u64> {
-    available().map(|bytes| (bytes / 2).max(1 << 30))
+/// The default ceiling of each of `children` exploring at once: half the
+/// memory this process may use (the machine's, or its container's when
+/// lower), shared among them, and at least 1 GiB; none where drt cannot
+/// tell (outside Linux).
+pub(crate) fn default_limit(children: usize) -> Option<u64> {
+    available().map(|bytes| (bytes / 2 / children.max(1) as u64).max(1 << 30))
 }
 
 /// The memory this process may use: the machine's physical memory, or its
@@ -155,6 +156,6 @@ mod tests {
     fn the_default_is_half_the_memory_and_at_least_a_gibibyte() {
         let all = available();
         assert_eq!(all.is_some(), cfg!(target_os = "linux"));
-        assert_eq!(default_limit(), all.map(|all| (all / 2).max(1 << 30)));
+        assert_eq!(default_limit(1), all.map(|all| (all / 2).max(1 << 30)));
     }
 }

@@ -65,6 +65,27 @@ pub(crate) fn code_type_name(name: &str) -> String {
     })
 }
 
+/// Where the name of the test a failure's code defines is in it
+/// (`money_neg_panics` in `...\nfn money_neg_panics() {`).
+pub(crate) fn test_fn_name(code: &str) -> Option<std::ops::Range<usize>> {
+    let start = code.find("\nfn ")? + 4;
+    let len = code[start..].find('(')?;
+    Some(start..start + len)
+}
+
+/// The name of a file about these types under test:
+/// `drt_examples__money__Money+Stack_u8_` (a saved-failures file, a JSON report).
+pub(crate) fn file_name(subjects: &[&str]) -> String {
+    subjects
+        .iter()
+        .map(|s| code_type_name(s).replace("::", "__"))
+        .collect::<Vec<_>>()
+        .join("+")
+        .chars()
+        .map(|c| if c.is_alphanumeric() || "_+-".contains(c) { c } else { '_' })
+        .collect()
+}
+
 /// `base`, or `base{sep}2`, `base{sep}3`, ... when `used` has it; the name
 /// returned is added to `used`, so every test in a file (or variable in a
 /// test) has its own name.

@@ -20,13 +20,20 @@ pub(crate) struct Progress {
     next: Duration,
     every: Duration,
     seed: u64,
+    /// Children exploring side by side (named in the line when more than one).
+    jobs: usize,
 }
 
 impl Progress {
     /// Progress of an exploration with this seed: a line `every` so often,
     /// the first after that long.
     pub fn new(seed: u64, every: Duration) -> Progress {
-        Progress { next: every, every, seed }
+        Progress { next: every, every, seed, jobs: 1 }
+    }
+
+    /// The same, for an exploration in `jobs` children.
+    pub fn in_jobs(self, jobs: usize) -> Progress {
+        Progress { jobs, ..self }
     }
 
     /// At `elapsed` since the exploration started, with `sequences` run and
@@ -36,7 +43,7 @@ impl Progress {
             return None;
         }
         self.next = elapsed + self.every;
-        Some(line(elapsed, sequences, failures, self.seed))
+        Some(line(elapsed, sequences, failures, self.seed, self.jobs))
     }
 
     /// [`Progress::due`], printed.
@@ -48,8 +55,8 @@ impl Progress {
 }
 
 /// `drt: 10s: 3,012,345 sequences (301,234/s), no failures so far (seed 7)\n`
-/// (the time with a tenth of a second under 10 s).
-fn line(elapsed: Duration, sequences: u64, failures: usize, seed: u64) -> String {
+/// (the time with a tenth of a second under 10 s; `(seed 7, 2 jobs)` in jobs).
+fn line(elapsed: Duration, sequences: u64, failures: usize, seed: u64, jobs: usize) -> String {
     let rate = sequences as f64 / elapsed.as_secs_f64().max(1e-9);
     let found = match failures {
         0 => "no failures".to_string(),
@@ -58,11 +65,24 @@ fn line(elapsed: Duration, sequences: u64, failures: usize, seed: u64) -> String
     };
     let secs = elapsed.as_secs_f64();
     let time = if secs < 10.0 { format!("{secs:.1}") } else { format!("{secs:.0}") };
+    let jobs = if jobs > 1 { format!(", {jobs} jobs") } else { String::new() };
     format!(
-        "drt: {time}s: {} sequences ({}/s), {found} so far (seed {seed})\n",
+        "drt: {time}s: {} sequences ({}/s), {found} so far (seed {seed}{jobs})\n",
         thousands(sequences),
         thousands(rate as u64)
     )
+}
+
+/// Writes `line` straight to stderr, as progress lines are (libtest does
+/// not hold it back), unless this process wrote it already: a note on the
+/// settings that every exploration of a test binary would repeat.
+pub(crate) fn notice_once(line: &str) {
+    static SAID: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
+    if !said.iter().any(|s| s == line) {
+        said.push(line.to_string());
+        let _ = std::io::stderr().write_all(line.as_bytes());
+    }
 }
 
 /// `3012345` -> `3,012,345`.
@@ -97,6 +117,8 @@ mod tests {
             Some("drt: 12s: 3,012,345 sequences (251,028/s), 1 failure so far (seed 7)\n")
         );
         assert!(p.due(s(17), 4_000_000, 2).is_some_and(|l| l.contains("2 failures so far")));
+        let mut jobs = Progress::new(7, Duration::from_secs(5)).in_jobs(2);
+        assert!(jobs.due(s(5), 10, 0).is_some_and(|l| l.ends_with("so far (seed 7, 2 jobs)\n")));
         assert_eq!(thousands(0), "0");
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(1_000), "1,000");

@@ -36,11 +36,28 @@ pub enum FailureKind {
     Flaky,
 }
 
-/// `" in a child process"` or `""`, for one-line summaries.
-fn where_run(isolation: Isolation) -> &'static str {
+/// `" in a child process"`, `" in 2 jobs of child processes"` or `""`,
+/// for one-line summaries.
+fn where_run(isolation: Isolation, jobs: usize) -> String {
     match isolation {
-        Isolation::Process => " in a child process",
-        Isolation::InProcess => "",
+        Isolation::Process if jobs > 1 => format!(" in {jobs} jobs of child processes"),
+        Isolation::Process => " in a child process".to_string(),
+        Isolation::InProcess => String::new(),
+    }
+}
+
+impl FailureKind {
+    /// The kind in one lowercase word (`panic`, `contract`, `crash`...), as
+    /// files between processes and JSON reports name it.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            FailureKind::Panic => "panic",
+            FailureKind::Contract => "contract",
+            FailureKind::Invariant => "invariant",
+            FailureKind::Crash => "crash",
+            FailureKind::Timeout => "timeout",
+            FailureKind::Flaky => "flaky",
+        }
     }
 }
 
@@ -154,6 +171,10 @@ pub struct Stats {
     pub warnings: Vec<String>,
     /// Where the exploration ran: in a child process, or in the test's thread.
     pub isolation: Isolation,
+    /// Jobs that explored side by side, each in child processes of its own
+    /// ([`Explorer::jobs`](crate::Explorer::jobs)); their counts are added
+    /// up here. 1 (or 0, in a report built by hand) when one did.
+    pub jobs: usize,
 }
 
 impl Report {
@@ -162,12 +183,11 @@ impl Report {
     pub(crate) fn name_tests_apart(&mut self) {
         let mut used = Vec::new();
         for failure in &mut self.failures {
-            let Some(start) = failure.code.find("\nfn ").map(|i| i + 4) else { continue };
-            let Some(len) = failure.code[start..].find('(') else { continue };
-            let name = failure.code[start..start + len].to_string();
+            let Some(at) = crate::names::test_fn_name(&failure.code) else { continue };
+            let name = failure.code[at.clone()].to_string();
             let unique = crate::names::unique_name(&name, "_", &mut used);
             if unique != name {
-                failure.code.replace_range(start..start + len, &unique);
+                failure.code.replace_range(at, &unique);
             }
         }
     }
@@ -231,7 +251,7 @@ impl Stats {
             self.calls,
             plural(self.calls),
             self.elapsed.as_secs_f64(),
-            where_run(self.isolation)
+            where_run(self.isolation, self.jobs)
         )
     }
 }
@@ -294,9 +314,10 @@ impl fmt::Display for Report {
         if n > 0 {
             let inside = self.failures.iter().any(|f| crate::names::belongs_inside_the_crate(&f.code));
             let place = if inside { "tests/ (or where it says)" } else { "tests/" };
+            let jobs = if s.jobs > 1 { format!(" DRT_JOBS={}", s.jobs) } else { String::new() };
             writeln!(
                 f,
-                "drt: paste a test above into {place} to keep the bug fixed; re-run this exploration with DRT_SEED={}",
+                "drt: paste a test above into {place} to keep the bug fixed; re-run this exploration with DRT_SEED={}{jobs}",
                 s.seed
             )?;
         }

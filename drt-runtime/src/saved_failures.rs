@@ -36,14 +36,7 @@ pub(crate) struct Store {
 impl Store {
     /// The file for these subjects in `dir`/drt-regressions.
     pub fn new(dir: &Path, subjects: &[&str]) -> Store {
-        let name: String = subjects
-            .iter()
-            .map(|s| crate::names::code_type_name(s).replace("::", "__"))
-            .collect::<Vec<_>>()
-            .join("+")
-            .chars()
-            .map(|c| if c.is_alphanumeric() || "_+-".contains(c) { c } else { '_' })
-            .collect();
+        let name = crate::names::file_name(subjects);
         Store { path: dir.join("drt-regressions").join(format!("{name}.txt")) }
     }
 
@@ -81,8 +74,27 @@ impl Store {
     }
 
     /// Appends the entries not in the file yet; a warning when it cannot.
+    /// The file is locked while it is read and appended to, so explorations
+    /// saving at once (the children of `.jobs()`, tests of one crate
+    /// exploring the same type) keep every entry.
     pub fn save(&self, world: &World<'_>, failures: &[(String, &Sequence)]) -> Result<(), String> {
-        let existing = std::fs::read_to_string(&self.path).unwrap_or_default();
+        if failures.is_empty() {
+            return Ok(());
+        }
+        self.append_new(world, failures)
+            .map_err(|e| format!("cannot write {}: {e}; failures will not be replayed next time", self.path.display()))
+    }
+
+    fn append_new(&self, world: &World<'_>, failures: &[(String, &Sequence)]) -> std::io::Result<()> {
+        use std::io::{Read as _, Write as _};
+        if let Some(dir) = self.path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let mut file = std::fs::OpenOptions::new().read(true).append(true).create(true).open(&self.path)?;
+        // Released when the file is closed.
+        file.lock()?;
+        let mut existing = String::new();
+        file.read_to_string(&mut existing)?;
         let known = crate::sequence_text::split(&existing);
         let mut added = String::new();
         for (comment, seq) in failures {
@@ -99,11 +111,10 @@ impl Store {
         if added.is_empty() {
             return Ok(());
         }
-        let text = if existing.is_empty() { format!("{HEADER}{added}") } else { format!("{existing}{added}") };
-        let written =
-            self.path.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| std::fs::write(&self.path, text));
-        written
-            .map_err(|e| format!("cannot write {}: {e}; failures will not be replayed next time", self.path.display()))
+        if existing.is_empty() {
+            added.insert_str(0, HEADER);
+        }
+        file.write_all(added.as_bytes())
     }
 }
 

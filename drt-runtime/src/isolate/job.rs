@@ -125,6 +125,9 @@ impl Job {
                 memory_limit: None,
                 max_pool: u64::MAX,
                 progress: None,
+                jobs: 1,
+                json_report: None,
+                notes: Vec::new(),
             },
             trace_after: None,
             avoid: Vec::new(),
@@ -279,6 +282,9 @@ mod tests {
             memory_limit: Some(256 << 20),
             max_pool: 64 << 20,
             progress: Some(Duration::from_secs(5)),
+            jobs: 1,
+            json_report: None,
+            notes: Vec::new(),
         };
         let job = Job {
             subjects: vec!["a::B".into(), "a::C<u8>".into()],

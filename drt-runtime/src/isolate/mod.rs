@@ -20,11 +20,15 @@
 //!    exploring restarts with another seed (a bounded number of times:
 //!    `MAX_RESTARTS` in `supervisor.rs`).
 //!
+//! With `.jobs(n)`, [`jobs`] runs n such supervisors side by side, each
+//! with its own seed and part of the budget, and merges their reports.
+//!
 //! [`job`] is what the two sides share: the job, and the files of the
 //! channel between them. [`supervisor`] is the parent's side. On the
 //! child's side, the driver (`driver.rs`) reads the job and assembles the
 //! engine, which reports through the channel as it explores.
 
 pub(crate) mod job;
+pub(crate) mod jobs;
 pub(crate) mod supervisor;
 mod wire;

@@ -5,6 +5,7 @@
 
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::job::{file, Channel, Job, HEARTBEAT_EVERY, INTERNAL_ERROR, INTERNAL_ERROR_STATUS};
@@ -12,8 +13,7 @@ use super::wire;
 use crate::config::{Isolation, MinimizeLimits, Settings};
 use crate::minimize::{minimize_with, Blame};
 use crate::oracle::CheckAt;
-use crate::progress::Progress;
-use crate::report::{warn_once, Failure, Stats, WARNING};
+use crate::report::{warn_once, Failure, FailureKind, Stats, WARNING};
 use crate::saved_failures::{entry_comment, Store};
 use crate::sequence::Sequence;
 use crate::sequence_text::{decode, encode};
@@ -56,28 +56,42 @@ pub(crate) struct Supervisor {
     pub test: String,
     channel: Channel,
     /// The warnings printed so far (the children's, forwarded, and the
-    /// supervisor's own), without their `drt: warning: `.
-    warnings: std::cell::RefCell<Vec<String>>,
+    /// supervisor's own), without their `drt: warning: `; shared by the
+    /// supervisors of one exploration's jobs, so each is printed once.
+    warnings: Arc<Mutex<Vec<String>>>,
 }
 
 static CHANNELS: AtomicU64 = AtomicU64::new(0);
 
+/// The test a child process should run to explore as this thread does:
+/// the test on this thread (libtest names the thread after the test), or
+/// `""` when this program is not a test (its child stops at its first
+/// exploration); `None` when no child can: the program cannot be found,
+/// or a thread of the user's own has no name, and re-running the binary
+/// without a filter would run every test.
+pub(crate) fn current_test() -> Option<String> {
+    std::env::current_exe().ok()?;
+    Some(match std::thread::current().name()? {
+        "main" => String::new(),
+        name => name.to_string(),
+    })
+}
+
 impl Supervisor {
-    /// A supervisor re-running this test binary for the test on this thread
-    /// (libtest names the thread after the test), or re-running this program
-    /// when it is not a test (its child stops at its first exploration).
-    pub fn for_current_test() -> Option<Supervisor> {
-        std::env::current_exe().ok()?;
-        // A thread of the user's own has no name: re-running the binary
-        // without a filter would run every test, so it explores in-process.
-        let test = match std::thread::current().name()? {
-            "main" => String::new(),
-            name => name.to_string(),
-        };
+    /// A supervisor re-running this test binary for `test` (see
+    /// [`current_test`]) in a channel of its own, keeping its warnings in
+    /// `warnings`.
+    pub fn new(test: String, warnings: Arc<Mutex<Vec<String>>>) -> Supervisor {
         let n = CHANNELS.fetch_add(1, Ordering::Relaxed);
         let dir = std::env::temp_dir().join(format!("drt-{}-{n}", std::process::id()));
         let channel = Channel { dir, beat: None };
-        Some(Supervisor { test, channel, warnings: Default::default() })
+        Supervisor { test, channel, warnings }
+    }
+
+    /// A supervisor for the test on this thread.
+    #[cfg(test)]
+    pub fn for_current_test() -> Option<Supervisor> {
+        Some(Supervisor::new(current_test()?, Default::default()))
     }
 
     /// Runs a child for `job` (with `sequence` for a replay) and waits for it.
@@ -85,9 +99,9 @@ impl Supervisor {
         self.run_watched(job, sequence, None)
     }
 
-    /// [`Supervisor::run`], printing the exploration's progress from the
-    /// child's heartbeats while it runs.
-    fn run_watched(&self, job: &Job, sequence: Option<&str>, mut watch: Option<&mut Watch>) -> std::io::Result<Ending> {
+    /// [`Supervisor::run`], telling `watch` what the child has run and
+    /// found from its heartbeats while it runs.
+    fn run_watched(&self, job: &Job, sequence: Option<&str>, watch: Option<&Watch<'_>>) -> std::io::Result<Ending> {
         let dir = &self.channel.dir;
         let _ = std::fs::remove_dir_all(dir);
         std::fs::create_dir_all(dir)?;
@@ -113,13 +127,19 @@ impl Supervisor {
             .stderr(stderr)
             .spawn()?;
         let mut last = (u64::MAX, Instant::now());
+        let mut failures_seen = 0;
         let status = loop {
             if let Some(status) = child.try_wait()? {
                 break Some(status);
             }
             let (beat, failures) = self.channel.last_heartbeat().unwrap_or((0, 0));
-            if let Some(w) = watch.as_deref_mut() {
-                w.progress.tick(w.start.elapsed(), w.sequences_before + beat, w.failures_before + failures);
+            if let Some(w) = watch {
+                w.tally.ran(w.lane, w.sequences_before + beat);
+                if failures != failures_seen {
+                    failures_seen = failures;
+                    let found = std::fs::read_to_string(self.channel.file(file::FAILURES)).unwrap_or_default();
+                    w.tally.found(wire::failures(&found).iter());
+                }
             }
             if beat != last.0 {
                 last = (beat, Instant::now());
@@ -150,7 +170,7 @@ impl Supervisor {
 
     /// Prints a warning once and keeps it for the report.
     fn warn(&self, message: String) {
-        warn_once(&mut self.warnings.borrow_mut(), message);
+        warn_once(&mut self.warnings.lock().unwrap_or_else(|e| e.into_inner()), message);
     }
 
     /// How a child that exited ended; `said` is its stderr.
@@ -231,14 +251,50 @@ fn describe(status: ExitStatus) -> String {
     }
 }
 
-/// What a supervisor watching an exploration's children needs to print
-/// its progress: the exploration's start, and what the children before
-/// the running one ran and found.
+/// What the children of one exploration have run and found so far, told
+/// by the supervisors watching them (one per job) and read by whoever
+/// prints the progress line.
+pub(crate) struct Tally {
+    /// Per job, the sequences its children have run.
+    sequences: Vec<AtomicU64>,
+    /// The failures' groups found so far by any child, each once.
+    groups: Mutex<Vec<(String, FailureKind)>>,
+}
+
+impl Tally {
+    /// A tally of `jobs` jobs.
+    pub fn new(jobs: usize) -> Tally {
+        Tally { sequences: (0..jobs).map(|_| AtomicU64::new(0)).collect(), groups: Mutex::default() }
+    }
+
+    /// Job `lane`'s children have run `sequences` in all.
+    pub fn ran(&self, lane: usize, sequences: u64) {
+        self.sequences[lane].store(sequences, Ordering::Relaxed);
+    }
+
+    /// Failures were found (the same failure found again adds nothing).
+    fn found<'a>(&self, failures: impl Iterator<Item = &'a wire::Grouped>) {
+        let mut groups = self.groups.lock().unwrap_or_else(|e| e.into_inner());
+        for (place, f) in failures {
+            if !groups.iter().any(|(p, k)| p == place && *k == f.kind) {
+                groups.push((place.clone(), f.kind));
+            }
+        }
+    }
+
+    /// Sequences run so far by all the jobs, and the distinct failures found.
+    pub fn so_far(&self) -> (u64, usize) {
+        let sequences = self.sequences.iter().map(|n| n.load(Ordering::Relaxed)).sum();
+        (sequences, self.groups.lock().unwrap_or_else(|e| e.into_inner()).len())
+    }
+}
+
+/// Where a supervisor tells what its running child has done: the job's
+/// tally, and what the job's children before it ran.
 struct Watch<'a> {
-    progress: &'a mut Progress,
-    start: Instant,
+    tally: &'a Tally,
+    lane: usize,
     sequences_before: u64,
-    failures_before: usize,
 }
 
 /// Replays one sequence in a child, at most this many times per crash.
@@ -309,18 +365,21 @@ impl Supervisor {
     }
 }
 
-/// Explores in child processes, reporting crashes and hangs as failures.
+/// Explores in child processes, one after another, reporting crashes and
+/// hangs as failures; as job `lane` of `tally`, which it keeps told of what
+/// the children have run and found. The failures come grouped, each with
+/// what groups it besides its operation and kind.
 pub(crate) fn supervise(
     sup: &Supervisor,
     world: &World<'_>,
     mut job: Job,
     store: Option<&Store>,
-) -> Result<(Vec<Failure>, Stats), Stop> {
+    (tally, lane): (&Tally, usize),
+) -> Result<(Vec<wire::Grouped>, Stats), Stop> {
     let start = Instant::now();
     let time_limit = job.settings.budget.time_limit;
     let mut stats = Stats { seed: job.settings.budget.seed, isolation: Isolation::Process, ..Stats::default() };
     let mut failures: Vec<wire::Grouped> = Vec::new();
-    let mut progress = job.settings.progress.map(|every| Progress::new(stats.seed, every));
     let mut restarts = 0;
     loop {
         if let Some(limit) = time_limit {
@@ -333,9 +392,8 @@ pub(crate) fn supervise(
         // A child counts from its own start: its failures are placed after
         // the sequences and the time of the children before it.
         let (sequences_before, time_before) = (stats.sequences, start.elapsed());
-        let failures_before = groups_in(&failures);
-        let mut watch = progress.as_mut().map(|progress| Watch { progress, start, sequences_before, failures_before });
-        let ending = sup.run_watched(&job, None, watch.as_mut())?;
+        let watch = Watch { tally, lane, sequences_before };
+        let ending = sup.run_watched(&job, None, Some(&watch))?;
         if let Ending::Crashed { said, code, .. } = &ending {
             // Not the user's crash: drt's own, which the caller reports. Both
             // signs, so that a user's `exit(70)` is not taken for one.
@@ -384,6 +442,8 @@ pub(crate) fn supervise(
         };
         let crashed_op = culprit_op(world, &failure);
         failures.push((crash.key(&failure).group_name(), failure));
+        tally.found(failures.last().into_iter());
+        tally.ran(lane, stats.sequences);
         restarts += 1;
         if restarts > MAX_RESTARTS {
             stats.notes.push(format!(
@@ -419,8 +479,9 @@ pub(crate) fn supervise(
         }
     }
     // Even a child that crashed before it wrote its stats has said them.
-    stats.warnings = sup.warnings.take();
+    stats.warnings = sup.warnings.lock().unwrap_or_else(|e| e.into_inner()).clone();
     stats.elapsed = start.elapsed();
+    tally.ran(lane, stats.sequences);
     Ok((group(failures), stats))
 }
 
@@ -448,7 +509,7 @@ fn culprit_op(world: &World<'_>, failure: &Failure) -> Option<String> {
 /// hits of all. The group is what the child's engine grouped by (the
 /// operation, or the type of a broken contract, and the place), for a crash
 /// the operation and how the process ended.
-fn group(failures: Vec<wire::Grouped>) -> Vec<Failure> {
+pub(crate) fn group(failures: Vec<wire::Grouped>) -> Vec<wire::Grouped> {
     let mut out: Vec<wire::Grouped> = Vec::new();
     for found in failures {
         match out.iter_mut().find(|g| same_group(g, &found)) {
@@ -463,12 +524,7 @@ fn group(failures: Vec<wire::Grouped>) -> Vec<Failure> {
             None => out.push(found),
         }
     }
-    out.into_iter().map(|(_, f)| f).collect()
-}
-
-/// How many failures [`group`] makes of `failures`.
-fn groups_in(failures: &[wire::Grouped]) -> usize {
-    (0..failures.len()).filter(|&i| !failures[..i].iter().any(|g| same_group(g, &failures[i]))).count()
+    out
 }
 
 /// Whether two failures are of one group: the same kind at the same place.

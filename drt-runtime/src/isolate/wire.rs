@@ -29,17 +29,6 @@ impl<'a> Reader<'a> {
     }
 }
 
-fn kind_name(kind: FailureKind) -> &'static str {
-    match kind {
-        FailureKind::Panic => "panic",
-        FailureKind::Contract => "contract",
-        FailureKind::Invariant => "invariant",
-        FailureKind::Crash => "crash",
-        FailureKind::Timeout => "timeout",
-        FailureKind::Flaky => "flaky",
-    }
-}
-
 /// A failure with what groups it besides its operation and kind: the panic
 /// location, the contract broken, or how the process ended. The child's
 /// engine decides it, so the supervisor groups exactly as it would.
@@ -48,7 +37,7 @@ pub(crate) type Grouped = (String, Failure);
 pub(crate) fn failure(group: &str, f: &Failure) -> String {
     let mut out = String::new();
     field(&mut out, "group", group);
-    field(&mut out, "kind", kind_name(f.kind));
+    field(&mut out, "kind", f.kind.name());
     field(&mut out, "operation", &f.operation);
     field(&mut out, "message", &f.message);
     field(&mut out, "location", f.location.as_deref().unwrap_or(""));
@@ -74,7 +63,7 @@ fn read_failure(r: &mut Reader<'_>) -> Option<Grouped> {
         FailureKind::Flaky,
     ]
     .into_iter()
-    .find(|k| kind_name(*k) == kind)?;
+    .find(|k| k.name() == kind)?;
     let operation = r.field("operation")?.to_string();
     let message = r.field("message")?.to_string();
     let location = Some(r.field("location")?.to_string()).filter(|l| !l.is_empty());
