@@ -29,7 +29,7 @@ const DEFAULT_PROGRESS: Duration = Duration::from_secs(5);
 /// with its fingerprint sets and the rest of an exploration, under 512 MiB.
 const DEFAULT_MAX_POOL: u64 = 256 << 20;
 /// The smallest pool bound: a long sequence with its values can take tens of KiB.
-const MIN_MAX_POOL: u64 = 1 << 20;
+pub(crate) const MIN_MAX_POOL: u64 = 1 << 20;
 /// Candidate executions one minimization may spend, unless `DRT_MINIMIZE_STEPS` says otherwise.
 const DEFAULT_MINIMIZE_STEPS: u64 = 4_000;
 /// Time one minimization may spend, unless `DRT_MINIMIZE_TIME` says otherwise.

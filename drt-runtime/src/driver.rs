@@ -2,7 +2,8 @@
 //! [`Explorer::report`] resolve the settings once, then explore in a
 //! supervised child process or in this thread; a child process (a test
 //! binary the supervisor started) runs its job instead, whatever its own
-//! `explore(...)` call says. The one place an [`Engine`] is assembled.
+//! `explore(...)` call says; and [`fuzz`], where a fuzzer's bytes drive
+//! the engine. The one place an [`Engine`] is assembled.
 
 use std::path::PathBuf;
 
@@ -82,6 +83,98 @@ impl Explorer {
             if n == 1 { " is" } else { "s are" },
         );
     }
+}
+
+/// Sequences one fuzzer input may drive at most (its bytes run out long before).
+const FUZZ_STEPS: u64 = 10_000;
+
+/// The fuzzer entry point: runs the operations of `T` as the bytes of
+/// `data` choose, with every oracle, and panics with a minimized,
+/// reproducing `#[test]` when they fail; for
+/// `fuzz_target!(|data: &[u8]| drt::fuzz::<MyType>(data));` under
+/// cargo-fuzz / libFuzzer (and so OSS-Fuzz), or any engine that hands
+/// over bytes.
+///
+/// The bytes take the place of the random seed: drt's own generator builds
+/// sequences bottom-up as an exploration does, from the start, each choice
+/// it makes (the operation, each argument: a seed value, a builder, an
+/// earlier result) read from the next bytes, until they run out. So a
+/// fuzzer mutating the input changes what is called and with what, its
+/// coverage feedback steers which inputs it keeps, and any input, short,
+/// empty or garbage, is some valid run: nothing is rejected. The same
+/// input always runs the same calls, so a crash file the fuzzer saved
+/// reproduces by running the target on it again, which prints the test.
+/// `DRT_*` variables do not apply; saved failures are neither read nor
+/// written (the fuzzer keeps its own corpus and crashes).
+///
+/// # Panics
+///
+/// When the calls fail (a panic, a broken contract or invariant), with the
+/// minimized `#[test]` of each failure in the message; when no operation
+/// is registered for `T`; and on a bug in drt itself.
+///
+/// # Examples
+///
+/// ```
+/// # pub struct Counter { hits: u8 }
+/// # #[drt::operations]
+/// # impl Counter {
+/// #     pub fn new() -> Self { Counter { hits: 0 } }
+/// #     pub fn hit(&mut self) { self.hits = self.hits.saturating_add(1) }
+/// # }
+/// // fuzz/fuzz_targets/counter.rs: fuzz_target!(|data: &[u8]| drt::fuzz::<Counter>(data));
+/// drt::fuzz::<Counter>(&[3, 1, 4, 1, 5, 9, 2, 6]);
+/// drt::fuzz::<Counter>(&[]);
+/// ```
+#[track_caller]
+pub fn fuzz<T: 'static>(data: &[u8]) {
+    let explorer =
+        crate::config::explore::<T>().isolation(Isolation::InProcess).persist(false).max_sequences(FUZZ_STEPS);
+    let mut settings = explorer.settings(false, &|_| None).unwrap_or_else(|e| panic!("{e}"));
+    settings.progress = None;
+    // A small pool: an input makes a few dozen sequences, and its tables are made anew for each.
+    settings.max_pool = crate::config::MIN_MAX_POOL;
+    let world = fuzz_world(&explorer);
+    let engine = Engine::new(world, &settings, None).with_input(data);
+    let mut report = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.run())) {
+        Ok(report) => report,
+        Err(payload) => panic!("{}", internal_error(&*payload)),
+    };
+    if report.failures.is_empty() {
+        return;
+    }
+    report.name_tests_apart();
+    let n = report.failures.len();
+    let mut message = format!(
+        "drt::fuzz found {n} failure{} in {} with this input:\n",
+        if n == 1 { "" } else { "s" },
+        subject(&explorer)
+    );
+    for (i, failure) in report.failures.iter().enumerate() {
+        message.push_str(&format!("drt: failure {} of {n}: {failure}\n", i + 1));
+    }
+    message.push_str("drt: paste a test above into tests/ to keep the bug fixed");
+    panic!("{message}");
+}
+
+/// The world of `explorer`'s types under test, made once per thread and
+/// kept: a fuzzer calls [`fuzz`] thousands of times a second.
+fn fuzz_world(explorer: &Explorer) -> &'static World<'static> {
+    thread_local! {
+        static WORLDS: std::cell::RefCell<Vec<(std::any::TypeId, &'static World<'static>)>> = Default::default();
+    }
+    let (id, _) = explorer.subjects()[0];
+    if let Some(world) = WORLDS.with(|w| w.borrow().iter().find(|(t, _)| *t == id).map(|(_, w)| *w)) {
+        return world;
+    }
+    let registry = Registry::global();
+    let world = World::new(registry, &[id]);
+    if !world.ops.iter().any(|o| o.under_test) {
+        panic!("{}", nothing_registered(explorer, registry));
+    }
+    let world: &'static World<'static> = Box::leak(Box::new(world));
+    WORLDS.with(|w| w.borrow_mut().push((id, world)));
+    world
 }
 
 /// What an exploration gave.

@@ -18,8 +18,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use rand::{RngExt, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
+use rand::RngExt;
 
 use crate::config::{Budget, Isolation, MinimizeLimits, SavedFailures, Settings};
 use crate::execute::{Checks, Execution, Fault, Outcome, Reused, RunBuffers};
@@ -30,6 +29,7 @@ use crate::oracle::Violation;
 use crate::pool::{Held, Kept, Offer, Pool};
 use crate::progress::Progress;
 use crate::report::{FailureKind, OperationStats, Report, Stats};
+use crate::rng::Choices;
 use crate::saved_failures::Store;
 use crate::sequence::{Composed, Mode, Operand, Sequence};
 use crate::triage::{confirmed_failure, fails_again, FailureKey, Found, Groups, Minimized};
@@ -86,7 +86,7 @@ pub(crate) struct Engine<'w> {
     /// Time between two progress lines, when this exploration prints them.
     progress: Option<Duration>,
     minimize: MinimizeLimits,
-    rng: Xoshiro256PlusPlus,
+    rng: Choices,
     pool: Pool,
     cumulative_weights: Vec<u64>,
     stats: Stats,
@@ -170,7 +170,7 @@ impl<'w> Engine<'w> {
             .collect();
         Engine {
             world,
-            rng: Xoshiro256PlusPlus::seed_from_u64(budget.seed),
+            rng: Choices::seeded(budget.seed),
             // The engine explores in its own thread (a supervisor reports a child as such).
             stats: Stats { seed: budget.seed, isolation: Isolation::InProcess, jobs: 1, ..Stats::default() },
             budget,
@@ -202,6 +202,14 @@ impl<'w> Engine<'w> {
             spare_run: RunBuffers::default(),
             keep_buffers: KeepBuffers::default(),
         }
+    }
+
+    /// Makes every choice from `input`'s bytes, in order, and stops when
+    /// they are all read: how `drt::fuzz` turns a fuzzer's input into the
+    /// sequences it runs (see [`Choices`]).
+    pub fn with_input(mut self, input: &[u8]) -> Self {
+        self.rng = Choices::Bytes { data: input.to_vec(), at: 0 };
+        self
     }
 
     /// Reports progress and failures to a supervising process.
@@ -340,7 +348,7 @@ impl<'w> Engine<'w> {
     /// costs about a hundredth of a cheap step, so while steps are shorter
     /// than [`FAST_STEP`] it is read every [`CLOCK_EVERY`] steps only.
     fn out_of_budget(&self, clock: &mut Clock) -> bool {
-        if self.budget.max_sequences.is_some_and(|m| self.stats.sequences >= m) {
+        if self.budget.max_sequences.is_some_and(|m| self.stats.sequences >= m) || self.rng.exhausted() {
             return true;
         }
         if self.budget.time_limit.is_none() && clock.progress.is_none() && self.channel.is_none() {

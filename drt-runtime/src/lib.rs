@@ -27,6 +27,9 @@
 //! are built automatically, and a [`generator`] makes values of any other
 //! type from a seeded [`Rng`].
 //!
+//! [`fuzz`] is the same generator driven by a fuzzer's bytes instead of a
+//! seed: `fuzz_target!(|data: &[u8]| drt::fuzz::<T>(data))`.
+//!
 //! Tuning goes through the attribute's arguments (`skip(...)`, `weight(...)`),
 //! the [`Explorer`] builder and `DRT_*` environment variables; see the README.
 //!
@@ -56,7 +59,8 @@
 //! 8. `isolate::supervisor`, `isolate::jobs` (several supervisors side by
 //!    side, merged);
 //! 9. `driver`: where an exploration runs (`run` / `report`, parent or
-//!    child, supervised or in-process), the one place an engine is assembled;
+//!    child, supervised or in-process; `fuzz`), the one place an engine is
+//!    assembled;
 //! 10. this file, which only declares and re-exports.
 //!
 //! When a new piece does not fit, ask which room it belongs to rather than
@@ -109,6 +113,7 @@ mod layering;
 pub use config::{
     explore, Explorer, Isolation, DEFAULT_CALL_TIMEOUT, DEFAULT_MAX_LEN, DEFAULT_SEED, DEFAULT_TIME_LIMIT,
 };
+pub use driver::fuzz;
 pub use drt_macros::{generator, operations};
 pub use report::{Failure, FailureKind, OperationStats, Report, Stats};
 pub use rng::Rng;

@@ -1,4 +1,5 @@
-//! The random source handed to `#[drt::generator]` functions.
+//! The random source handed to `#[drt::generator]` functions, and where
+//! the engine's own choices come from ([`Choices`]).
 
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -73,9 +74,91 @@ impl Rng {
     }
 }
 
+/// Where the engine's random choices come from: a seeded stream while
+/// exploring, or the bytes of a fuzzer's input (`drt::fuzz`), read in
+/// order, so that a fuzzer mutating the bytes changes the choices they
+/// make: the first bytes choose the first operation, the next its
+/// arguments, and so on (a choice sequence, as Hypothesis and `arbitrary`
+/// read theirs). Each word drawn takes one byte, repeated through the word
+/// (`0xab` reads as `0xabab_abab`): rand picks in `0..n` as `x * n >> 32`
+/// (or 64), so a byte `b` picks about `b * n / 256`, every choice among up
+/// to 256 things is one byte away, and a fuzzer's mutation of one byte
+/// changes one decision. (Choices among more things reach every 256th;
+/// the operations, seeds and earlier results drt picks from are fewer.)
+/// Past the end the bytes read as zeros, and [`Choices::exhausted`] says so.
+#[derive(Clone, Debug)]
+pub(crate) enum Choices {
+    Seeded(Xoshiro256PlusPlus),
+    Bytes { data: Vec<u8>, at: usize },
+}
+
+impl Choices {
+    /// The seeded stream of `seed`.
+    pub fn seeded(seed: u64) -> Choices {
+        Choices::Seeded(Xoshiro256PlusPlus::seed_from_u64(seed))
+    }
+
+    /// Whether the bytes are all read (never for a seeded stream).
+    pub fn exhausted(&self) -> bool {
+        matches!(self, Choices::Bytes { data, at } if *at >= data.len())
+    }
+
+    /// The next byte, 0 past the end.
+    fn take(data: &[u8], at: &mut usize) -> u8 {
+        let byte = data.get(*at).copied().unwrap_or(0);
+        *at += 1;
+        byte
+    }
+}
+
+impl rand::TryRng for Choices {
+    type Error = std::convert::Infallible;
+
+    #[inline]
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(match self {
+            Choices::Seeded(rng) => rand::Rng::next_u32(rng),
+            Choices::Bytes { data, at } => u32::from(Choices::take(data, at)) * 0x0101_0101,
+        })
+    }
+
+    #[inline]
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(match self {
+            Choices::Seeded(rng) => rand::Rng::next_u64(rng),
+            Choices::Bytes { data, at } => u64::from(Choices::take(data, at)) * 0x0101_0101_0101_0101,
+        })
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        for chunk in dst.chunks_mut(4) {
+            let word = rand::Rng::next_u32(self).to_be_bytes();
+            chunk.copy_from_slice(&word[..chunk.len()]);
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bytes_are_read_in_order_then_zeros() {
+        use rand::RngExt as _;
+        let mut c = Choices::Bytes { data: vec![0x80, 0xff, 7, 0x40], at: 0 };
+        assert!(!c.exhausted());
+        // A byte per choice: the middle of 0..10, its top, then a word.
+        assert_eq!(c.random_range(0..10u32), 5);
+        assert_eq!(c.random_range(0..10usize), 9);
+        assert_eq!(rand::Rng::next_u32(&mut c), 0x0707_0707);
+        assert_eq!(c.random_range(0..256u32), 0x40);
+        assert!(c.exhausted());
+        assert_eq!(c.random_range(0..10u32), 0);
+        // A seeded stream is its Xoshiro's.
+        let mut x = Xoshiro256PlusPlus::seed_from_u64(3);
+        assert_eq!(rand::Rng::next_u64(&mut Choices::seeded(3)), rand::Rng::next_u64(&mut x));
+    }
 
     #[test]
     fn equal_seeds_give_equal_streams() {
