@@ -434,6 +434,13 @@ impl Explorer {
             ));
             cores
         } else {
+            if asked > cores {
+                notes.push(format!(
+                    "{from} asks for more jobs than the {cores} core{} here; {cores} run at once and the others \
+                     take turns, so the report is the one {asked} jobs give on any machine",
+                    if cores == 1 { "" } else { "s" }
+                ));
+            }
             asked
         };
         jobs
@@ -703,7 +710,11 @@ mod tests {
         assert_eq!(jobs(&[], counted()), (1, vec![]));
         // With a sequence budget, more jobs than cores keeps the report the
         // same on every machine: they take turns.
-        assert_eq!(jobs(&[], counted().jobs(cores() + 3)), (cores() + 3, vec![]));
+        let (n, notes) = jobs(&[], counted().jobs(cores() + 3));
+        assert_eq!(n, cores() + 3);
+        assert_eq!(notes.len(), 1);
+        assert!(notes[0]
+            .ends_with(&format!("the others take turns, so the report is the one {n} jobs give on any machine")));
         assert_eq!(jobs(&[("DRT_JOBS", "auto")], counted().jobs(9)), (cores(), vec![]));
         assert_eq!(jobs(&[("DRT_JOBS", " 2 ")], counted().jobs(9)).0, 2);
         let bad = |v: &str| {

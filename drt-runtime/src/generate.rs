@@ -299,7 +299,7 @@ impl<'w> Engine<'w> {
         self.start = Instant::now();
         self.replay();
         let mut idle = 0;
-        // A child's supervisor prints its progress; an exploration here, its own.
+        // A child's parent prints the progress of all its jobs; an exploration here, its own.
         let every = self.progress.filter(|_| self.channel.is_none());
         let progress = every.map(|every| Progress::new(self.stats.seed, every));
         let mut clock = Clock { last: Duration::ZERO, every: 1, left: 1, last_beat: Duration::ZERO, progress };
