@@ -56,36 +56,35 @@ pub(crate) fn explore_in_jobs(
     let at_once = lanes.len().min(crate::config::cores());
     let tally = Tally::new(lanes.len());
     let warnings = Arc::new(Mutex::new(Vec::new()));
-    let results: Mutex<Vec<Option<Explored>>> = Mutex::new((0..lanes.len()).map(|_| None).collect());
-    let (next, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
-    std::thread::scope(|scope| {
-        for _ in 0..at_once {
-            scope.spawn(|| {
-                let world = World::new(registry, under_test);
-                loop {
-                    let lane = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(job) = lanes.get(lane) else { break };
-                    let sup = Supervisor::new(test.to_string(), warnings.clone());
-                    let explored = supervise(&sup, &world, job.clone(), store, (&tally, lane));
-                    results.lock().unwrap_or_else(|e| e.into_inner())[lane] = Some(explored);
-                    done.fetch_add(1, Ordering::Relaxed);
-                }
-            });
-        }
-        let mut progress = job.settings.progress.map(|every| Progress::new(job.settings.budget.seed, every));
-        if let Some(progress) = &mut progress {
-            *progress = progress.clone().in_jobs(lanes.len());
-        }
-        while done.load(Ordering::Relaxed) < lanes.len() {
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<(usize, Explored)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..at_once)
+            .map(|_| {
+                scope.spawn(|| {
+                    let world = World::new(registry, under_test);
+                    let mut explored = Vec::new();
+                    loop {
+                        let lane = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(job) = lanes.get(lane) else { return explored };
+                        let sup = Supervisor::new(test.to_string(), warnings.clone());
+                        explored.push((lane, supervise(&sup, &world, job.clone(), store, (&tally, lane))));
+                    }
+                })
+            })
+            .collect();
+        let mut progress =
+            job.settings.progress.map(|every| Progress::new(job.settings.budget.seed, every).in_jobs(lanes.len()));
+        while !workers.iter().all(|w| w.is_finished()) {
             std::thread::sleep(POLL);
             if let Some(progress) = &mut progress {
                 let (sequences, failures) = tally.so_far();
                 progress.tick(start.elapsed(), sequences, failures);
             }
         }
+        workers.into_iter().flat_map(|w| w.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
     });
-    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    let mut merged = merge(results.into_iter().flatten().collect(), &warnings)?;
+    results.sort_by_key(|(lane, _)| *lane);
+    let mut merged = merge(results.into_iter().map(|(_, explored)| explored).collect(), &warnings)?;
     merged.1.seed = job.settings.budget.seed;
     merged.1.elapsed = start.elapsed();
     Ok(merged)
@@ -137,10 +136,11 @@ fn lane_seed(seed: u64, i: usize) -> u64 {
     z ^ (z >> 31)
 }
 
-/// One report of the jobs' own, in job order: drt's own error if a job
+/// One report of the jobs', given in job order: drt's own error if a job
 /// met one; else what the jobs that ran found, with a warning for each
-/// that could not start a child (all of them: the caller explores
-/// in-process instead).
+/// that could not start a child, and the warnings all the jobs' supervisors
+/// printed. When no job could start a child, the first such error (the
+/// caller then explores in-process).
 fn merge(results: Vec<Explored>, warnings: &Mutex<Vec<String>>) -> Result<(Vec<Failure>, Stats), Stop> {
     let jobs = results.len();
     let mut found: Vec<wire::Grouped> = Vec::new();
@@ -176,7 +176,7 @@ fn merge(results: Vec<Explored>, warnings: &Mutex<Vec<String>>) -> Result<(Vec<F
 
 /// Two jobs' stats added up: counts summed, per operation by name; an
 /// operation is uncallable when it never ran normally in any job; notes
-/// and warnings each once.
+/// each once. (The warnings are the jobs' shared list: see [`merge`].)
 fn add(mut total: Stats, lane: Stats) -> Stats {
     total.sequences += lane.sequences;
     total.calls += lane.calls;

@@ -257,7 +257,8 @@ fn describe(status: ExitStatus) -> String {
 pub(crate) struct Tally {
     /// Per job, the sequences its children have run.
     sequences: Vec<AtomicU64>,
-    /// The failures' groups found so far by any child, each once.
+    /// The failures' groups found so far by any child, each once (by
+    /// [`group_key`], as [`group`] groups them).
     groups: Mutex<Vec<(String, FailureKind)>>,
 }
 
@@ -275,9 +276,10 @@ impl Tally {
     /// Failures were found (the same failure found again adds nothing).
     fn found<'a>(&self, failures: impl Iterator<Item = &'a wire::Grouped>) {
         let mut groups = self.groups.lock().unwrap_or_else(|e| e.into_inner());
-        for (place, f) in failures {
-            if !groups.iter().any(|(p, k)| p == place && *k == f.kind) {
-                groups.push((place.clone(), f.kind));
+        for found in failures {
+            let key = group_key(found);
+            if !groups.iter().any(|(place, kind)| (place.as_str(), *kind) == key) {
+                groups.push((key.0.to_string(), key.1));
             }
         }
     }
@@ -478,8 +480,7 @@ pub(crate) fn supervise(
             why.push_str(&format!(" ({} crashed, so {it} {was} left out of the exploration)", left_out.join(", ")));
         }
     }
-    // Even a child that crashed before it wrote its stats has said them.
-    stats.warnings = sup.warnings.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    // The warnings, shared by the jobs' supervisors, are the merged report's (`jobs::merge`).
     stats.elapsed = start.elapsed();
     tally.ran(lane, stats.sequences);
     Ok((group(failures), stats))
@@ -528,8 +529,13 @@ pub(crate) fn group(failures: Vec<wire::Grouped>) -> Vec<wire::Grouped> {
 }
 
 /// Whether two failures are of one group: the same kind at the same place.
-fn same_group((place_a, a): &wire::Grouped, (place_b, b): &wire::Grouped) -> bool {
-    place_a == place_b && a.kind == b.kind
+fn same_group(a: &wire::Grouped, b: &wire::Grouped) -> bool {
+    group_key(a) == group_key(b)
+}
+
+/// What tells a failure's group: its place and its kind.
+fn group_key((place, f): &wire::Grouped) -> (&str, FailureKind) {
+    (place, f.kind)
 }
 
 #[cfg(test)]
