@@ -128,14 +128,8 @@ const FUZZ_STEPS: u64 = 10_000;
 /// ```
 #[track_caller]
 pub fn fuzz<T: 'static>(data: &[u8]) {
-    let explorer =
-        crate::config::explore::<T>().isolation(Isolation::InProcess).persist(false).max_sequences(FUZZ_STEPS);
-    let mut settings = explorer.settings(false, &|_| None).unwrap_or_else(|e| panic!("{e}"));
-    settings.progress = None;
-    // A small pool: an input makes a few dozen sequences, and its tables are made anew for each.
-    settings.max_pool = crate::config::MIN_MAX_POOL;
-    let world = fuzz_world(&explorer);
-    let engine = Engine::new(world, &settings, None).with_input(data);
+    let target = fuzz_target::<T>();
+    let engine = Engine::new(&target.world, &target.settings, None).with_input(data);
     let mut report = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.run())) {
         Ok(report) => report,
         Err(payload) => panic!("{}", internal_error(&*payload)),
@@ -145,36 +139,48 @@ pub fn fuzz<T: 'static>(data: &[u8]) {
     }
     report.name_tests_apart();
     let n = report.failures.len();
-    let mut message = format!(
-        "drt::fuzz found {n} failure{} in {} with this input:\n",
+    panic!(
+        "drt::fuzz found {n} failure{} in {} with this input:\n{}{}",
         if n == 1 { "" } else { "s" },
-        subject(&explorer)
+        target.subject,
+        report.failures_text(),
+        report.paste_advice()
     );
-    for (i, failure) in report.failures.iter().enumerate() {
-        message.push_str(&format!("drt: failure {} of {n}: {failure}\n", i + 1));
-    }
-    message.push_str("drt: paste a test above into tests/ to keep the bug fixed");
-    panic!("{message}");
 }
 
-/// The world of `explorer`'s types under test, made once per thread and
-/// kept: a fuzzer calls [`fuzz`] thousands of times a second.
-fn fuzz_world(explorer: &Explorer) -> &'static World<'static> {
+/// What [`fuzz`] runs every input of one type with.
+struct FuzzTarget {
+    world: World<'static>,
+    settings: Settings,
+    /// The type as reports name it.
+    subject: String,
+}
+
+/// The fuzz target of `T`, made once per thread and kept: a fuzzer calls
+/// [`fuzz`] thousands of times a second, and resolving the settings alone
+/// reads the machine's memory from `/proc`.
+fn fuzz_target<T: 'static>() -> &'static FuzzTarget {
     thread_local! {
-        static WORLDS: std::cell::RefCell<Vec<(std::any::TypeId, &'static World<'static>)>> = Default::default();
+        static TARGETS: std::cell::RefCell<Vec<(std::any::TypeId, &'static FuzzTarget)>> = Default::default();
     }
-    let (id, _) = explorer.subjects()[0];
-    if let Some(world) = WORLDS.with(|w| w.borrow().iter().find(|(t, _)| *t == id).map(|(_, w)| *w)) {
-        return world;
+    let id = std::any::TypeId::of::<T>();
+    if let Some(target) = TARGETS.with(|t| t.borrow().iter().find(|(ty, _)| *ty == id).map(|(_, target)| *target)) {
+        return target;
     }
+    let explorer =
+        crate::config::explore::<T>().isolation(Isolation::InProcess).persist(false).max_sequences(FUZZ_STEPS);
+    let mut settings = explorer.settings(false, &|_| None).unwrap_or_else(|e| panic!("{e}"));
+    settings.progress = None;
+    // A small pool: an input makes a few dozen sequences, and its tables are made anew for each.
+    settings.max_pool = crate::config::MIN_MAX_POOL;
     let registry = Registry::global();
     let world = World::new(registry, &[id]);
     if !world.ops.iter().any(|o| o.under_test) {
-        panic!("{}", nothing_registered(explorer, registry));
+        panic!("{}", nothing_registered(&explorer, registry));
     }
-    let world: &'static World<'static> = Box::leak(Box::new(world));
-    WORLDS.with(|w| w.borrow_mut().push((id, world)));
-    world
+    let target: &'static FuzzTarget = Box::leak(Box::new(FuzzTarget { world, settings, subject: subject(&explorer) }));
+    TARGETS.with(|t| t.borrow_mut().push((id, target)));
+    target
 }
 
 /// What an exploration gave.

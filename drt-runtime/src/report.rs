@@ -289,11 +289,7 @@ impl fmt::Display for Failure {
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.failures.len();
-        for (i, failure) in self.failures.iter().enumerate() {
-            write!(f, "drt: failure {} of {n}: {failure}", i + 1)?;
-            writeln!(f)?;
-        }
+        f.write_str(&self.failures_text())?;
         let s = &self.stats;
         let evicted = if s.evicted > 0 { format!(" ({} evicted from the pool)", s.evicted) } else { String::new() };
         writeln!(
@@ -311,17 +307,32 @@ impl fmt::Display for Report {
         for note in &s.notes {
             writeln!(f, "drt: note: {note}")?;
         }
-        if n > 0 {
-            let inside = self.failures.iter().any(|f| crate::names::belongs_inside_the_crate(&f.code));
-            let place = if inside { "tests/ (or where it says)" } else { "tests/" };
+        if !self.failures.is_empty() {
             let jobs = if s.jobs > 1 { format!(" DRT_JOBS={}", s.jobs) } else { String::new() };
-            writeln!(
-                f,
-                "drt: paste a test above into {place} to keep the bug fixed; re-run this exploration with DRT_SEED={}{jobs}",
-                s.seed
-            )?;
+            writeln!(f, "{}; re-run this exploration with DRT_SEED={}{jobs}", self.paste_advice(), s.seed)?;
         }
         Ok(())
+    }
+}
+
+impl Report {
+    /// Each failure with its test, numbered (`drt: failure 1 of 2: ...`),
+    /// a blank line after each.
+    pub(crate) fn failures_text(&self) -> String {
+        let n = self.failures.len();
+        self.failures
+            .iter()
+            .enumerate()
+            .map(|(i, failure)| format!("drt: failure {} of {n}: {failure}\n", i + 1))
+            .collect()
+    }
+
+    /// `drt: paste a test above into tests/ to keep the bug fixed`, naming
+    /// the other place when a test must live inside the crate.
+    pub(crate) fn paste_advice(&self) -> String {
+        let inside = self.failures.iter().any(|f| crate::names::belongs_inside_the_crate(&f.code));
+        let place = if inside { "tests/ (or where it says)" } else { "tests/" };
+        format!("drt: paste a test above into {place} to keep the bug fixed")
     }
 }
 
