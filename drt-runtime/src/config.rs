@@ -419,7 +419,9 @@ impl Explorer {
                 None => (1, String::new()),
             },
         };
-        let jobs = if asked > 1 && isolation == Isolation::InProcess {
+        let too_many =
+            format!("{from} asks for more jobs than the {cores} core{} here", if cores == 1 { "" } else { "s" });
+        if asked > 1 && isolation == Isolation::InProcess {
             notes.push(format!(
                 "{from} needs child processes, but isolation is in-process (DRT_ISOLATION or .isolation()); \
                  explored in 1 job"
@@ -428,22 +430,17 @@ impl Explorer {
         } else if asked > cores && budget.time_limit.is_some() {
             // Each job runs for the whole time: more than the cores would
             // only share them.
-            notes.push(format!(
-                "{from} asks for more jobs than the {cores} core{} here; explored in {cores}",
-                if cores == 1 { "" } else { "s" }
-            ));
+            notes.push(format!("{too_many}; explored in {cores}"));
             cores
         } else {
             if asked > cores {
                 notes.push(format!(
-                    "{from} asks for more jobs than the {cores} core{} here; {cores} run at once and the others \
-                     take turns, so the report is the one {asked} jobs give on any machine",
-                    if cores == 1 { "" } else { "s" }
+                    "{too_many}; {cores} run at once and the others take turns, so the report is the one {asked} \
+                     jobs give on any machine"
                 ));
             }
             asked
-        };
-        jobs
+        }
     }
 
     fn budget(&self, env: &dyn Fn(&str) -> Option<String>) -> Result<Budget, String> {

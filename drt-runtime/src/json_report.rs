@@ -19,8 +19,10 @@
 
 use std::path::{Path, PathBuf};
 
+#[cfg(any(feature = "json", test))]
+use crate::report::Report;
 #[cfg(feature = "json")]
-use crate::report::{Failure, Report, Stats};
+use crate::report::{Failure, Stats};
 
 /// The version of the document's shape, in its `format` field.
 #[cfg(feature = "json")]
@@ -45,7 +47,7 @@ fn test_name(code: &str) -> Option<&str> {
 /// Writes `report` (of an exploration of `subject`) as JSON to `file`, and
 /// each failure's test beside it; the warning to print when it cannot.
 #[cfg(feature = "json")]
-pub(crate) fn write(report: &crate::report::Report, subject: &str, file: &Path) -> Result<(), String> {
+pub(crate) fn write(report: &Report, subject: &str, file: &Path) -> Result<(), String> {
     let cannot = |e: &dyn std::fmt::Display| format!("cannot write the JSON report {}: {e}", file.display());
     let dir = file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| cannot(&e))?;
@@ -152,6 +154,19 @@ mod tests {
             destination(Path::new("target/drt"), &subjects),
             Path::new("target/drt/drt_examples__money__Money.json")
         );
+    }
+
+    #[cfg(not(feature = "json"))]
+    #[test]
+    fn without_the_feature_a_json_report_is_a_warning_saying_so() {
+        let report = Report { failures: Vec::new(), stats: crate::report::Stats::default() };
+        let err = write(&report, "Money", Path::new("target/drt/m.json")).unwrap_err();
+        assert_eq!(
+            err,
+            "drt was built without its `json` feature, so no JSON report is written to target/drt/m.json: turn \
+             the feature on (it is on by default) or unset DRT_REPORT_JSON"
+        );
+        assert!(!Path::new("target/drt/m.json").exists());
     }
 
     #[cfg(feature = "json")]
