@@ -85,7 +85,8 @@ impl Rng {
 /// to 256 things is one byte away, and a fuzzer's mutation of one byte
 /// changes one decision. (Choices among more things reach every 256th;
 /// the operations, seeds and earlier results drt picks from are fewer.)
-/// Past the end the bytes read as zeros, and [`Choices::exhausted`] says so.
+/// Filling bytes takes one input byte per byte. Past the end the bytes
+/// read as zeros, and [`Choices::exhausted`] says so.
 #[derive(Clone, Debug)]
 pub(crate) enum Choices {
     Seeded(Xoshiro256PlusPlus),
@@ -131,9 +132,10 @@ impl rand::TryRng for Choices {
     }
 
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-        for chunk in dst.chunks_mut(4) {
-            let word = rand::Rng::next_u32(self).to_be_bytes();
-            chunk.copy_from_slice(&word[..chunk.len()]);
+        match self {
+            // The seeded stream exactly as Xoshiro fills bytes.
+            Choices::Seeded(rng) => rand::Rng::fill_bytes(rng, dst),
+            Choices::Bytes { data, at } => dst.iter_mut().for_each(|b| *b = Choices::take(data, at)),
         }
         Ok(())
     }
@@ -157,7 +159,15 @@ mod tests {
         assert_eq!(c.random_range(0..10u32), 0);
         // A seeded stream is its Xoshiro's.
         let mut x = Xoshiro256PlusPlus::seed_from_u64(3);
-        assert_eq!(rand::Rng::next_u64(&mut Choices::seeded(3)), rand::Rng::next_u64(&mut x));
+        let mut seeded = Choices::seeded(3);
+        assert_eq!(rand::Rng::next_u64(&mut seeded), rand::Rng::next_u64(&mut x));
+        let (mut a, mut b) = ([0u8; 7], [0u8; 7]);
+        rand::Rng::fill_bytes(&mut seeded, &mut a);
+        rand::Rng::fill_bytes(&mut x, &mut b);
+        assert_eq!(a, b);
+        let mut bytes = Choices::Bytes { data: vec![1, 2], at: 0 };
+        rand::Rng::fill_bytes(&mut bytes, &mut a[..3]);
+        assert_eq!(a[..3], [1, 2, 0]);
     }
 
     #[test]
