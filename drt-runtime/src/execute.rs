@@ -227,7 +227,8 @@ impl World<'_> {
                 Operand::Var { var, mode: Mode::Clone } => panic::catch_unwind(AssertUnwindSafe(|| {
                     vars[*var as usize].as_deref().map(|v| (op.clone_fns[k].expect("Clone mode needs Clone"))(v))
                 })),
-                Operand::Seed(s) => panic::catch_unwind(AssertUnwindSafe(|| Some(self.seed_value(*s)))),
+                Operand::Seed(_) => panic::catch_unwind(AssertUnwindSafe(|| Some(self.scalar_value(arg)))),
+                Operand::Int { kind, bits } => Ok(Some(kind.value(*bits))),
                 Operand::SeedVec { builder, elems } => {
                     panic::catch_unwind(AssertUnwindSafe(|| Some(self.build_vec(*builder, elems))))
                 }
@@ -298,11 +299,20 @@ impl World<'_> {
         }
     }
 
-    fn build_vec(&self, builder: u32, elems: &[u32]) -> Box<dyn Any> {
+    /// The value of a seed or a drawn integer.
+    fn scalar_value(&self, operand: &Operand) -> Box<dyn Any> {
+        match operand {
+            Operand::Seed(s) => self.seed_value(*s),
+            Operand::Int { kind, bits } => kind.value(*bits),
+            _ => unreachable!("drt: a vector's elements are seeds and drawn integers"),
+        }
+    }
+
+    fn build_vec(&self, builder: u32, elems: &[Operand]) -> Box<dyn Any> {
         let b = &self.vecs[builder as usize];
         let mut v = (b.new)();
         for e in elems {
-            (b.push)(&mut *v, self.seed_value(*e));
+            (b.push)(&mut *v, self.scalar_value(e));
         }
         v
     }

@@ -22,6 +22,7 @@ use rand::RngExt;
 
 use crate::config::{Budget, Isolation, MinimizeLimits, SavedFailures, Settings};
 use crate::execute::{Checks, Execution, Fault, Outcome, Reused, RunBuffers};
+use crate::ints::IntKind;
 use crate::isolate::job::{Channel, HEARTBEAT_EVERY, HEARTBEAT_INTERVAL};
 use crate::macro_support::ParamKind;
 use crate::minimize::minimize;
@@ -43,8 +44,17 @@ const ALIAS_PROBABILITY: f64 = 0.3;
 /// Randoop's repetition: probability and maximum count (thesis §7.5).
 const REPEAT_PROBABILITY: f64 = 0.1;
 const REPEAT_MAX: usize = 100;
-/// Largest `Vec` built from seeds.
-const MAX_SEED_VEC: usize = 4;
+/// Probability that an integer argument or element given a seed gets a
+/// drawn value instead ([`IntKind::draw`]).
+const DRAW_PROBABILITY: f64 = 0.25;
+/// Largest `Vec` built from seeds: sizes are mostly small (up to
+/// [`SMALL_SEED_VEC`]), sometimes tens, one time in twenty in the hundreds,
+/// as real workloads are (the documented bound on drt-made collections).
+pub(crate) const MAX_SEED_VEC: usize = 300;
+const SMALL_SEED_VEC: usize = 4;
+/// Probability that a repetition repeats a mix of mutating calls on the
+/// same value, each with fresh arguments, rather than one call.
+const MIX_PROBABILITY: f64 = 0.5;
 /// Pool values drawn per argument while exploring, the shortest kept.
 const EXPLORE_TOURNAMENT: u32 = 2;
 /// The same while looking for a shorter reproduction of a failure.
@@ -53,7 +63,9 @@ const SHORTEN_TOURNAMENT: u32 = 4;
 const SHORTEN_TRIES: u32 = 500;
 /// How many levels of arguments the detective builds on demand.
 const MAX_DEMAND_DEPTH: u32 = 3;
-/// Consecutive steps that made nothing new before the search counts as exhausted.
+/// Consecutive steps that made nothing new (no sequence, or a redundant
+/// one) before the search counts as exhausted: drawn integers never run
+/// out of new sequences, but a state space can run out of new values.
 const MAX_IDLE_STEPS: u32 = 20_000;
 /// Steps between two readings of the clock while steps are fast.
 const CLOCK_EVERY: u32 = 16;
@@ -97,6 +109,8 @@ pub(crate) struct Engine<'w> {
     start: Instant,
     /// Pool values drawn per argument, the shortest kept.
     tournament: u32,
+    /// Probability that an integer given a seed gets a drawn value instead.
+    draw: f64,
     /// Where failures are saved and replayed from, when that is on.
     store: Option<Store>,
     saved_failures: SavedFailures,
@@ -183,6 +197,7 @@ impl<'w> Engine<'w> {
             groups: Groups::default(),
             start: Instant::now(),
             tournament: EXPLORE_TOURNAMENT,
+            draw: DRAW_PROBABILITY,
             store,
             saved_failures: settings.saved_failures,
             shortest: vec![None; world.ops.len()],
@@ -316,7 +331,7 @@ impl<'w> Engine<'w> {
     }
 
     /// Why the exploration stopped before its budget (it could build no
-    /// sequence it had not run), when that may not be the type's size: nearly
+    /// sequence it had not run, or none that gave a new value), when that may not be the type's size: nearly
     /// every sequence gave only values seen before, and values are told
     /// apart by a `Debug` text that may hide state. (A small type simply
     /// runs out of sequences: nothing to say then.)
@@ -331,8 +346,9 @@ impl<'w> Engine<'w> {
         }
         (!by_text.is_empty() && s.redundant >= 10 * s.normal.max(1)).then(|| {
             format!(
-                "the exploration stopped before its budget: every sequence it could build had run before, and {} \
-                 of {} sequences gave only values seen before. Values of {} (no `Eq + Hash`) are told apart by \
+                "the exploration stopped before its budget: its last {MAX_IDLE_STEPS} steps made nothing new (no \
+                 sequence it had not run, or one giving only values seen before), and {} of {} sequences gave only \
+                 values seen before. Values of {} (no `Eq + Hash`) are told apart by \
                  their `Debug` text: if it leaves out part of the state (a capacity, a cursor), values that \
                  differ look alike and the search ends early; derive `PartialEq, Eq, Hash`, or show that state \
                  in `Debug`",
@@ -372,7 +388,8 @@ impl<'w> Engine<'w> {
         self.budget.time_limit.is_some_and(|limit| now >= limit)
     }
 
-    /// One generation step; false when it executed nothing.
+    /// One generation step; false when it made nothing new: it executed
+    /// nothing, or a sequence that was redundant.
     fn step(&mut self) -> bool {
         let op = self.pick_operation();
         let Some((draft, prefix)) = self.extend(op) else {
@@ -410,11 +427,13 @@ impl<'w> Engine<'w> {
         if outcome == Outcome::Normal {
             outcome = dropped;
         }
+        let mut new = true;
         match outcome {
             Outcome::Normal if touched.is_empty() => {
                 self.stats.redundant += 1;
                 self.per_op[op].succeeded += 1;
                 self.note_shortest(op, &draft, &seq);
+                new = false;
             }
             Outcome::Normal => {
                 self.note_shortest(op, &draft, &seq);
@@ -446,7 +465,7 @@ impl<'w> Engine<'w> {
         self.spare_touched = touched;
         self.spare = draft;
         self.spare_calls = seq;
-        true
+        new
     }
 
     /// Runs a new sequence (its calls from `prefix` on are new), starting
@@ -710,17 +729,48 @@ impl<'w> Engine<'w> {
         // shorter yet), and sequences would stay long for the whole run.
         let moves = args.iter().any(|a| matches!(a, Operand::Var { mode: Mode::Move, .. }));
         let mutates = args.iter().any(|a| matches!(a, Operand::Var { mode: Mode::Mut, .. }));
-        let mut repeat = 1;
         if mutates && !moves && demanded.is_none() && self.rng.random_bool(REPEAT_PROBABILITY) {
-            repeat = self.rng.random_range(1..=REPEAT_MAX).min(self.budget.max_len - seq.len());
-        }
-        for _ in 1..repeat {
-            seq.push(op as u32, args.iter().cloned());
+            let repeat = self.rng.random_range(1..=REPEAT_MAX).min(self.budget.max_len - seq.len());
+            if self.rng.random_bool(MIX_PROBABILITY) {
+                self.mix(&run_op.op.spec.params, &args, repeat - 1, &mut seq);
+            } else {
+                for _ in 1..repeat {
+                    seq.push(op as u32, args.iter().cloned());
+                }
+            }
         }
         seq.push(op as u32, args);
         debug_assert_eq!(self.pool.flat(seq.view()).check_ownership(), Ok(()), "{seq:?}");
         self.spare_alive = alive;
         Some((seq, prefix))
+    }
+
+    /// Appends `times` calls that mutate the value the call with `args`
+    /// (of an operation with `params`) takes by `&mut`, each of an operation
+    /// drawn from those taking such a value first and only seeded values
+    /// after it ([`World::mutators`]), with fresh arguments: a *mix* builds
+    /// states one call repeated cannot (a deque filled from both ends, a
+    /// set with many distinct elements), where Randoop repeats one call
+    /// (thesis §7.5).
+    fn mix(&mut self, params: &[crate::macro_support::ParamSpec], args: &[Operand], times: usize, seq: &mut Composed) {
+        let world = self.world;
+        let Some((var, ty)) = args.iter().zip(params).find_map(|(a, p)| match a {
+            Operand::Var { var, mode: Mode::Mut } => Some((*var, p.ty)),
+            _ => None,
+        }) else {
+            return;
+        };
+        let Some(mutators) = world.mutators.get(&ty) else { return };
+        for _ in 0..times {
+            let m = mutators[self.rng.random_range(0..mutators.len())];
+            let params = &world.ops[m as usize].op.spec.params;
+            let mut call = Vec::with_capacity(params.len());
+            call.push(Operand::Var { var, mode: Mode::Mut });
+            for p in &params[1..] {
+                call.push(self.seeded(p.ty).expect("a mutator's other parameters are seeded"));
+            }
+            seq.push(m, call);
+        }
     }
 
     /// Chooses where one argument of type `ty` comes from; `depth` counts
@@ -748,17 +798,12 @@ impl<'w> Engine<'w> {
         };
         let n_aliases = aliases().count();
         let no_values = in_pool == 0 && n_aliases == 0;
-        if let Some(seeds) = world.seeds_by_type.get(&ty) {
-            if no_values || self.rng.random_bool(SEED_PROBABILITY) {
-                return Some(Operand::Seed(seeds[self.rng.random_range(0..seeds.len())]));
-            }
+        if world.seeds_by_type.contains_key(&ty) && (no_values || self.rng.random_bool(SEED_PROBABILITY)) {
+            return self.seeded(ty);
         }
-        if let Some(&builder) = world.vec_by_type.get(&ty) {
-            let elems = world.seeds_by_type.get(&world.vecs[builder as usize].elem);
-            if let Some(elems) = elems.filter(|_| no_values || self.rng.random_bool(0.5)) {
-                let n = self.rng.random_range(0..=MAX_SEED_VEC);
-                let elems = (0..n).map(|_| elems[self.rng.random_range(0..elems.len())]).collect();
-                return Some(Operand::SeedVec { builder, elems: Box::new(elems) });
+        if world.vec_by_type.contains_key(&ty) && (no_values || self.rng.random_bool(0.5)) {
+            if let Some(vec) = self.seeded(ty) {
+                return Some(vec);
             }
         }
         if n_aliases > 0 && (in_pool == 0 || self.rng.random_bool(ALIAS_PROBABILITY)) {
@@ -786,6 +831,31 @@ impl<'w> Engine<'w> {
         let offset = seq.push_part(entry, self.pool.seq(entry));
         alive.extend(self.pool.alive_numbered(entry).iter().map(|&(v, t)| (v + offset, t)));
         Some(Operand::Var { var: var + offset, mode })
+    }
+
+    /// A fresh value of a seeded type, or a vector of them, when `ty` is
+    /// one: a seed, or for an integer sometimes a drawn value; a vector's
+    /// length is long-tailed (see [`MAX_SEED_VEC`]).
+    fn seeded(&mut self, ty: TypeId) -> Option<Operand> {
+        let world = self.world;
+        if let Some(seeds) = world.seeds_by_type.get(&ty) {
+            if let Some(kind) = IntKind::of(ty).filter(|_| self.draw > 0.0 && self.rng.random_bool(self.draw)) {
+                return Some(Operand::Int { kind, bits: kind.draw(&mut self.rng) });
+            }
+            return Some(Operand::Seed(seeds[self.rng.random_range(0..seeds.len())]));
+        }
+        let &builder = world.vec_by_type.get(&ty)?;
+        let elem = world.vecs[builder as usize].elem;
+        if !world.seeds_by_type.contains_key(&elem) {
+            return None;
+        }
+        let n = match self.rng.random_range(0..20u32) {
+            0 => self.rng.random_range(64..=MAX_SEED_VEC),
+            1 | 2 => self.rng.random_range(SMALL_SEED_VEC + 1..64),
+            _ => self.rng.random_range(0..=SMALL_SEED_VEC),
+        };
+        let elems = (0..n).map(|_| self.seeded(elem).expect("a seeded type")).collect();
+        Some(Operand::SeedVec { builder, elems: Box::new(elems) })
     }
 
     /// GRT's detective (paper 004): a value of `ty` that neither the pool
@@ -911,7 +981,8 @@ impl<'w> Engine<'w> {
     fn shorten(&mut self, key: &FailureKey, mut best: Sequence) -> Sequence {
         let Some(op) = best.last_op().map(|op| op as usize) else { return best };
         let max_len = self.budget.max_len;
-        self.tournament = SHORTEN_TOURNAMENT;
+        // Seeds only: a short test is found among few values, and reads better with them.
+        (self.tournament, self.draw) = (SHORTEN_TOURNAMENT, 0.0);
         for _ in 0..SHORTEN_TRIES {
             if best.len() <= 2 {
                 break;
@@ -929,7 +1000,7 @@ impl<'w> Engine<'w> {
             }
         }
         self.budget.max_len = max_len;
-        self.tournament = EXPLORE_TOURNAMENT;
+        (self.tournament, self.draw) = (EXPLORE_TOURNAMENT, DRAW_PROBABILITY);
         best
     }
 

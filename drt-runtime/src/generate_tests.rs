@@ -117,7 +117,7 @@ fn rendering_follows_ownership() {
             op(&world, "add_all"),
             vec![
                 v(7, Mode::Mut),
-                Operand::SeedVec { builder: 0, elems: Box::new(vec![world.seeds_by_type[&u32_id][0]]) },
+                Operand::SeedVec { builder: 0, elems: Box::new(vec![Operand::Seed(world.seeds_by_type[&u32_id][0])]) },
             ],
         ),
     ]);
@@ -224,7 +224,7 @@ fn a_clone_that_shares_state_turns_reuse_off() {
 #[test]
 fn a_drop_that_panics_after_reused_values_is_reported_whole() {
     let world = World::new(Registry::global(), &[TypeId::of::<crate::fixtures::Fuse>()]);
-    let report = Engine::new(&world, &settings(2, 200), None).run();
+    let report = Engine::new(&world, &settings(3, 200), None).run();
     let f =
         report.failures.iter().find(|f| f.message.contains("dropped while lit")).unwrap_or_else(|| panic!("{report}"));
     assert!(f.sequences_before > VERIFY_FIRST, "found before runs went unverified: {f:?}");

@@ -11,6 +11,7 @@ use proc_macro2::{Delimiter, TokenStream, TokenTree};
 /// Every module and its floor, bottom first.
 const FLOORS: &[(&str, u8)] = &[
     ("names", 1),
+    ("ints", 1),
     ("sequence", 1),
     ("hook", 1),
     ("rng", 1),

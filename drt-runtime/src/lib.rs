@@ -40,7 +40,8 @@
 //! test, `layering`, checks both on the source), so the crate reads
 //! bottom-up:
 //!
-//! 1. plain text and data: `names`, `sequence`, `hook`, `rng`, `memory` (the
+//! 1. plain text and data: `names`, `ints` (integers drawn beyond the seeds),
+//!    `sequence`, `hook`, `rng`, `memory` (the
 //!    machine's memory and a child's ceiling), `progress` (the line a long
 //!    run prints every few seconds), and `config` (the [`Explorer`] builder
 //!    and the `Settings` resolved from it);
@@ -73,6 +74,7 @@ extern crate self as drt;
 // Floor 1: plain text and data.
 mod config;
 mod hook;
+mod ints;
 mod memory;
 mod names;
 mod progress;

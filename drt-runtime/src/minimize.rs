@@ -4,9 +4,13 @@
 //!    location);
 //! 2. drop elements of built-in values (`vec![a, b]` -> `vec![a]`,
 //!    `Some(a)` -> `None`), a removal in the thesis's sense;
-//! 3. replace each seed argument by a simpler seed of its type (the seed
-//!    table lists `0`, `1`, `""` first), and drop elements of seeded vectors,
-//!    under the same rule;
+//! 3. replace each seed argument (or drawn integer) by a simpler seed of its
+//!    type (the seed table lists `0`, `1`, `""` first), every use of a value
+//!    used more than once together first, and drop elements of seeded
+//!    vectors, under the same rule;
+//!
+//!    a variable of an integer type may become the value it held, as a
+//!    literal, when no seed will do;
 //!
 //! repeated until none of them changes anything; then
 //! 4. a value is moved instead of cloned at its last use (`a.clone() +
@@ -19,6 +23,8 @@
 use std::time::Instant;
 
 use crate::config::MinimizeLimits;
+use crate::execute::Checks;
+use crate::ints::IntKind;
 use crate::macro_support::Syntax;
 use crate::sequence::{Mode, Operand, Sequence};
 use crate::triage::{fails_again, FailureKey};
@@ -168,7 +174,37 @@ impl Minimizer<'_, '_> {
         seq
     }
 
+    /// Replaces every use of a seed or drawn integer that appears more
+    /// than once by a simpler seed at the same time: values that must agree
+    /// (a handle allocated, then freed twice; a key put, then got) change
+    /// together or not at all, and one at a time none would.
+    fn simplify_together(&mut self, mut seq: Sequence) -> Sequence {
+        let scalar = |a: &Operand| matches!(a, Operand::Seed(_) | Operand::Int { .. });
+        let mut repeated: Vec<Operand> = Vec::new();
+        for (n, a) in seq.operands().iter().enumerate().filter(|(_, a)| scalar(a)) {
+            if !repeated.contains(a) && seq.operands()[n + 1..].contains(a) {
+                repeated.push(a.clone());
+            }
+        }
+        for value in repeated {
+            for c in self.simpler_seeds(&value) {
+                let mut candidate = seq.clone();
+                for i in 0..candidate.len() {
+                    for a in candidate.args_mut(i).iter_mut().filter(|a| **a == value) {
+                        *a = Operand::Seed(c);
+                    }
+                }
+                if let Some(better) = self.try_candidate(candidate) {
+                    seq = better;
+                    break;
+                }
+            }
+        }
+        seq
+    }
+
     fn simplify_seeds(&mut self, mut seq: Sequence) -> Sequence {
+        seq = self.simplify_together(seq);
         // Indices are re-checked on every step: a replacement may insert or
         // (through the oracle's truncation) remove calls.
         let mut i = 0;
@@ -176,11 +212,16 @@ impl Minimizer<'_, '_> {
             let mut k = 0;
             while k < if i < seq.len() { seq.args(i).len() } else { 0 } {
                 seq = match seq.args(i)[k].clone() {
-                    Operand::Seed(s) => self.simpler_seed(seq, i, k, s, |c, r| *c = Operand::Seed(r)),
+                    scalar @ (Operand::Seed(_) | Operand::Int { .. }) => {
+                        self.simpler_scalar(seq, i, k, &scalar, |c, r| *c = r)
+                    }
                     Operand::SeedVec { elems, .. } => self.simpler_vec(seq, i, k, elems.len()),
                     Operand::Var { .. } => {
                         let before = seq.len();
-                        let seq = self.var_to_seed(seq, i, k);
+                        let mut seq = self.var_to_seed(seq, i, k);
+                        if seq.len() == before {
+                            seq = self.var_to_literal(seq, i, k);
+                        }
                         if seq.len() == before {
                             self.var_to_call(seq, i, k)
                         } else {
@@ -198,13 +239,38 @@ impl Minimizer<'_, '_> {
         seq
     }
 
-    /// Tries the seeds listed before `s` for its type, simplest first.
-    fn simpler_seed(&mut self, seq: Sequence, i: usize, k: usize, s: u32, set: impl Fn(&mut Operand, u32)) -> Sequence {
-        let ty = self.world.seeds[s as usize].ty;
-        let simpler: Vec<u32> = self.world.seeds_by_type[&ty].iter().copied().take_while(|c| *c != s).collect();
-        for c in simpler {
+    /// The seeds simpler than a seed or a drawn integer, simplest first:
+    /// for a seed, those listed before it for its type; for a drawn
+    /// integer, the first few of smaller magnitude.
+    fn simpler_seeds(&self, current: &Operand) -> Vec<u32> {
+        let world = self.world;
+        match *current {
+            Operand::Seed(s) => {
+                world.seeds_by_type[&world.seeds[s as usize].ty].iter().copied().take_while(|c| *c != s).collect()
+            }
+            Operand::Int { kind, bits } => {
+                let seeds = world.seeds_by_type.get(&kind.type_id()).map_or(&[][..], Vec::as_slice);
+                let smaller =
+                    seeds.iter().copied().filter(|s| world.seeds[*s as usize].complexity < kind.complexity(bits));
+                smaller.take(MAX_SEED_TRIES).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Tries the seeds simpler than a seed or a drawn integer in its place
+    /// ([`Minimizer::simpler_seeds`]).
+    fn simpler_scalar(
+        &mut self,
+        seq: Sequence,
+        i: usize,
+        k: usize,
+        current: &Operand,
+        set: impl Fn(&mut Operand, Operand),
+    ) -> Sequence {
+        for c in self.simpler_seeds(current) {
             let mut candidate = seq.clone();
-            set(&mut candidate.args_mut(i)[k], c);
+            set(&mut candidate.args_mut(i)[k], Operand::Seed(c));
             if let Some(better) = self.try_candidate(candidate) {
                 return better;
             }
@@ -227,6 +293,30 @@ impl Minimizer<'_, '_> {
             }
         }
         seq
+    }
+
+    /// Replaces a variable of an integer type, used here alone, by the
+    /// value it held, written as a literal (`Raster::new(3, 0)` for a width
+    /// read off another picture), so the calls that computed it can go.
+    /// Only where the failing call is to blame: finding the value runs the
+    /// calls before it in this process.
+    fn var_to_literal(&mut self, seq: Sequence, i: usize, k: usize) -> Sequence {
+        let Operand::Var { var, .. } = seq.args(i)[k] else { return seq };
+        let ty = self.world.ops[seq.op(i) as usize].op.spec.params[k].ty;
+        let Some(kind) = IntKind::of(ty).filter(|_| self.blame == Blame::LastCall) else { return seq };
+        if seq.uses(var).count() != 1 || self.executions >= self.limits.steps {
+            return seq;
+        }
+        let mut before = seq.clone();
+        before.truncate(i);
+        self.executions += 1;
+        let run = self.world.execute(&before, Checks::after(usize::MAX));
+        let bits = run.vars.get(var as usize).and_then(|v| v.as_deref()).and_then(|v| kind.bits_of(v));
+        let _ = run.finish(self.world);
+        let Some(bits) = bits else { return seq };
+        let mut candidate = seq.clone();
+        candidate.args_mut(i)[k] = Operand::Int { kind, bits };
+        self.try_candidate(candidate).unwrap_or(seq)
     }
 
     /// Replaces a variable by a fresh value from one call of an operation
@@ -320,22 +410,35 @@ impl Minimizer<'_, '_> {
         seq
     }
 
-    /// Drops elements of a seeded vector, then simplifies the rest.
+    /// Drops elements of a seeded vector, in runs that halve down to one
+    /// element at a time (a long vector loses most of its elements in a few
+    /// tries), then simplifies the rest.
     fn simpler_vec(&mut self, mut seq: Sequence, i: usize, k: usize, len: usize) -> Sequence {
-        for e in (0..len).rev() {
-            let mut candidate = seq.clone();
-            if let Operand::SeedVec { elems, .. } = &mut candidate.args_mut(i)[k] {
-                elems.remove(e);
+        let elems_len = |seq: &Sequence| match (i < seq.len()).then(|| seq.args(i).get(k)).flatten() {
+            Some(Operand::SeedVec { elems, .. }) => elems.len(),
+            _ => 0,
+        };
+        let mut run = len.next_power_of_two().max(2) / 2;
+        while run >= 1 {
+            let mut end = elems_len(&seq);
+            while end > 0 && i < seq.len() {
+                let start = end.saturating_sub(run);
+                let mut candidate = seq.clone();
+                if let Operand::SeedVec { elems, .. } = &mut candidate.args_mut(i)[k] {
+                    elems.drain(start..end);
+                }
+                if let Some(better) = self.try_candidate(candidate) {
+                    seq = better;
+                }
+                end = start.min(elems_len(&seq));
             }
-            if let Some(better) = self.try_candidate(candidate) {
-                seq = better;
-            }
+            run /= 2;
         }
         let Some(Operand::SeedVec { elems, .. }) = (i < seq.len()).then(|| seq.args(i)[k].clone()) else {
             return seq;
         };
         for (e, s) in elems.iter().enumerate() {
-            seq = self.simpler_seed(seq, i, k, *s, |op, r| {
+            seq = self.simpler_scalar(seq, i, k, s, |op, r| {
                 if let Operand::SeedVec { elems, .. } = op {
                     elems[e] = r;
                 }

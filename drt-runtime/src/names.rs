@@ -228,6 +228,18 @@ fn split_entries(inner: &str) -> Vec<&str> {
     out
 }
 
+/// An integer as a Rust literal of its type: `u8::MAX` and `i64::MIN` by
+/// name, other values by their digits.
+pub(crate) fn int_literal<T: PartialEq + std::fmt::Display>(name: &str, v: T, min: T, max: T) -> String {
+    if v == max {
+        format!("{name}::MAX")
+    } else if v == min && v.to_string().starts_with('-') {
+        format!("{name}::MIN")
+    } else {
+        v.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -80,7 +80,7 @@ fn inlined(world: &World<'_>, seq: &Sequence, i: usize) -> bool {
             single_use && seq.uses(*var).all(|(at, _)| at <= i || at > first_use)
         }
         Operand::Var { .. } => false,
-        Operand::Seed(_) | Operand::SeedVec { .. } => true,
+        Operand::Seed(_) | Operand::Int { .. } | Operand::SeedVec { .. } => true,
     })
 }
 
@@ -100,11 +100,19 @@ pub(crate) fn names(world: &World<'_>, seq: &Sequence, extra: &[u32]) -> Vec<Opt
         .collect()
 }
 
-fn seed_text(world: &World<'_>, seed: u32, kind: ParamKind) -> String {
-    let s = &world.seeds[seed as usize];
-    let owned = if s.is_string { format!("String::from({})", s.literal) } else { s.literal.clone() };
+/// A seed or a drawn integer as an argument passed this way.
+fn scalar_text(world: &World<'_>, operand: &Operand, kind: ParamKind) -> String {
+    let (literal, owned) = match operand {
+        Operand::Seed(s) => {
+            let s = &world.seeds[*s as usize];
+            let owned = if s.is_string { format!("String::from({})", s.literal) } else { s.literal.clone() };
+            (s.literal.clone(), owned)
+        }
+        Operand::Int { kind, bits } => (kind.literal(*bits), kind.literal(*bits)),
+        _ => unreachable!("drt: only seeds and drawn integers are written as literals"),
+    };
     match kind {
-        ParamKind::Str => s.literal.clone(),
+        ParamKind::Str => literal,
         ParamKind::Ref | ParamKind::Slice => format!("&{owned}"),
         ParamKind::Mut | ParamKind::SliceMut => format!("&mut {owned}"),
         ParamKind::Value => owned,
@@ -156,9 +164,9 @@ fn operand_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], arg
                 Mode::Move | Mode::Clone => name,
             }
         }
-        Operand::Seed(s) => seed_text(world, *s, kind),
+        Operand::Seed(_) | Operand::Int { .. } => scalar_text(world, arg, kind),
         Operand::SeedVec { elems, .. } => {
-            let items: Vec<String> = elems.iter().map(|e| seed_text(world, *e, ParamKind::Value)).collect();
+            let items: Vec<String> = elems.iter().map(|e| scalar_text(world, e, ParamKind::Value)).collect();
             let items = items.join(", ");
             match kind {
                 ParamKind::Slice => format!("&[{items}]"),
@@ -437,13 +445,19 @@ fn fill(template: &str, vars: &[u32], names: &[Option<String>]) -> String {
 pub(crate) fn allows(world: &World<'_>, seq: &Sequence) -> &'static str {
     let reversed = seq.calls().any(|(op, call)| {
         let spec = &world.ops[op as usize].op.spec;
-        let (Syntax::Template("$0..$1" | "$0..=$1"), [Operand::Seed(a), Operand::Seed(b)]) = (spec.syntax, call) else {
+        let (Syntax::Template("$0..$1" | "$0..=$1"), [a, b]) = (spec.syntax, call) else {
             return false;
         };
-        let (a, b) = (&world.seeds[*a as usize], &world.seeds[*b as usize]);
-        let cmp = world.reg.desc(a.ty).partial_cmp;
-        match (cmp, &a.value, &b.value) {
-            (Some(cmp), Some(a), Some(b)) => cmp(&**a, &**b) == Some(std::cmp::Ordering::Greater),
+        // A literal's value: a copy of a seed's prototype, or a drawn integer.
+        let value = |o: &Operand| match o {
+            Operand::Seed(s) => {
+                world.seed_clone[*s as usize].zip(world.seeds[*s as usize].value.as_ref()).map(|(c, v)| c(&**v))
+            }
+            Operand::Int { kind, bits } => Some(kind.value(*bits)),
+            _ => None,
+        };
+        match (world.reg.desc(spec.params[0].ty).partial_cmp, value(a), value(b)) {
+            (Some(cmp), Some(a), Some(b)) => cmp(&*a, &*b) == Some(std::cmp::Ordering::Greater),
             _ => false,
         }
     });

@@ -41,16 +41,6 @@ macro_rules! for_each_primitive {
 /// Random streams handed to `#[drt::generator]` functions.
 const RNG_STREAMS: u64 = 64;
 
-fn int_literal<T: PartialEq + std::fmt::Display>(name: &str, v: T, min: T, max: T) -> String {
-    if v == max {
-        format!("{name}::MAX")
-    } else if v == min && v.to_string().starts_with('-') {
-        format!("{name}::MIN")
-    } else {
-        v.to_string()
-    }
-}
-
 fn float_literal(name: &str, v: f64, is_min: bool, is_max: bool) -> String {
     match v {
         _ if v.is_nan() => format!("{name}::NAN"),
@@ -117,7 +107,7 @@ pub(crate) fn seeds_for(wanted: &[TypeId], literals: &[Literal]) -> Vec<Seed> {
                 for v in vals {
                     if !seen.contains(&v) {
                         seen.push(v);
-                        let lit = int_literal(stringify!($t), v, <$t>::MIN, <$t>::MAX);
+                        let lit = crate::names::int_literal(stringify!($t), v, <$t>::MIN, <$t>::MAX);
                         let complexity = i128::try_from(v).map_or(u128::MAX, i128::unsigned_abs);
                         out.push(Seed::new::<$t>(v, lit, complexity));
                     }

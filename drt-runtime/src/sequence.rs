@@ -9,6 +9,8 @@
 //! does it for every component) copies two arrays instead of allocating per
 //! call.
 
+use crate::ints::IntKind;
+
 /// How a call uses a variable, following Rust's ownership rules, so that a
 /// rendered sequence compiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -30,11 +32,14 @@ pub(crate) enum Operand {
     Var { var: u32, mode: Mode },
     /// A fresh copy of seed `i` (rendered inline as a literal).
     Seed(u32),
-    /// A fresh `Vec` built by vec builder `builder` from these seeds.
+    /// A drawn integer of this kind, as its bits (rendered as a literal).
+    Int { kind: IntKind, bits: u64 },
+    /// A fresh `Vec` built by vec builder `builder` from these elements,
+    /// each a `Seed` or an `Int`.
     // Boxed: this variant is rare, and behind one pointer it keeps every
     // operand at 16 bytes instead of 32; pool memory is mostly operands.
     #[allow(clippy::box_collection)]
-    SeedVec { builder: u32, elems: Box<Vec<u32>> },
+    SeedVec { builder: u32, elems: Box<Vec<Operand>> },
 }
 
 impl Operand {
@@ -273,6 +278,7 @@ fn call_hash(at: usize, op: u32, args: &[Operand]) -> u64 {
             Operand::Var { var, mode } => (0u8, (at as u32).wrapping_sub(*var), *mode).hash(&mut h),
             Operand::Seed(s) => (1u8, *s).hash(&mut h),
             Operand::SeedVec { builder, elems } => (2u8, *builder, elems).hash(&mut h),
+            Operand::Int { kind, bits } => (3u8, *kind, *bits).hash(&mut h),
         }
     }
     // FxHash's last multiply leaves the low bits weak; mix them (splitmix64's finalizer).
@@ -442,7 +448,9 @@ impl<'a> View<'a> {
             .operands
             .iter()
             .map(|a| match a {
-                Operand::SeedVec { elems, .. } => std::mem::size_of::<Vec<u32>>() + elems.capacity() * 4,
+                Operand::SeedVec { elems, .. } => {
+                    std::mem::size_of::<Vec<Operand>>() + elems.capacity() * std::mem::size_of::<Operand>()
+                }
                 _ => 0,
             })
             .sum();
@@ -635,7 +643,13 @@ mod tests {
         let mut shelf = Shelf::default();
         let mut a = Composed::default();
         a.push(0, []);
-        a.push(1, [var(0, Mode::Mut), Operand::SeedVec { builder: 0, elems: Box::new(vec![1, 2]) }]);
+        a.push(
+            1,
+            [
+                var(0, Mode::Mut),
+                Operand::SeedVec { builder: 0, elems: Box::new(vec![Operand::Seed(1), Operand::Seed(2)]) },
+            ],
+        );
         let mut b = Composed::default();
         b.push(2, [Operand::Seed(5)]);
         let mut stored = vec![shelf.put(a.view()), shelf.put(b.view())];

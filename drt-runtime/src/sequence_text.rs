@@ -6,6 +6,7 @@
 
 use std::fmt::Write as _;
 
+use crate::ints::IntKind;
 use crate::sequence::{Mode, Operand, Sequence};
 use crate::world::World;
 
@@ -26,13 +27,13 @@ pub(crate) fn encode(world: &World<'_>, seq: &Sequence) -> String {
                     };
                     let _ = writeln!(out, "  var {var} {mode}");
                 }
-                Operand::Seed(s) => {
-                    let _ = writeln!(out, "  seed {}", world.seeds[*s as usize].literal);
+                Operand::Seed(_) | Operand::Int { .. } => {
+                    let _ = writeln!(out, "  {}", scalar(world, arg));
                 }
                 Operand::SeedVec { elems, .. } => {
                     let _ = writeln!(out, "  vec {}", elems.len());
                     for e in elems.iter() {
-                        let _ = writeln!(out, "    seed {}", world.seeds[*e as usize].literal);
+                        let _ = writeln!(out, "    {}", scalar(world, e));
                     }
                 }
             }
@@ -40,6 +41,31 @@ pub(crate) fn encode(world: &World<'_>, seq: &Sequence) -> String {
     }
     out.push_str("end\n");
     out
+}
+
+/// A seed (`seed <literal>`) or a drawn integer (`int <literal>`).
+fn scalar(world: &World<'_>, operand: &Operand) -> String {
+    match operand {
+        Operand::Seed(s) => format!("seed {}", world.seeds[*s as usize].literal),
+        Operand::Int { kind, bits } => format!("int {}", kind.literal(*bits)),
+        _ => unreachable!("drt: only seeds and drawn integers have literals"),
+    }
+}
+
+/// The operand a [`scalar`] line of type `ty` stands for. A seed no longer
+/// in the table (a mined literal the code lost) is still read when it is
+/// an integer.
+fn parse_scalar(world: &World<'_>, line: &str, ty: std::any::TypeId) -> Result<Operand, String> {
+    let int = |text: &str| IntKind::of(ty).and_then(|kind| Some(Operand::Int { kind, bits: kind.parse(text)? }));
+    if let Some(text) = line.strip_prefix("int ") {
+        return int(text).ok_or_else(|| format!("`{text}` is not a `{}`", world.reg.desc(ty).name));
+    }
+    let text = line.strip_prefix("seed ").ok_or_else(|| format!("expected `seed` or `int`, found `{line}`"))?;
+    let seeds = world.seeds_by_type.get(&ty).map_or(&[][..], Vec::as_slice);
+    let seed = seeds.iter().copied().find(|s| world.seeds[*s as usize].literal == text);
+    seed.map(Operand::Seed)
+        .or_else(|| int(text))
+        .ok_or_else(|| format!("no seed `{text}` for `{}`", world.reg.desc(ty).name))
 }
 
 /// Parses an entry back into a sequence of this world's operations and seeds.
@@ -57,14 +83,6 @@ pub(crate) fn decode(world: &World<'_>, entry: &str) -> Result<Sequence, String>
         let mut args = Vec::with_capacity(params.len());
         for p in params {
             let line = lines.next().ok_or_else(|| format!("`{path}` is missing arguments"))?.trim();
-            let seed = |text: &str, ty| {
-                let seeds = world.seeds_by_type.get(&ty).map_or(&[][..], Vec::as_slice);
-                seeds
-                    .iter()
-                    .copied()
-                    .find(|s| world.seeds[*s as usize].literal == text)
-                    .ok_or_else(|| format!("no seed `{text}` for `{}`", world.reg.desc(ty).name))
-            };
             let arg = if let Some(rest) = line.strip_prefix("var ") {
                 let (var, mode) = rest.split_once(' ').ok_or("a `var` needs an index and a mode")?;
                 let var: u32 = var.parse().map_err(|_| format!("bad variable `{var}`"))?;
@@ -76,8 +94,8 @@ pub(crate) fn decode(world: &World<'_>, entry: &str) -> Result<Sequence, String>
                     other => return Err(format!("bad mode `{other}`")),
                 };
                 Operand::Var { var, mode }
-            } else if let Some(text) = line.strip_prefix("seed ") {
-                Operand::Seed(seed(text, p.ty)?)
+            } else if line.starts_with("seed ") || line.starts_with("int ") {
+                parse_scalar(world, line, p.ty)?
             } else if let Some(n) = line.strip_prefix("vec ") {
                 let n: usize = n.parse().map_err(|_| format!("bad length `{n}`"))?;
                 let builder = *world.vec_by_type.get(&p.ty).ok_or("no way to build this vector")?;
@@ -85,8 +103,7 @@ pub(crate) fn decode(world: &World<'_>, entry: &str) -> Result<Sequence, String>
                 let mut elems = Vec::with_capacity(n);
                 for _ in 0..n {
                     let line = lines.next().ok_or("a vector is missing elements")?.trim();
-                    let text = line.strip_prefix("seed ").ok_or_else(|| format!("expected `seed`, found `{line}`"))?;
-                    elems.push(seed(text, elem)?);
+                    elems.push(parse_scalar(world, line, elem)?);
                 }
                 Operand::SeedVec { builder, elems: Box::new(elems) }
             } else {
@@ -153,8 +170,8 @@ mod tests {
         let world = wallet_world();
         let path = "drt::fixtures::Wallet";
         assert_eq!(decode(&world, "call nope::Gone::f\nend\n"), Err("no operation `nope::Gone::f`".to_string()));
-        let unknown_seed = format!("call {path}::issue\n  seed 424242\nend\n");
-        assert_eq!(decode(&world, &unknown_seed), Err("no seed `424242` for `u32`".to_string()));
+        let unknown_seed = format!("call {path}::issue\n  seed 4294967296\nend\n");
+        assert_eq!(decode(&world, &unknown_seed), Err("no seed `4294967296` for `u32`".to_string()));
         let moved_twice = format!("call {path}::new\ncall {path}::merged\n  var 0 move\n  var 0 ref\nend\n");
         assert_eq!(decode(&world, &moved_twice), Err("call 1 uses variable 0 twice".to_string()));
     }

@@ -7,8 +7,8 @@
 use rustc_hash::FxHashMap;
 use std::any::TypeId;
 
-use crate::macro_support::SeedSpec;
 use crate::macro_support::{CloneFn, VecBuilder};
+use crate::macro_support::{Panics, ParamKind, SeedSpec};
 use crate::registry::{Operation, Registry};
 use crate::seeds::{seeds_for, user_seeds, Seed};
 
@@ -34,6 +34,10 @@ pub(crate) struct World<'r> {
     /// Per type, the operations returning it without taking it (for building
     /// values on demand).
     pub producers: FxHashMap<TypeId, Vec<u32>>,
+    /// Per type, the operations taking a value of it by `&mut` first and
+    /// only seeded values after it, with no precondition and no documented
+    /// panic: the calls a repetition mixes (`Engine::mix`).
+    pub mutators: FxHashMap<TypeId, Vec<u32>>,
     /// The types whose live values the contracts compare a new value with
     /// (checked, with `PartialEq`); few, so a scan is quickest.
     compared: Vec<TypeId>,
@@ -100,7 +104,20 @@ impl<'r> World<'r> {
         let producers = producers(&ops);
         let compared =
             reg.checked.iter().copied().filter(|t| reg.types.get(t).is_some_and(|d| d.eq.is_some())).collect();
-        World { reg, ops, seeds, seed_clone, seeds_by_type, vecs, vec_by_type, producers, compared }
+        let mut world = World {
+            reg,
+            ops,
+            seeds,
+            seed_clone,
+            seeds_by_type,
+            vecs,
+            vec_by_type,
+            producers,
+            mutators: FxHashMap::default(),
+            compared,
+        };
+        world.mutators = world.mutators();
+        world
     }
 
     /// Whether the contracts compare a new value with the live values of type
@@ -116,7 +133,32 @@ impl<'r> World<'r> {
     pub fn without(mut self, avoid: &[String]) -> World<'r> {
         self.ops.retain(|o| !avoid.contains(&o.op.path));
         self.producers = producers(&self.ops);
+        self.mutators = self.mutators();
         self
+    }
+
+    /// The operations [`World::mutators`] lists, by type.
+    fn mutators(&self) -> FxHashMap<TypeId, Vec<u32>> {
+        let seeded = |t: &TypeId| {
+            self.seeds_by_type.contains_key(t)
+                || self
+                    .vec_by_type
+                    .get(t)
+                    .is_some_and(|&v| self.seeds_by_type.contains_key(&self.vecs[v as usize].elem))
+        };
+        let mut mutators: FxHashMap<TypeId, Vec<u32>> = FxHashMap::default();
+        for (i, o) in self.ops.iter().enumerate() {
+            let s = &o.op.spec;
+            let Some((first, rest)) = s.params.split_first() else { continue };
+            if first.kind == ParamKind::Mut
+                && s.requires.is_none()
+                && s.panics == Panics::No
+                && rest.iter().all(|p| seeded(&p.ty))
+            {
+                mutators.entry(first.ty).or_default().push(i as u32);
+            }
+        }
+        mutators
     }
 }
 
