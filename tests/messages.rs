@@ -316,7 +316,8 @@ fn an_exploration_that_runs_dry_says_so_and_suspects_a_debug_hiding_state() {
     let note = report.stats.notes.iter().find(|n| n.starts_with("the exploration stopped before")).expect("a note");
     assert!(note.contains("Values of Tally (no `Eq + Hash`) are told apart by their `Debug` text"), "{note}");
     let said =
-        "drt: note: the exploration stopped before its budget: every sequence it could build had run before, and ";
+        "drt: note: the exploration stopped before its budget: its last 20000 steps made nothing new (no sequence \
+         it had not run, or one giving only values seen before), and ";
     assert!(report.to_string().contains(said), "{report}");
 }
 

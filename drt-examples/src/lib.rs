@@ -4,8 +4,11 @@
 
 pub mod arena;
 pub mod bank;
+pub mod bitpack;
 pub mod bugfree;
 pub mod calendar;
+pub mod chunked;
+pub mod deque;
 pub mod histogram;
 pub mod index;
 pub mod inline_stack;

@@ -2,8 +2,8 @@
 //! command, `cargo run --release -p drt-examples`.
 
 use drt_examples::{
-    arena, bank, bugfree, calendar, histogram, index, inline_stack, ledger, lru, money, playlist, raster, ring, route,
-    span, text, units, username, version,
+    arena, bank, bitpack, bugfree, calendar, chunked, deque, histogram, index, inline_stack, ledger, lru, money,
+    playlist, raster, ring, route, span, text, units, username, version,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -55,6 +55,15 @@ fn main() {
         }),
         ("raster::Raster", "a crop of a crop runs past the view (expensive values: incremental execution)", || {
             drt::explore::<raster::Raster>().report()
+        }),
+        ("deque::BoundedDeque", "deep state: a re-layout of a full, wrapped ring (a dozen calls in order)", || {
+            drt::explore::<deque::BoundedDeque>().report()
+        }),
+        ("chunked::ChunkedSet", "large state: a successor lookup across chunks (33+ elements)", || {
+            drt::explore::<chunked::ChunkedSet>().report()
+        }),
+        ("bitpack::BitPacker", "a bit width of 64, a power of two no seed or literal gives", || {
+            drt::explore::<bitpack::BitPacker>().report()
         }),
         ("bugfree::SortedSet", "none", || drt::explore::<bugfree::SortedSet>().report()),
     ];
