@@ -4,9 +4,11 @@
 //! other shows.
 //!
 //! Run with `cargo bench -p drt-examples --bench deep`. Settings:
-//! - `DRT_BENCH_SEEDS`: seeds 1..=n (default 10);
+//! - `DRT_BENCH_SEEDS`: how many seeds (default 10), from `DRT_BENCH_FIRST_SEED`
+//!   (default 1) on;
 //! - `DRT_BENCH_SEQUENCES`: each exploration's `max_sequences` (default 20000);
-//! - `DRT_BENCH_ONLY`: a comma-separated list of example names to run.
+//! - `DRT_BENCH_ONLY`: a comma-separated list of example names to run;
+//! - `DRT_BENCH_VERBOSE=1`: also each seed's sequences to the first failure.
 //!
 //! Explorations run in-process, one at a time. Every number printed is
 //! measured in this process; see docs/BENCHMARKS.md.
@@ -33,6 +35,7 @@ fn median(mut xs: Vec<f64>) -> Option<f64> {
 
 fn main() {
     let seeds = env_u64("DRT_BENCH_SEEDS", 10);
+    let first = env_u64("DRT_BENCH_FIRST_SEED", 1);
     let budget = env_u64("DRT_BENCH_SEQUENCES", 20_000);
     let only = std::env::var("DRT_BENCH_ONLY").ok();
     let examples: Vec<Example> = vec![
@@ -43,19 +46,24 @@ fn main() {
         ("inline_stack::InlineStack", explore::<inline_stack::InlineStack>),
         ("bank::Account", explore::<bank::Account>),
     ];
-    println!("drt deep-examples bench: seeds 1..={seeds}, {budget} sequences each, in-process\n");
-    println!("| example | found | median sequences to the first | worst | median time to the first | median calls in its test | sequences/s |");
+    println!("drt deep-examples bench: seeds {first}..={}, {budget} sequences each, in-process\n", first + seeds - 1);
+    println!("| example | found | median sequences to the first | worst | median time to the first | median (longest) calls in its test | sequences/s |");
     println!("|---|---|---|---|---|---|---|");
     for (name, explore) in examples {
         if only.as_deref().is_some_and(|o| !o.split(',').any(|w| name.contains(w.trim()))) {
             continue;
         }
         let (mut before, mut after, mut len, mut rate) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        for seed in 1..=seeds {
+        for seed in first..first + seeds {
             let report = explore(seed, budget);
             let s = &report.stats;
             rate.push(s.sequences as f64 / s.elapsed.as_secs_f64().max(1e-9));
-            if let Some(f) = report.failures.iter().min_by_key(|f| f.sequences_before) {
+            let first = report.failures.iter().min_by_key(|f| f.sequences_before);
+            if std::env::var_os("DRT_BENCH_VERBOSE").is_some() {
+                let at = first.map_or("missed".to_string(), |f| format!("{} ({} calls)", f.sequences_before, f.len));
+                println!("  {name}, seed {seed}: {at}, {} sequences run", s.sequences);
+            }
+            if let Some(f) = first {
                 before.push(f.sequences_before as f64);
                 after.push(f.found_after.as_secs_f64());
                 len.push(f.len as f64);
@@ -72,7 +80,7 @@ fn main() {
             "| {name} | {found}/{seeds} | {} | {worst} | {} | {} | {} |",
             show(median(before), &|x| format!("{x}")),
             show(median(after), &|x| format!("{:.1} ms", Duration::from_secs_f64(x).as_secs_f64() * 1e3)),
-            show(median(len), &|x| format!("{x}")),
+            show(median(len.clone()), &|x| format!("{x} ({})", len.iter().copied().fold(0.0, f64::max))),
             show(median(rate), &|x| format!("{x:.0}")),
         );
     }
