@@ -10,7 +10,7 @@ use std::process::Command;
 use drt::FailureKind;
 use drt_examples::{
     bank, bitpack, bugfree, calendar, chunked, deque, histogram, inline_stack, ledger, lru, money, playlist, raster,
-    ring, route, span, text, username, version,
+    ring, route, span, tags, text, username, version,
 };
 
 fn failures() -> Vec<drt::Failure> {
@@ -38,6 +38,8 @@ fn failures() -> Vec<drt::Failure> {
         drt::explore::<deque::BoundedDeque>().seed(7).max_sequences(20_000).report(),
         drt::explore::<chunked::ChunkedSet>().seed(7).max_sequences(20_000).report(),
         drt::explore::<bitpack::BitPacker>().seed(7).max_sequences(20_000).report(),
+        // Two values made by two sequences.
+        drt::explore::<tags::TagSet>().seed(7).max_sequences(20_000).report(),
     ];
     reports.into_iter().flat_map(|r| r.failures).collect()
 }
@@ -173,7 +175,7 @@ fn emitted_tests_compile_and_fail_the_same_way() {
     // One planted bug per example type, two in Money; Raster's is met by
     // every operation reading the view's rows, each its own failure.
     let (raster, others): (Vec<_>, Vec<_>) = failures.iter().partition(|f| f.operation.starts_with("Raster::"));
-    assert_eq!(others.len(), 18, "{failures:#?}");
+    assert_eq!(others.len(), 19, "{failures:#?}");
     assert!(raster.len() >= 4 && raster.iter().all(|f| f.message.contains("out of range for slice")), "{raster:#?}");
     let dir = scratch_crate(&failures);
     let (stdout, _) = cargo_test(&dir, "generated");

@@ -4,7 +4,7 @@
 use drt::{FailureKind, Report};
 use drt_examples::{
     bank, bitpack, bugfree, calendar, chunked, deque, histogram, inline_stack, lru, money, raster, ring, route, span,
-    text,
+    tags, text,
 };
 
 /// Sequences each exploration may spend; the bugs are found well within it.
@@ -83,6 +83,20 @@ fn finds_the_bit_width_of_sixty_four() {
     );
     assert_eq!(f.len, 2, "{}", f.code);
     assert!(f.code.contains("BitPacker::new(64)"), "{}", f.code);
+}
+
+/// Equal sets built in two orders hash differently: two values no one
+/// sequence makes together, paired because their `Debug` texts are
+/// permutations of each other.
+#[test]
+fn finds_equal_tag_sets_that_hash_differently() {
+    let report = explore::<tags::TagSet>();
+    assert_eq!(report.failures.len(), 1, "{report}");
+    let f = &report.failures[0];
+    assert_eq!(f.kind, FailureKind::Contract, "{report}");
+    assert!(f.message.contains("a == b but hash(a) != hash(b)"), "{}", f.message);
+    assert_eq!(f.code.matches("TagSet::new()").count(), 2, "two sets:\n{}", f.code);
+    assert_eq!(f.len, 6, "two sets of two tags each:\n{}", f.code);
 }
 
 #[test]

@@ -15,7 +15,7 @@
 
 use std::time::Duration;
 
-use drt_examples::{bank, bitpack, chunked, deque, inline_stack, ring};
+use drt_examples::{bank, bitpack, chunked, deque, inline_stack, ring, tags, username, version};
 
 /// An example: its name, and an exploration of it with a seed and a budget.
 type Example = (&'static str, fn(u64, u64) -> drt::Report);
@@ -42,9 +42,12 @@ fn main() {
         ("deque::BoundedDeque (deep)", explore::<deque::BoundedDeque>),
         ("chunked::ChunkedSet (large)", explore::<chunked::ChunkedSet>),
         ("bitpack::BitPacker (value)", explore::<bitpack::BitPacker>),
+        ("tags::TagSet (a pair)", explore::<tags::TagSet>),
         ("ring::RingBuffer", explore::<ring::RingBuffer>),
         ("inline_stack::InlineStack", explore::<inline_stack::InlineStack>),
         ("bank::Account", explore::<bank::Account>),
+        ("username::Username", explore::<username::Username>),
+        ("version::Version", explore::<version::Version>),
     ];
     println!("drt deep-examples bench: seeds {first}..={}, {budget} sequences each, in-process\n", first + seeds - 1);
     println!("| example | found | median sequences to the first | worst | median time to the first | median (longest) calls in its test | sequences/s |");

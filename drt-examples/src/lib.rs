@@ -20,6 +20,7 @@ pub mod raster;
 pub mod ring;
 pub mod route;
 pub mod span;
+pub mod tags;
 pub mod text;
 pub mod units;
 pub mod username;

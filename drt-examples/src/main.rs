@@ -3,7 +3,7 @@
 
 use drt_examples::{
     arena, bank, bitpack, bugfree, calendar, chunked, deque, histogram, index, inline_stack, ledger, lru, money,
-    playlist, raster, ring, route, span, text, units, username, version,
+    playlist, raster, ring, route, span, tags, text, units, username, version,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -64,6 +64,9 @@ fn main() {
         }),
         ("bitpack::BitPacker", "a bit width of 64, a power of two no seed or literal gives", || {
             drt::explore::<bitpack::BitPacker>().report()
+        }),
+        ("tags::TagSet", "Hash disagrees with Eq for sets built in two orders (two values, two sequences)", || {
+            drt::explore::<tags::TagSet>().report()
         }),
         ("bugfree::SortedSet", "none", || drt::explore::<bugfree::SortedSet>().report()),
     ];

@@ -55,6 +55,8 @@ const DRAW_PROBABILITY: f64 = 0.15;
 /// as real workloads are (the documented bound on drt-made collections).
 pub(crate) const MAX_SEED_VEC: usize = 300;
 const SMALL_SEED_VEC: usize = 4;
+/// Pairs of values waiting to be compared ([`Engine::pair`]), at most.
+const MAX_PAIRS: usize = 64;
 /// Probability that a repetition repeats a mix of mutating calls on the
 /// same value, each with fresh arguments, rather than one call.
 const MIX_PROBABILITY: f64 = 0.5;
@@ -151,6 +153,14 @@ pub(crate) struct Engine<'w> {
     /// Buffers for listing what a run touched and left.
     spare_last_touch: Vec<(u32, usize)>,
     spare_touched: Vec<(u32, TypeId)>,
+    /// The new values of types the contracts compare, with the order-free
+    /// digests of their `Debug` texts, in the last run.
+    spare_digests: Vec<(u32, TypeId, u64)>,
+    /// Per type and order-free `Debug` digest, the first pool value seen
+    /// with it; and the pairs of values found to share one, waiting to be
+    /// compared ([`Engine::pair`]).
+    classes: rustc_hash::FxHashMap<u64, Offer>,
+    pairs: Vec<(Offer, Offer)>,
     spare_run: RunBuffers,
     keep_buffers: KeepBuffers,
 }
@@ -219,6 +229,9 @@ impl<'w> Engine<'w> {
             spare_alive: Vec::new(),
             spare_last_touch: Vec::new(),
             spare_touched: Vec::new(),
+            spare_digests: Vec::new(),
+            classes: Default::default(),
+            pairs: Vec::new(),
             spare_run: RunBuffers::default(),
             keep_buffers: KeepBuffers::default(),
         }
@@ -396,9 +409,16 @@ impl<'w> Engine<'w> {
     /// One generation step; false when it made nothing new: it executed
     /// nothing, or a sequence that was redundant.
     fn step(&mut self) -> bool {
-        let op = self.pick_operation();
-        let Some((draft, prefix)) = self.extend(op) else {
-            return false;
+        let pair = self.pairs.pop().and_then(|(a, b)| self.pair(a, b));
+        let (op, draft, prefix) = match pair {
+            Some(pair) => pair,
+            None => {
+                let op = self.pick_operation();
+                let Some((draft, prefix)) = self.extend(op) else {
+                    return false;
+                };
+                (op, draft, prefix)
+            }
         };
         if !self.pool.is_new_sequence(&draft) {
             self.spare = draft;
@@ -445,7 +465,15 @@ impl<'w> Engine<'w> {
                 self.stats.normal += 1;
                 self.per_op[op].succeeded += 1;
                 let KeepBuffers { alive, kept, .. } = &mut buffers;
+                let evicted = self.pool.evicted;
                 self.pool.add(&draft, alive, kept, partners_kept, &touched, &mut self.rng);
+                if self.pool.evicted == evicted {
+                    self.classify(self.pool.entries.len() as u32 - 1, draft.len());
+                } else {
+                    // Evicting renumbers the pool's entries.
+                    self.classes.clear();
+                    self.pairs.clear();
+                }
             }
             Outcome::Illegal { .. } => {
                 self.stats.illegal += 1;
@@ -471,6 +499,61 @@ impl<'w> Engine<'w> {
         self.spare = draft;
         self.spare_calls = seq;
         new
+    }
+
+    /// Two values of one type the contracts compare, each made by its own
+    /// pool sequence, side by side: the second sequence's calls (the new
+    /// ones) are checked against the first's value, so `a == b` with
+    /// `hash(a) != hash(b)`, or an `Ord` that disagrees with `==`, is found
+    /// for values no one sequence makes together (a set built in two
+    /// orders). The values are ones whose `Debug` texts are permutations of
+    /// each other ([`Engine::classes`]). Returns the operation the second
+    /// sequence ends in, the sequence and where the second starts.
+    fn pair(&mut self, a: Offer, b: Offer) -> Option<(usize, Composed, usize)> {
+        let offered = |o: Offer| self.pool.entries[o.entry as usize].offered;
+        if (a.len + b.len) as usize > self.budget.max_len || !offered(a) || !offered(b) {
+            return None;
+        }
+        let mut seq = std::mem::take(&mut self.spare);
+        seq.clear();
+        seq.push_part(a.entry, self.pool.seq(a.entry));
+        let prefix = seq.len();
+        seq.push_part(b.entry, self.pool.seq(b.entry));
+        let op = self.pool.seq(b.entry).last_op().map(|op| op as usize);
+        match op {
+            Some(op) => Some((op, seq, prefix)),
+            None => {
+                self.spare = seq;
+                None
+            }
+        }
+    }
+
+    /// Files the new values of types the contracts compare, just kept in
+    /// pool entry `entry` (with no eviction since the last call: evicting
+    /// renumbers the entries, and the files start over), by the order-free digests of their `Debug` texts:
+    /// a value whose digest an earlier pool value has is paired with it
+    /// ([`Engine::pair`]).
+    fn classify(&mut self, entry: u32, len: usize) {
+        for &(var, ty, digest) in &self.spare_digests {
+            let key = {
+                use std::hash::{Hash, Hasher};
+                let mut h = rustc_hash::FxHasher::default();
+                (ty, digest).hash(&mut h);
+                h.finish()
+            };
+            let new = Offer { entry, var, len: len as u32 };
+            match self.classes.get(&key) {
+                Some(old) if self.pool.entries[old.entry as usize].offered => {
+                    if self.pairs.len() < MAX_PAIRS {
+                        self.pairs.push((*old, new));
+                    }
+                }
+                _ => {
+                    self.classes.insert(key, new);
+                }
+            }
+        }
     }
 
     /// Runs a new sequence (its calls from `prefix` on are new), starting
@@ -919,6 +1002,7 @@ impl<'w> Engine<'w> {
         touched.sort_unstable();
         let mut fresh = std::mem::take(&mut self.spare_touched);
         fresh.clear();
+        self.spare_digests.clear();
         let result = self.fresh_values(&touched, vars, &mut fresh);
         self.spare_last_touch = touched;
         result.map(|()| fresh)
@@ -947,7 +1031,10 @@ impl<'w> Engine<'w> {
                 _ => true,
             };
             if new {
-                self.world.check_formatting(var, vars).map_err(|v| (call, v))?;
+                let digest = self.world.check_formatting(var, vars).map_err(|v| (call, v))?;
+                if let Some(digest) = digest.filter(|_| self.world.compares(ty)) {
+                    self.spare_digests.push((var, ty, digest));
+                }
                 fresh.push((var, ty));
             }
         }

@@ -63,10 +63,31 @@ impl fmt::Display for Shown<'_> {
 }
 
 /// Discards what it is written; `Debug` / `Display` are run only to see that they do not panic.
-struct Sink;
+/// Drops the text written to it, keeping an order-free digest of its
+/// bytes: the sum of a random key per byte, so texts that are permutations
+/// of each other (`{1, 2}` and `{2, 1}`) have the same digest. Values equal
+/// in content but not in layout print such texts.
+struct Sink(u64);
+
+/// A key per byte value, for [`Sink`]'s digest (splitmix64 of the byte).
+const BYTE_KEYS: [u64; 256] = {
+    let mut keys = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut z = (b as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        keys[b] = z ^ (z >> 31);
+        b += 1;
+    }
+    keys
+};
 
 impl fmt::Write for Sink {
-    fn write_str(&mut self, _: &str) -> fmt::Result {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        for b in s.bytes() {
+            self.0 = self.0.wrapping_add(BYTE_KEYS[b as usize]);
+        }
         Ok(())
     }
 }
@@ -197,22 +218,27 @@ impl Checker<'_> {
         })
     }
 
-    fn formatting(&self, x: u32) -> Result<(), Violation> {
+    /// Checks that `Debug` and `Display` do not panic; returns the order-free
+    /// digest of the `Debug` text ([`Sink`]), when there is one.
+    fn formatting(&self, x: u32) -> Result<Option<u64>, Violation> {
         let d = self.desc;
         let v = self.value(x);
+        let mut digest = None;
         if let Some(debug) = d.debug {
             self.run("Debug does not panic", "let _ = format!(\"{:?}\", $0);", &[x], || {
-                let _ = fmt::write(&mut Sink, format_args!("{}", Fmt(v, debug)));
+                let mut sink = Sink(0);
+                let _ = fmt::write(&mut sink, format_args!("{}", Fmt(v, debug)));
+                digest = Some(sink.0);
                 None
             })?;
         }
         if let Some(display) = d.display {
             self.run("Display does not panic", "let _ = $0.to_string();", &[x], || {
-                let _ = fmt::write(&mut Sink, format_args!("{}", Fmt(v, display)));
+                let _ = fmt::write(&mut Sink(0), format_args!("{}", Fmt(v, display)));
                 None
             })?;
         }
-        Ok(())
+        Ok(digest)
     }
 
     fn unary(&self, x: u32) -> Result<(), Violation> {
@@ -388,9 +414,11 @@ impl World<'_> {
         Some((ty, Checker { desc: self.reg.types.get(&ty)?, vars }))
     }
 
-    /// Checks that `Debug` and `Display` of variable `x` do not panic.
-    pub(crate) fn check_formatting(&self, x: u32, vars: &[Slot]) -> Result<(), Violation> {
-        self.checker(x, vars).map_or(Ok(()), |(_, checker)| checker.formatting(x))
+    /// Checks that `Debug` and `Display` of variable `x` do not panic;
+    /// returns an order-free digest of its `Debug` text (the same for texts
+    /// that are permutations of each other), when it has one.
+    pub(crate) fn check_formatting(&self, x: u32, vars: &[Slot]) -> Result<Option<u64>, Violation> {
+        self.checker(x, vars).map_or(Ok(None), |(_, checker)| checker.formatting(x))
     }
 
     /// Checks that `Hash` of variable `x` does not panic: index pruning
@@ -455,7 +483,7 @@ impl World<'_> {
             for &x in touched {
                 let Some((_, checker)) = self.checker(x, vars) else { continue };
                 checker.hashing(x)?;
-                checker.formatting(x)?;
+                let _digest = checker.formatting(x)?;
             }
         }
         Ok(())
