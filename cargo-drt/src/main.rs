@@ -1,0 +1,284 @@
+//! `cargo drt`: runs a cargo command (`cargo drt test`, `cargo drt bench`)
+//! with the crate under test built for drt's code-coverage feedback.
+//!
+//! It sets itself as cargo's `RUSTC_WRAPPER` and builds into a target
+//! directory of its own (`target/drt`, so a normal build is not rebuilt).
+//! For each crate rustc compiles, the wrapper decides:
+//! - the crates under test (the packages cargo was asked to build, or
+//!   those `DRT_COVERAGE_CRATES` names) get SanitizerCoverage's edge
+//!   counters and comparison tracing, which stable rustc accepts through
+//!   `-C passes=sancov-module` and `-C llvm-args`;
+//! - drt-runtime gets `--cfg drt_coverage`, which compiles in the reader of
+//!   the counters;
+//! - every program linked (tests, binaries, benches) gets the receiver of
+//!   the instrumentation's callbacks, an object file built once per target
+//!   from `receiver.rs`, so a program of the crate under test links
+//!   whether or not it uses drt.
+//!
+//! Nothing else is instrumented: not drt, not the dependencies, so the
+//! search's feedback is about the code under test alone. A build for
+//! libFuzzer (`cargo fuzz`), which brings its own callbacks, does not go
+//! through here and is unaffected.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+/// Set by the launcher for the wrapper: the directory of drt's build.
+const DIR_VAR: &str = "__DRT_COVERAGE_DIR";
+/// A `RUSTC_WRAPPER` the user had set (sccache), which the wrapper calls.
+const INNER_VAR: &str = "__DRT_INNER_WRAPPER";
+/// Which packages to instrument, instead of the ones cargo was asked to build.
+const CRATES_VAR: &str = "DRT_COVERAGE_CRATES";
+
+/// Packages that are drt itself, never instrumented.
+const DRT_PACKAGES: &[&str] = &["drt-runtime", "drt-macros", "cargo-drt"];
+
+/// SanitizerCoverage: an 8-bit counter per edge, and calls on comparisons.
+const SANCOV_FLAGS: &[&str] = &[
+    "-Cpasses=sancov-module",
+    "-Cllvm-args=-sanitizer-coverage-level=3",
+    "-Cllvm-args=-sanitizer-coverage-inline-8bit-counters",
+    "-Cllvm-args=-sanitizer-coverage-trace-compares",
+];
+
+const USAGE: &str = "\
+cargo drt: runs a cargo command with the crate under test built for drt's coverage feedback
+
+usage: cargo drt <command> [args...]     e.g. cargo drt test, cargo drt test -p my-crate --test explore
+
+The packages cargo builds (the current one, or those named with -p) are instrumented;
+set DRT_COVERAGE_CRATES=a,b to choose others. Builds go to target/drt.";
+
+fn main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let result = match std::env::var_os(DIR_VAR) {
+        Some(dir) => wrap(Path::new(&dir), &args),
+        None => launch(&args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("cargo drt: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `cargo drt <command> [args]` (cargo passes `drt` first): runs
+/// `cargo <command> [args]` with this program as rustc's wrapper.
+fn launch(args: &[OsString]) -> Result<ExitCode, String> {
+    let args = match args.first() {
+        Some(first) if first == "drt" => &args[1..],
+        _ => args,
+    };
+    if args.is_empty() || args[0] == "--help" || args[0] == "-h" {
+        println!("{USAGE}");
+        return Ok(if args.is_empty() { ExitCode::from(2) } else { ExitCode::SUCCESS });
+    }
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let target = target_dir(&cargo, args)?.join("drt");
+    let me = std::env::current_exe().map_err(|e| format!("cannot find its own program: {e}"))?;
+    let mut command = Command::new(&cargo);
+    command.args(args).env("CARGO_TARGET_DIR", &target).env("RUSTC_WRAPPER", &me).env(DIR_VAR, &target);
+    if let Some(inner) = std::env::var_os("RUSTC_WRAPPER").filter(|w| !w.is_empty() && Path::new(w) != me) {
+        command.env(INNER_VAR, inner);
+    }
+    // Doctests are linked by rustdoc, which the wrapper does not see.
+    let mut doc_flags = std::env::var("RUSTDOCFLAGS").unwrap_or_default();
+    let receiver = receiver(&rustc(), &target, None)?;
+    doc_flags.push_str(&format!(" -Clink-arg={}", receiver.display()));
+    command.env("RUSTDOCFLAGS", doc_flags.trim());
+    // The explorations use the counters (and say so when there are none).
+    if std::env::var_os("DRT_COVERAGE").is_none() {
+        command.env("DRT_COVERAGE", "on");
+    }
+    let status = command.status().map_err(|e| format!("cannot run {}: {e}", cargo.to_string_lossy()))?;
+    Ok(ExitCode::from(status.code().unwrap_or(1).clamp(0, 255) as u8))
+}
+
+/// The workspace's target directory, from `cargo metadata` (it honours
+/// `CARGO_TARGET_DIR` and `build.target-dir`).
+fn target_dir(cargo: &OsString, args: &[OsString]) -> Result<PathBuf, String> {
+    let mut command = Command::new(cargo);
+    command.args(["metadata", "--no-deps", "--format-version", "1"]);
+    if let Some(at) = args.iter().position(|a| a == "--manifest-path") {
+        command.args(&args[at..(at + 2).min(args.len())]);
+    } else if let Some(path) = args.iter().find_map(|a| a.to_str()?.strip_prefix("--manifest-path=")) {
+        command.arg(format!("--manifest-path={path}"));
+    }
+    let out = command.output().map_err(|e| format!("cannot run cargo metadata: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("cargo metadata failed:\n{}", String::from_utf8_lossy(&out.stderr)));
+    }
+    let json: serde_json::Value =
+        serde_json::from_slice(&out.stdout).map_err(|e| format!("cargo metadata printed no JSON: {e}"))?;
+    json["target_directory"]
+        .as_str()
+        .map(PathBuf::from)
+        .ok_or_else(|| "cargo metadata did not say where the target directory is".to_string())
+}
+
+fn rustc() -> OsString {
+    std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into())
+}
+
+/// As cargo's `RUSTC_WRAPPER`: `args` are rustc's path and its arguments.
+fn wrap(dir: &Path, args: &[OsString]) -> Result<ExitCode, String> {
+    let (rustc, rest) = args.split_first().ok_or("the wrapper was called without rustc")?;
+    let text: Vec<String> = rest.iter().map(|a| a.to_string_lossy().into_owned()).collect();
+    let package = std::env::var("CARGO_PKG_NAME").unwrap_or_default();
+    let primary = std::env::var_os("CARGO_PRIMARY_PACKAGE").is_some();
+    let chosen = std::env::var(CRATES_VAR).ok();
+    let mut extra: Vec<String> = Vec::new();
+    let unit = Unit::of(&text);
+    if let Some(unit) = &unit {
+        if package == "drt-runtime" {
+            extra.push("--cfg=drt_coverage".into());
+        } else if unit.instrumented(&package, primary, chosen.as_deref()) {
+            extra.extend(SANCOV_FLAGS.iter().map(|f| f.to_string()));
+        }
+        if unit.links {
+            let receiver = receiver(rustc, dir, unit.target.as_deref())?;
+            extra.push(format!("-Clink-arg={}", receiver.display()));
+        }
+    }
+    let mut command = match std::env::var_os(INNER_VAR) {
+        Some(inner) => {
+            let mut c = Command::new(inner);
+            c.arg(rustc);
+            c
+        }
+        None => Command::new(rustc),
+    };
+    let status =
+        command.args(rest).args(&extra).status().map_err(|e| format!("cannot run {}: {e}", rustc.to_string_lossy()))?;
+    Ok(ExitCode::from(status.code().unwrap_or(1).clamp(0, 255) as u8))
+}
+
+/// What the wrapper needs to know of one rustc invocation that compiles a
+/// crate (cargo also calls rustc to ask it things: those are passed on).
+#[derive(Debug, PartialEq)]
+struct Unit {
+    name: String,
+    /// A build script, or a procedural macro: code that runs in the build.
+    build_time: bool,
+    /// Whether the crate is linked into a program (a binary, a test).
+    links: bool,
+    target: Option<String>,
+}
+
+impl Unit {
+    fn of(args: &[String]) -> Option<Unit> {
+        let value = |flag: &str| -> Vec<&str> {
+            let mut out = Vec::new();
+            for (i, a) in args.iter().enumerate() {
+                if a == flag {
+                    out.extend(args.get(i + 1).map(String::as_str));
+                } else if let Some(v) = a.strip_prefix(flag).and_then(|v| v.strip_prefix('=')) {
+                    out.push(v);
+                }
+            }
+            out
+        };
+        let name = value("--crate-name").first()?.to_string();
+        if name == "___" {
+            return None;
+        }
+        let types: Vec<&str> = value("--crate-type").iter().flat_map(|t| t.split(',')).collect();
+        let test = args.iter().any(|a| a == "--test");
+        let build_time = name.starts_with("build_script_") || types.contains(&"proc-macro");
+        // Without `--crate-type`, rustc builds a binary (a bench or test
+        // target with `harness = false`).
+        let program = types.is_empty() || types.iter().any(|t| matches!(*t, "bin" | "cdylib" | "dylib"));
+        let links = !build_time && (test || program);
+        Some(Unit { name, build_time, links, target: value("--target").first().map(|t| t.to_string()) })
+    }
+
+    /// Whether this crate of `package` is under test: named in
+    /// `DRT_COVERAGE_CRATES` (by package or crate name), else one of the
+    /// packages cargo was asked for. Never drt's own, nor code that runs
+    /// at build time.
+    fn instrumented(&self, package: &str, primary: bool, chosen: Option<&str>) -> bool {
+        if self.build_time || DRT_PACKAGES.contains(&package) {
+            return false;
+        }
+        match chosen.filter(|c| !c.trim().is_empty()) {
+            Some(list) => list.split(',').map(str::trim).any(|c| c == package || c.replace('-', "_") == self.name),
+            None => primary,
+        }
+    }
+}
+
+/// The receiver's object file for `target` (the host when `None`), built
+/// with `rustc` the first time it is needed. Several rustc processes may
+/// ask at once: each builds into a file of its own and renames it in place.
+fn receiver(rustc: &OsString, dir: &Path, target: Option<&str>) -> Result<PathBuf, String> {
+    const SOURCE: &str = include_str!("receiver.rs");
+    let hash = SOURCE.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    let dir = dir.join("coverage-receiver");
+    let object = dir.join(format!("receiver-{}-{hash:016x}.o", target.unwrap_or("host")));
+    if object.exists() {
+        return Ok(object);
+    }
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let source = dir.join(format!("receiver-{hash:016x}.rs"));
+    let unique = dir.join(format!("receiver-{}.{}.o", std::process::id(), target.unwrap_or("host")));
+    std::fs::write(&source, SOURCE).map_err(|e| format!("cannot write {}: {e}", source.display()))?;
+    let mut command = Command::new(rustc);
+    command.args(["--edition=2021", "--crate-type=lib", "--crate-name=drt_coverage_receiver"]);
+    command.args(["-Cpanic=abort", "-Copt-level=2", "-Ccodegen-units=1"]);
+    command.arg(format!("--emit=obj={}", unique.display())).arg(&source);
+    if let Some(target) = target {
+        command.arg(format!("--target={target}"));
+    }
+    let out = command.output().map_err(|e| format!("cannot run rustc: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("rustc could not build the coverage receiver:\n{}", String::from_utf8_lossy(&out.stderr)));
+    }
+    std::fs::rename(&unique, &object).map_err(|e| format!("cannot write {}: {e}", object.display()))?;
+    Ok(object)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit(args: &str) -> Option<Unit> {
+        Unit::of(&args.split(' ').map(String::from).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn questions_to_rustc_are_not_units() {
+        assert_eq!(unit("-vV"), None);
+        assert_eq!(unit("- --crate-name ___ --print=file-names --crate-type bin"), None);
+    }
+
+    #[test]
+    fn programs_link_the_receiver_and_build_time_code_is_left_alone() {
+        let lib = unit("--crate-name mylib --edition=2021 src/lib.rs --crate-type lib").unwrap();
+        assert!(!lib.links && !lib.build_time);
+        assert!(unit("--crate-name mylib src/lib.rs --test").unwrap().links);
+        assert!(unit("--crate-name=tool --crate-type=bin src/main.rs").unwrap().links);
+        assert!(unit("--crate-name deep --edition=2021 benches/deep.rs --emit=dep-info,link").unwrap().links);
+        let script = unit("--crate-name build_script_build build.rs --crate-type bin").unwrap();
+        assert!(script.build_time && !script.links);
+        let mac = unit("--crate-name m --crate-type proc-macro src/lib.rs").unwrap();
+        assert!(mac.build_time && !mac.links);
+        let cross = unit("--crate-name a --crate-type lib --target aarch64-unknown-linux-gnu").unwrap();
+        assert_eq!(cross.target.as_deref(), Some("aarch64-unknown-linux-gnu"));
+    }
+
+    #[test]
+    fn the_packages_asked_for_are_instrumented_unless_others_are_chosen() {
+        let lib = unit("--crate-name my_lib --crate-type lib").unwrap();
+        assert!(lib.instrumented("my-lib", true, None));
+        assert!(!lib.instrumented("my-lib", false, None));
+        assert!(!unit("--crate-name drt --crate-type lib").unwrap().instrumented("drt-runtime", true, None));
+        assert!(lib.instrumented("my-lib", false, Some("other, my-lib")));
+        assert!(lib.instrumented("my-lib", false, Some("my_lib")));
+        assert!(!lib.instrumented("my-lib", true, Some("other")));
+        let script = unit("--crate-name build_script_build --crate-type bin").unwrap();
+        assert!(!script.instrumented("my-lib", true, None));
+    }
+}

@@ -1,0 +1,124 @@
+//! The receiver of SanitizerCoverage's callbacks, linked into every program
+//! `cargo drt` builds (an object file, so that programs that do not use drt,
+//! a binary of the crate under test, still link). It keeps where the 8-bit
+//! edge counters are and a table of recently compared operands, and hands
+//! both to drt-runtime (built with `--cfg drt_coverage`) through the
+//! `drt_coverage_v1_*` functions. `no_std` and free of panics: the object
+//! must not need anything but what every Rust program links.
+#![no_std]
+#![allow(clippy::missing_safety_doc)]
+
+use core::sync::atomic::{AtomicPtr, AtomicU64, AtomicUsize, Ordering::Relaxed};
+
+/// Counter regions, one per module on targets whose linker does not merge
+/// the sections (ELF merges them, and every module reports the same one).
+const MAX_REGIONS: usize = 64;
+static STARTS: [AtomicPtr<u8>; MAX_REGIONS] = [const { AtomicPtr::new(core::ptr::null_mut()) }; MAX_REGIONS];
+static ENDS: [AtomicPtr<u8>; MAX_REGIONS] = [const { AtomicPtr::new(core::ptr::null_mut()) }; MAX_REGIONS];
+static REGIONS: AtomicUsize = AtomicUsize::new(0);
+
+/// The last compared operand pairs that differed, in order: pair `n` is
+/// `[a, b]` at `2 * (n % SLOTS)`, and `COMPARED` counts the pairs so far.
+const SLOTS: usize = 1024;
+static COMPARES: [AtomicU64; 2 * SLOTS] = [const { AtomicU64::new(0) }; 2 * SLOTS];
+static COMPARED: AtomicUsize = AtomicUsize::new(0);
+
+#[no_mangle]
+pub unsafe extern "C" fn __sanitizer_cov_8bit_counters_init(start: *mut u8, end: *mut u8) {
+    let n = REGIONS.load(Relaxed);
+    for i in 0..n.min(MAX_REGIONS) {
+        if STARTS[i].load(Relaxed) == start {
+            return;
+        }
+    }
+    if n < MAX_REGIONS && start < end {
+        STARTS[n].store(start, Relaxed);
+        ENDS[n].store(end, Relaxed);
+        REGIONS.store(n + 1, Relaxed);
+    }
+}
+
+#[no_mangle]
+pub extern "C" fn __sanitizer_cov_pcs_init(_start: *const usize, _end: *const usize) {}
+
+#[inline(always)]
+fn compared(a: u64, b: u64) {
+    if a == b {
+        return;
+    }
+    let n = COMPARED.load(Relaxed);
+    let slot = n % SLOTS;
+    COMPARES[2 * slot].store(a, Relaxed);
+    COMPARES[2 * slot + 1].store(b, Relaxed);
+    COMPARED.store(n.wrapping_add(1), Relaxed);
+}
+
+#[no_mangle]
+pub extern "C" fn __sanitizer_cov_trace_cmp1(a: u8, b: u8) {
+    compared(a.into(), b.into());
+}
+#[no_mangle]
+pub extern "C" fn __sanitizer_cov_trace_cmp2(a: u16, b: u16) {
+    compared(a.into(), b.into());
+}
+#[no_mangle]
+pub extern "C" fn __sanitizer_cov_trace_cmp4(a: u32, b: u32) {
+    compared(a.into(), b.into());
+}
+#[no_mangle]
+pub extern "C" fn __sanitizer_cov_trace_cmp8(a: u64, b: u64) {
+    compared(a, b);
+}
+#[no_mangle]
+pub extern "C" fn __sanitizer_cov_trace_const_cmp1(a: u8, b: u8) {
+    compared(a.into(), b.into());
+}
+#[no_mangle]
+pub extern "C" fn __sanitizer_cov_trace_const_cmp2(a: u16, b: u16) {
+    compared(a.into(), b.into());
+}
+#[no_mangle]
+pub extern "C" fn __sanitizer_cov_trace_const_cmp4(a: u32, b: u32) {
+    compared(a.into(), b.into());
+}
+#[no_mangle]
+pub extern "C" fn __sanitizer_cov_trace_const_cmp8(a: u64, b: u64) {
+    compared(a, b);
+}
+
+/// `cases[0]` is the number of cases, `cases[1]` the width in bits, then
+/// the case values.
+#[no_mangle]
+pub unsafe extern "C" fn __sanitizer_cov_trace_switch(value: u64, cases: *const u64) {
+    let n = *cases;
+    for i in 0..n.min(16) {
+        compared(value, *cases.add(2 + i as usize));
+    }
+}
+
+#[no_mangle]
+pub extern "C" fn __sanitizer_cov_trace_div4(_: u32) {}
+#[no_mangle]
+pub extern "C" fn __sanitizer_cov_trace_div8(_: u64) {}
+#[no_mangle]
+pub extern "C" fn __sanitizer_cov_trace_gep(_: usize) {}
+
+/// Writes up to `max` counter regions as (start, end) pairs into `out`;
+/// returns how many there are.
+#[no_mangle]
+pub unsafe extern "C" fn drt_coverage_v1_regions(out: *mut [*mut u8; 2], max: usize) -> usize {
+    let n = REGIONS.load(Relaxed).min(MAX_REGIONS);
+    for i in 0..n.min(max) {
+        *out.add(i) = [STARTS[i].load(Relaxed), ENDS[i].load(Relaxed)];
+    }
+    n
+}
+
+/// The ring of recent compares: `2 * *slots` words, `[a, b]` pairs, and
+/// the count of pairs written to it so far.
+#[no_mangle]
+pub unsafe extern "C" fn drt_coverage_v1_compares(slots: *mut usize, count: *mut *const AtomicUsize) -> *const AtomicU64 {
+    *slots = SLOTS;
+    *count = &COMPARED;
+    COMPARES.as_ptr()
+}
