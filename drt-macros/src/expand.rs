@@ -230,10 +230,18 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
     // (every `Index::index` is one) is located at its caller, and this is
     // the nearest place in the user's code, not the attribute.
     let at = name.span();
-    let call = match trait_ {
-        Some((path, _)) => quote_spanned!(at=> <#self_ty as #path>::#name #turbofish(#(#args),*)),
-        None => quote_spanned!(at=> <#self_ty>::#name #turbofish(#(#args),*)),
+    // The arguments are made before `calling()`, so that what the method
+    // compares (for coverage feedback) is told apart from the downcasts.
+    let bound: Vec<_> = (0..op.params.len()).map(|k| format_ident!("__a{}", k)).collect();
+    let method = match trait_ {
+        Some((path, _)) => quote_spanned!(at=> <#self_ty as #path>::#name #turbofish(#(#bound),*)),
+        None => quote_spanned!(at=> <#self_ty>::#name #turbofish(#(#bound),*)),
     };
+    let call = quote!({
+        #( let #bound = #args; )*
+        ::drt::__private::calling();
+        ::drt::__private::called(#method)
+    });
     let trait_name = trait_.map_or(quote!(""), |(_, name)| name.clone());
     let syntax = &op.syntax;
     let (ret_kind, ret_ty, wrap) = match &op.ret {

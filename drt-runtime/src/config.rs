@@ -272,6 +272,9 @@ pub(crate) struct Settings {
     /// Where to write the report as JSON (`.json_report()`,
     /// `DRT_REPORT_JSON`); not sent to a child.
     pub json_report: Option<PathBuf>,
+    /// Whether to steer by the code under test's coverage where it was
+    /// built for it (`cargo drt`): `DRT_COVERAGE`, on by default.
+    pub coverage: bool,
     /// What the reader of the report should know about how the settings
     /// were decided (a `DRT_JOBS` that could not be followed), printed
     /// already; not sent to a child.
@@ -347,6 +350,10 @@ impl Explorer {
         let budget = self.budget(env)?;
         let mut notes = Vec::new();
         let jobs = self.resolve_jobs(env, isolation, &budget, &mut notes);
+        let coverage = parse_env(env, "DRT_COVERAGE", parse_switch)?;
+        if coverage == Some(true) {
+            notes.extend(crate::coverage::unavailable().map(String::from));
+        }
         // The default share of the machine is split among the children running at once.
         let memory_limit = match parse_env(env, "DRT_MEMORY_LIMIT", crate::memory::parse_size)? {
             Some(limit) => limit,
@@ -382,6 +389,7 @@ impl Explorer {
                 .filter(|v| !v.trim().is_empty())
                 .map(PathBuf::from)
                 .or_else(|| self.json_report.clone()),
+            coverage: coverage.unwrap_or(true),
             notes,
         })
     }
@@ -695,6 +703,25 @@ mod tests {
             "drt: the pool bound (.max_pool() or DRT_MAX_POOL) must be at least 1 MiB, to hold the sequences it \
              extends; got 1000 bytes"
         );
+    }
+
+    #[test]
+    fn coverage_asked_for_in_a_build_without_it_is_a_note_that_says_how() {
+        let coverage = |pairs: &'static [(&'static str, &'static str)]| {
+            let s = explore::<u8>().settings(false, &env_of(pairs)).unwrap();
+            (s.coverage, s.notes)
+        };
+        assert_eq!(coverage(&[("DRT_COVERAGE", "off")]), (false, vec![]));
+        if cfg!(drt_coverage) {
+            return;
+        }
+        assert_eq!(coverage(&[]), (true, vec![]), "used where there is some, silently");
+        let (on, notes) = coverage(&[("DRT_COVERAGE", "on")]);
+        assert!(on);
+        assert_eq!(notes, [crate::coverage::NOT_BUILT]);
+        assert!(notes[0].contains("cargo drt test"), "{}", notes[0]);
+        let err = explore::<u8>().settings(false, &env_of(&[("DRT_COVERAGE", "maybe")])).unwrap_err();
+        assert!(err.contains("DRT_COVERAGE"), "{err}");
     }
 
     #[test]

@@ -114,6 +114,7 @@ struct Frame {
     /// The variables the current call touched.
     touched: Vec<u32>,
     last_empty: bool,
+    windows: Vec<(usize, usize)>,
 }
 
 /// The buffers a run fills, empty: [`Execution::finish_into`] hands them
@@ -123,6 +124,7 @@ pub(crate) struct RunBuffers {
     vars: Vec<Slot>,
     slots: Vec<Slot>,
     touched: Vec<u32>,
+    windows: Vec<(usize, usize)>,
 }
 
 /// The result of running a sequence: its outcome and the final variables.
@@ -135,6 +137,10 @@ pub(crate) struct Execution {
     pub reused: u64,
     /// Whether the last call that returned gave `None` or `Err`.
     pub last_empty: bool,
+    /// Where the ring of compared values was before and after each checked
+    /// call ran (code built by `cargo drt` only): what the calls compared,
+    /// without what the oracles did.
+    pub windows: Vec<(usize, usize)>,
     /// The call's arguments' and touched variables' buffers, to hand back.
     spare: (Vec<Slot>, Vec<u32>),
 }
@@ -162,10 +168,10 @@ impl World<'_> {
         reused: &[Reused<'_>],
         buffers: RunBuffers,
     ) -> Execution {
-        let RunBuffers { mut vars, slots, touched } = buffers;
-        debug_assert!(vars.is_empty() && slots.is_empty());
+        let RunBuffers { mut vars, slots, touched, windows } = buffers;
+        debug_assert!(vars.is_empty() && slots.is_empty() && windows.is_empty());
         vars.reserve(seq.len());
-        let mut frame = Frame { vars, slots, touched, last_empty: false };
+        let mut frame = Frame { vars, slots, touched, last_empty: false, windows };
         let mut next = reused.iter().peekable();
         let mut skipped = 0;
         let mut i = 0;
@@ -193,6 +199,7 @@ impl World<'_> {
             vars: frame.vars,
             reused: skipped,
             last_empty: frame.last_empty,
+            windows: frame.windows,
             spare: (frame.slots, frame.touched),
         }
     }
@@ -215,7 +222,7 @@ impl World<'_> {
 
     /// Runs call `i`, then checks the oracles `check` asks for on what it touched.
     fn call(&self, seq: &Sequence, i: usize, frame: &mut Frame, check: Level) -> Outcome {
-        let Frame { vars, slots, touched, last_empty } = frame;
+        let Frame { vars, slots, touched, last_empty, windows } = frame;
         let call = seq.args(i);
         let op = &self.ops[seq.op(i) as usize];
         slots.clear();
@@ -255,7 +262,15 @@ impl World<'_> {
                 return Outcome::Illegal { call: i };
             }
         }
-        match panic::catch_unwind(AssertUnwindSafe(|| (spec.invoke)(slots))) {
+        let compares = crate::coverage::Compares::global().filter(|_| check != Level::Nothing);
+        if let Some(c) = compares {
+            c.open();
+        }
+        let invoked = panic::catch_unwind(AssertUnwindSafe(|| (spec.invoke)(slots)));
+        if let Some(c) = compares {
+            windows.push(c.window());
+        }
+        match invoked {
             Ok(returned) => {
                 put_back(call, slots, vars);
                 *last_empty = matches!(returned, Returned::Empty);
@@ -367,7 +382,9 @@ impl Execution {
         // A run that stopped at a call may leave its arguments.
         drop_quietly_all(&mut slots);
         touched.clear();
-        (self.outcome, RunBuffers { vars: self.vars, slots, touched })
+        let mut windows = self.windows;
+        windows.clear();
+        (self.outcome, RunBuffers { vars: self.vars, slots, touched, windows })
     }
 }
 

@@ -179,6 +179,7 @@ pub(crate) fn settings(seed: u64, n: u64) -> Settings {
         progress: None,
         jobs: 1,
         json_report: None,
+        coverage: true,
         notes: Vec::new(),
     }
 }

@@ -60,6 +60,30 @@ const MAX_PAIRS: usize = 64;
 /// Probability that a repetition repeats a mix of mutating calls on the
 /// same value, each with fresh arguments, rather than one call.
 const MIX_PROBABILITY: f64 = 0.5;
+/// Probability that an integer argument is a value the code under test
+/// compared something with (when it was built for coverage), and how many
+/// such values are kept: the last pairs of a run, per entry extended, and
+/// entries with some.
+const HINT_PROBABILITY: f64 = 0.25;
+const HINTS_PER_RUN: usize = 8;
+const MAX_HINTS: usize = 8;
+const MAX_HINTED: usize = 1 << 14;
+/// Compared values below this are not kept as hints: seeds and drawn
+/// integers give them often (and enum discriminants are compared a lot).
+const SMALL_VALUES: u64 = 256;
+/// Sequences retried with a compared value, waiting; and the (operation,
+/// argument, value) retries made, remembered up to a bound.
+const MAX_RETRIES: usize = 64;
+const MAX_TRIED: usize = 1 << 16;
+/// Probability that a value from the pool is taken from a sequence that
+/// reached new edges (when there are such), rather than from any.
+const FAVOUR_PROBABILITY: f64 = 0.5;
+/// How much more often an operation whose calls keep reaching new edges is
+/// chosen: its weight grows by a quarter per recent discovery, to at most
+/// `1 + MAX_CREDIT / 4` times its own.
+const MAX_CREDIT: u32 = 12;
+/// Sequences between two halvings of the operations' credit.
+const CREDIT_HALF_LIFE: u64 = 1_024;
 /// Pool values drawn per argument while exploring, the shortest kept.
 const EXPLORE_TOURNAMENT: u32 = 2;
 /// The same while looking for a shorter reproduction of a failure.
@@ -163,6 +187,26 @@ pub(crate) struct Engine<'w> {
     pairs: Vec<(Offer, Offer)>,
     spare_run: RunBuffers,
     keep_buffers: KeepBuffers,
+    /// The code under test's edge coverage, when it was built for it and
+    /// the settings use it; and its table of recently compared values.
+    coverage: Option<crate::coverage::Feedback>,
+    compares: Option<&'static crate::coverage::Compares>,
+    /// Per pool entry, values the code under test compared something with
+    /// when the entry was extended ([`Engine::hinted`]); and the entry the
+    /// sequence being built extends (its first component from the pool).
+    hints: rustc_hash::FxHashMap<u32, Vec<u64>>,
+    extending: Option<u32>,
+    /// Per type, the values of pool sequences that reached edges no
+    /// earlier sequence did: the frontier of the search, extended more often.
+    favoured: rustc_hash::FxHashMap<TypeId, Vec<Offer>>,
+    /// Sequences to run again with an argument replaced by the value it
+    /// was compared with, and the replacements made ([`Engine::note_compares`]).
+    retries: Vec<(usize, Composed, usize)>,
+    tried: rustc_hash::FxHashSet<(u32, u32, u64)>,
+    /// Per operation, its own weight, and its recent new-edge discoveries
+    /// (the credit that raises it in `cumulative_weights`).
+    weights: Vec<u64>,
+    credit: Vec<u32>,
 }
 
 /// Buffers [`Engine::keep`] fills: the live variables, which were changed,
@@ -179,15 +223,10 @@ impl<'w> Engine<'w> {
     /// failures' file, read and written as `settings` say.
     pub fn new(world: &'w World<'w>, settings: &Settings, store: Option<Store>) -> Engine<'w> {
         let budget = settings.budget;
-        let mut total = 0;
-        let cumulative_weights = world
-            .ops
-            .iter()
-            .map(|o| {
-                total += u64::from(o.op.spec.weight);
-                total
-            })
-            .collect();
+        let weights: Vec<u64> = world.ops.iter().map(|o| u64::from(o.op.spec.weight)).collect();
+        let cumulative_weights = cumulative(&weights, &[]);
+        let coverage = settings.coverage.then(crate::coverage::Feedback::new).and_then(Result::ok);
+        let compares = coverage.as_ref().and_then(|_| crate::coverage::Compares::global());
         let per_op = world
             .ops
             .iter()
@@ -234,6 +273,15 @@ impl<'w> Engine<'w> {
             pairs: Vec::new(),
             spare_run: RunBuffers::default(),
             keep_buffers: KeepBuffers::default(),
+            coverage,
+            compares,
+            hints: Default::default(),
+            extending: None,
+            favoured: Default::default(),
+            retries: Vec::new(),
+            tried: Default::default(),
+            credit: vec![0; weights.len()],
+            weights,
         }
     }
 
@@ -331,6 +379,7 @@ impl<'w> Engine<'w> {
         let _silent = crate::hook::SilentPanics::install();
         self.start = Instant::now();
         self.replay();
+        self.forget_coverage();
         let mut idle = 0;
         // A child's parent prints the progress of all its jobs; an exploration here, its own.
         let every = self.progress.filter(|_| self.channel.is_none());
@@ -409,9 +458,13 @@ impl<'w> Engine<'w> {
     /// One generation step; false when it made nothing new: it executed
     /// nothing, or a sequence that was redundant.
     fn step(&mut self) -> bool {
-        let pair = self.pairs.pop().and_then(|(a, b)| self.pair(a, b));
-        let (op, draft, prefix) = match pair {
-            Some(pair) => pair,
+        self.extending = None;
+        let planned = match self.retries.pop() {
+            Some(retry) => Some(retry),
+            None => self.pairs.pop().and_then(|(a, b)| self.pair(a, b)),
+        };
+        let (op, draft, prefix) = match planned {
+            Some(planned) => planned,
             None => {
                 let op = self.pick_operation();
                 let Some((draft, prefix)) = self.extend(op) else {
@@ -428,14 +481,28 @@ impl<'w> Engine<'w> {
         self.per_op[op].attempted += 1;
         self.starting(Starting::Draft(&draft));
         let (exec, seq) = self.run_new(&draft, prefix);
+        let new_edges = self.coverage.as_mut().map_or(0, |c| c.collect());
+        self.note_compares(&draft, prefix, &exec.windows);
         let mut outcome = exec.outcome.clone();
-        let touched = match outcome {
+        let mut touched = match outcome {
             Outcome::Normal => self.touched_values(&seq, prefix, &exec.vars).unwrap_or_else(|(call, v)| {
                 outcome = Outcome::Failed { call, fault: Fault::Broken(v) };
                 Vec::new()
             }),
             _ => Vec::new(),
         };
+        if new_edges > 0 {
+            self.credit_operation(op);
+            // A sequence that reached code no earlier one did joins the
+            // pool even when its values look old, offering what it touched.
+            if outcome == Outcome::Normal && touched.is_empty() {
+                touched.extend(
+                    self.spare_last_touch
+                        .iter()
+                        .filter_map(|&(var, _)| Some((var, exec.vars.get(var as usize)?.as_deref()?.type_id()))),
+                );
+            }
+        }
         if let Outcome::Invalid { call } = outcome {
             let params = &self.world.ops[seq.op(call) as usize].op.spec.params;
             let empty = seq.args(call).iter().zip(params).find_map(|(a, p)| match a {
@@ -468,10 +535,19 @@ impl<'w> Engine<'w> {
                 let evicted = self.pool.evicted;
                 self.pool.add(&draft, alive, kept, partners_kept, &touched, &mut self.rng);
                 if self.pool.evicted == evicted {
-                    self.classify(self.pool.entries.len() as u32 - 1, draft.len());
+                    let entry = self.pool.entries.len() as u32 - 1;
+                    self.classify(entry, draft.len());
+                    if new_edges > 0 {
+                        for &(var, ty) in &touched {
+                            self.favoured.entry(ty).or_default().push(Offer { entry, var, len: draft.len() as u32 });
+                        }
+                    }
                 } else {
                     // Evicting renumbers the pool's entries.
                     self.classes.clear();
+                    self.hints.clear();
+                    self.favoured.clear();
+                    self.retries.clear();
                     self.pairs.clear();
                 }
             }
@@ -489,7 +565,10 @@ impl<'w> Engine<'w> {
                     Some(helper) => self.untested.helper_failed(helper, &fault),
                     // A value's `Drop` that panics after a run that reused
                     // values fails a sequence with holes: report the whole.
-                    None => self.record_failure(self.whole(&draft, &seq), call, fault, sequences_before),
+                    None => {
+                        self.record_failure(self.whole(&draft, &seq), call, fault, sequences_before);
+                        self.forget_coverage();
+                    }
                 }
             }
         }
@@ -775,7 +854,27 @@ impl<'w> Engine<'w> {
         }
     }
 
+    /// Forgets the coverage of runs that were not exploring (replays,
+    /// minimizations), so the next sequence is credited with its own only.
+    fn forget_coverage(&self) {
+        if let Some(c) = &self.coverage {
+            c.clear();
+        }
+    }
+
+    /// Credits `op` with a new-edge discovery (see [`MAX_CREDIT`]).
+    fn credit_operation(&mut self, op: usize) {
+        if self.credit[op] < MAX_CREDIT {
+            self.credit[op] += 1;
+            self.cumulative_weights = cumulative(&self.weights, &self.credit);
+        }
+    }
+
     fn pick_operation(&mut self) -> usize {
+        if self.coverage.is_some() && self.stats.sequences.is_multiple_of(CREDIT_HALF_LIFE) {
+            self.credit.iter_mut().for_each(|c| *c /= 2);
+            self.cumulative_weights = cumulative(&self.weights, &self.credit);
+        }
         let total = *self.cumulative_weights.last().expect("at least one operation");
         let x = self.rng.random_range(0..total);
         self.cumulative_weights.partition_point(|&w| w <= x)
@@ -901,7 +1000,9 @@ impl<'w> Engine<'w> {
         if in_pool == 0 {
             return self.demand(ty, mode, seq, alive, depth);
         }
-        let values = self.pool.values_of(ty);
+        let favoured = self.favoured.get(&ty).filter(|f| !f.is_empty() && self.rng.random_bool(FAVOUR_PROBABILITY));
+        let values = favoured.map_or_else(|| self.pool.values_of(ty), Vec::as_slice);
+        let in_pool = values.len();
         let mut pick = values[self.rng.random_range(0..in_pool)];
         // A tournament on length favours short components, as GRT's
         // orienteering does (paper 004): long sequences are slow to run and
@@ -916,6 +1017,7 @@ impl<'w> Engine<'w> {
         if seq.len() + len as usize >= self.budget.max_len {
             return None;
         }
+        self.extending.get_or_insert(entry);
         let offset = seq.push_part(entry, self.pool.seq(entry));
         alive.extend(self.pool.alive_numbered(entry).iter().map(|&(v, t)| (v + offset, t)));
         Some(Operand::Var { var: var + offset, mode })
@@ -927,8 +1029,13 @@ impl<'w> Engine<'w> {
     fn seeded(&mut self, ty: TypeId) -> Option<Operand> {
         let world = self.world;
         if let Some(seeds) = world.seeds_by_type.get(&ty) {
-            if let Some(kind) = IntKind::of(ty).filter(|_| self.draw > 0.0 && self.rng.random_bool(self.draw)) {
-                return Some(Operand::Int { kind, bits: kind.draw(&mut self.rng) });
+            if let Some(kind) = IntKind::of(ty).filter(|_| self.draw > 0.0) {
+                if let Some(bits) = self.hinted(kind) {
+                    return Some(Operand::Int { kind, bits });
+                }
+                if self.rng.random_bool(self.draw) {
+                    return Some(Operand::Int { kind, bits: kind.draw(&mut self.rng) });
+                }
             }
             return Some(Operand::Seed(seeds[self.rng.random_range(0..seeds.len())]));
         }
@@ -944,6 +1051,99 @@ impl<'w> Engine<'w> {
         };
         let elems = (0..n).map(|_| self.seeded(elem).expect("a seeded type")).collect();
         Some(Operand::SeedVec { builder, elems: Box::new(elems) })
+    }
+
+    /// Sometimes ([`HINT_PROBABILITY`]), for a call on a value of the pool
+    /// entry being extended, a value the code under test compared
+    /// something with when that entry was extended before, or a neighbour
+    /// of one (`v ± 1`, `-v`): how a magic number, a checksum or an
+    /// `x == f(y)` branch falls without a solver. Thesis §6.2 modifies a
+    /// witness toward the other outcome of a branch; libFuzzer feeds the
+    /// operands of recent compares back the same way.
+    fn hinted(&mut self, kind: IntKind) -> Option<u64> {
+        let hints = self.hints.get(&self.extending?)?;
+        if !self.rng.random_bool(HINT_PROBABILITY) {
+            return None;
+        }
+        let v = hints[self.rng.random_range(0..hints.len())];
+        let v = match self.rng.random_range(0..8u32) {
+            0 => v.wrapping_add(1),
+            1 => v.wrapping_sub(1),
+            2 => v.wrapping_neg(),
+            _ => v,
+        };
+        Some(kind.canonical(v))
+    }
+
+    /// Learns from what the new calls of `draft` compared (the last few
+    /// pairs of each, in `windows` of the ring of compares; thesis §6.2's
+    /// branch-directed generation, without a solver):
+    /// - an integer argument compared with another value is retried with
+    ///   that value at once, the rest of the sequence unchanged (a witness
+    ///   modified toward the branch it did not take): `x == MAGIC`,
+    ///   `x == checksum(..)` fall in one step;
+    /// - the values compared are kept as hints for the next extensions of
+    ///   the entry the sequence extended ([`Engine::hinted`]), but for the
+    ///   arguments themselves and addresses (an iterator's position and end).
+    fn note_compares(&mut self, draft: &Composed, prefix: usize, windows: &[(usize, usize)]) {
+        let Some(compares) = self.compares else { return };
+        // Addresses: user space on 64-bit targets is below 2^47.
+        let address = |v: u64| (1 << 32..1 << 47).contains(&v);
+        let mut found: Vec<u64> = Vec::new();
+        let calls = draft.view().own_calls().filter(|(at, _, _)| *at >= prefix);
+        for ((at, op, args), &(from, to)) in calls.zip(windows) {
+            for (a, b) in compares.between(from, to, HINTS_PER_RUN) {
+                for (k, arg) in args.iter().enumerate() {
+                    let Some((kind, bits)) = self.int_operand(arg) else { continue };
+                    let other = match (kind.canonical(a), kind.canonical(b)) {
+                        (x, y) if x == bits && y != bits => y,
+                        (y, x) if x == bits && y != bits => y,
+                        _ => continue,
+                    };
+                    if self.retries.len() < MAX_RETRIES && self.tried.insert((op, k as u32, other)) {
+                        let operand = Operand::Int { kind, bits: other };
+                        let retry = draft.view().replaced(at, k, &operand, &|id| self.pool.seq(id));
+                        self.retries.push((op as usize, retry, prefix));
+                    }
+                }
+                for v in [a, b] {
+                    let passed = args.iter().any(|x| self.int_operand(x).is_some_and(|(_, bits)| bits == v));
+                    if v >= SMALL_VALUES && !address(v) && !passed && !found.contains(&v) {
+                        found.push(v);
+                    }
+                }
+            }
+        }
+        if self.tried.len() >= MAX_TRIED {
+            self.tried.clear();
+        }
+        let Some(entry) = self.extending.filter(|_| !found.is_empty()) else { return };
+        found.truncate(MAX_HINTS);
+        if self.hints.len() >= MAX_HINTED {
+            self.hints.clear();
+        }
+        let hints = self.hints.entry(entry).or_default();
+        for v in found {
+            if !hints.contains(&v) {
+                if hints.len() == MAX_HINTS {
+                    hints.remove(0);
+                }
+                hints.push(v);
+            }
+        }
+    }
+
+    /// An integer argument's kind and bits, whether drawn or a seed.
+    fn int_operand(&self, arg: &Operand) -> Option<(IntKind, u64)> {
+        match *arg {
+            Operand::Int { kind, bits } => Some((kind, bits)),
+            Operand::Seed(s) => {
+                let seed = &self.world.seeds[s as usize];
+                let kind = IntKind::of(seed.ty)?;
+                Some((kind, kind.bits_of(seed.value.as_deref()?)?))
+            }
+            _ => None,
+        }
     }
 
     /// GRT's detective (paper 004): a value of `ty` that neither the pool
@@ -1098,6 +1298,8 @@ impl<'w> Engine<'w> {
 
     fn finish(mut self) -> Report {
         self.stats.elapsed = self.start.elapsed();
+        self.stats.coverage =
+            self.coverage.as_ref().map(|c| crate::report::Coverage { reached: c.reached(), total: c.total() });
         if self.budget.replay_only() {
             // Nothing was explored, so nothing went untested.
             let n = self.stats.sequences;
@@ -1117,6 +1319,17 @@ impl<'w> Engine<'w> {
         self.stats.evicted = self.pool.evicted;
         Report { failures: self.groups.into_failures(), stats: self.stats }
     }
+}
+
+/// The running sums of the operations' `weights`, each raised by its
+/// `credit` (none when `credit` is empty): a quarter of its weight per unit.
+fn cumulative(weights: &[u64], credit: &[u32]) -> Vec<u64> {
+    let mut total = 0;
+    let mut raised = |(k, w): (usize, &u64)| {
+        total += w * 4 + w * u64::from(credit.get(k).copied().unwrap_or(0));
+        total
+    };
+    weights.iter().enumerate().map(&mut raised).collect()
 }
 
 /// A sequence about to run, for a supervisor's trace.

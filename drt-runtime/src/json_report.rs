@@ -139,6 +139,7 @@ fn stats(s: &Stats) -> serde_json::Value {
             crate::config::Isolation::InProcess => "in-process",
         },
         "jobs": s.jobs,
+        "coverage": s.coverage.map(|c| serde_json::json!({ "reached": c.reached, "total": c.total })),
     })
 }
 

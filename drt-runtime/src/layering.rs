@@ -12,6 +12,7 @@ use proc_macro2::{Delimiter, TokenStream, TokenTree};
 const FLOORS: &[(&str, u8)] = &[
     ("names", 1),
     ("ints", 1),
+    ("coverage", 1),
     ("sequence", 1),
     ("hook", 1),
     ("rng", 1),

@@ -41,6 +41,8 @@
 //! bottom-up:
 //!
 //! 1. plain text and data: `names`, `ints` (integers drawn beyond the seeds),
+//!    `coverage` (the edge counters and compared values of code built by
+//!    `cargo drt`),
 //!    `sequence`, `hook`, `rng`, `memory` (the
 //!    machine's memory and a child's ceiling), `progress` (the line a long
 //!    run prints every few seconds), and `config` (the [`Explorer`] builder
@@ -73,6 +75,7 @@ extern crate self as drt;
 
 // Floor 1: plain text and data.
 mod config;
+mod coverage;
 mod hook;
 mod ints;
 mod memory;
@@ -117,7 +120,7 @@ pub use config::{
 };
 pub use driver::fuzz;
 pub use drt_macros::{generator, operations};
-pub use report::{Failure, FailureKind, OperationStats, Report, Stats};
+pub use report::{Coverage, Failure, FailureKind, OperationStats, Report, Stats};
 pub use rng::Rng;
 
 /// Not public API. Used by generated code.

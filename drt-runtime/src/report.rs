@@ -175,6 +175,22 @@ pub struct Stats {
     /// ([`Explorer::jobs`](crate::Explorer::jobs)); their counts are added
     /// up here. 1 (or 0, in a report built by hand) when one did.
     pub jobs: usize,
+    /// The edges of the code under test the exploration reached, when that
+    /// code was built for coverage feedback (`cargo drt test`); `None` in
+    /// any other build, or with `DRT_COVERAGE=off`.
+    pub coverage: Option<Coverage>,
+}
+
+/// Edge coverage of the code under test, read from the counters
+/// SanitizerCoverage adds to a `cargo drt` build.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Coverage {
+    /// Edges some sequence reached. With several jobs or restarts after
+    /// crashes, the most any one child reached.
+    pub reached: u64,
+    /// Edges instrumented: every edge of the code under test's functions
+    /// that were linked into the test program.
+    pub total: u64,
 }
 
 impl Report {
@@ -244,8 +260,12 @@ impl Stats {
     /// `1234 sequences (5678 calls) in 0.50s in a child process`.
     fn volume(&self) -> String {
         let plural = |n: u64| if n == 1 { "" } else { "s" };
+        let edges = match self.coverage {
+            Some(c) => format!(", {} of {} edges", c.reached, c.total),
+            None => String::new(),
+        };
         format!(
-            "{} sequence{} ({} call{}) in {:.2}s{}",
+            "{} sequence{} ({} call{}{edges}) in {:.2}s{}",
             self.sequences,
             plural(self.sequences),
             self.calls,

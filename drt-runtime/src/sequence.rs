@@ -412,6 +412,27 @@ impl<'a> View<'a> {
         })
     }
 
+    /// This sequence with argument `arg` of its own call at position `at`
+    /// replaced by `operand`; `lookup` resolves a component's number.
+    pub fn replaced(&self, at: usize, arg: usize, operand: &Operand, lookup: &impl Fn(u32) -> View<'a>) -> Composed {
+        let mut out = Composed::default();
+        for (here, item) in self.items() {
+            match item {
+                Item::Call(op, args) => out.push(
+                    op,
+                    args.iter()
+                        .enumerate()
+                        .map(|(k, a)| if here as usize == at && k == arg { operand } else { a })
+                        .cloned(),
+                ),
+                Item::Part(id, _) => {
+                    out.push_part(id, lookup(id));
+                }
+            }
+        }
+        out
+    }
+
     /// The own calls: (position in the whole sequence, operation, arguments).
     pub fn own_calls(&self) -> impl Iterator<Item = (usize, u32, &'a [Operand])> + 'a {
         self.items().filter_map(|(at, item)| match item {

@@ -80,7 +80,7 @@ impl Job {
         out.push_str(&format!(
             "replay {}\nseed {}\nmax_sequences {}\ntime_ns {}\nmax_len {}\nminimize_steps {}\nminimize_ns {}\n\
              replay_saved {}\nsave {}\nisolation {}\ncall_timeout_ns {}\ntrace_after {}\nstrict {}\n\
-             memory_limit {}\nmax_pool {}\nprogress_ns {}\n",
+             memory_limit {}\nmax_pool {}\nprogress_ns {}\ncoverage {}\n",
             self.replay,
             b.seed,
             opt(b.max_sequences),
@@ -100,6 +100,7 @@ impl Job {
             opt(s.memory_limit),
             s.max_pool,
             opt(s.progress.map(nanos)),
+            s.coverage,
         ));
         if let Some(p) = &s.regression_tests {
             out.push_str(&format!("regression_tests {}\n", p.display()));
@@ -127,6 +128,7 @@ impl Job {
                 progress: None,
                 jobs: 1,
                 json_report: None,
+                coverage: true,
                 notes: Vec::new(),
             },
             trace_after: None,
@@ -165,6 +167,7 @@ impl Job {
                 "memory_limit" => s.memory_limit = opt(value)?,
                 "max_pool" => s.max_pool = value.parse().ok()?,
                 "progress_ns" => s.progress = opt(value)?.map(Duration::from_nanos),
+                "coverage" => s.coverage = value.parse().ok()?,
                 "regression_tests" => s.regression_tests = Some(PathBuf::from(value)),
                 "avoid" => job.avoid.push(value.to_string()),
                 _ => return None,
@@ -284,6 +287,7 @@ mod tests {
             progress: Some(Duration::from_secs(5)),
             jobs: 1,
             json_report: None,
+            coverage: false,
             notes: Vec::new(),
         };
         let job = Job {

@@ -187,6 +187,8 @@ fn add(mut total: Stats, lane: Stats) -> Stats {
     total.redundant += lane.redundant;
     total.failing += lane.failing;
     total.evicted += lane.evicted;
+    // Jobs reach many of the same edges: the most one reached is the floor.
+    total.coverage = total.coverage.into_iter().chain(lane.coverage).max_by_key(|c| c.reached);
     for op in lane.operations {
         match total.operations.iter_mut().find(|o| o.name == op.name) {
             Some(o) => {

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::report::{Failure, FailureKind, OperationStats, Stats};
+use crate::report::{Coverage, Failure, FailureKind, OperationStats, Stats};
 
 fn field(out: &mut String, name: &str, value: &str) {
     out.push_str(&format!("{name} {}\n{value}\n", value.len()));
@@ -124,6 +124,9 @@ pub(crate) fn stats(s: &Stats) -> String {
     for note in &s.notes {
         field(&mut out, "note", note);
     }
+    if let Some(c) = s.coverage {
+        field(&mut out, "coverage", &format!("{} {}", c.reached, c.total));
+    }
     out
 }
 
@@ -153,6 +156,9 @@ pub(crate) fn parse_stats(text: &str) -> Option<Stats> {
     }
     while let Some(note) = r.field("note") {
         s.notes.push(note.to_string());
+    }
+    if let Some((reached, total)) = r.field("coverage").and_then(|c| c.split_once(' ')) {
+        s.coverage = Some(Coverage { reached: reached.parse().ok()?, total: total.parse().ok()? });
     }
     Some(s)
 }
@@ -199,6 +205,7 @@ mod tests {
             }],
             uncallable: vec![("A::c".into(), "no value".into())],
             notes: vec!["A::d failed in 2 sequences".into()],
+            coverage: Some(Coverage { reached: 31, total: 140 }),
             ..Stats::default()
         };
         let back = parse_stats(&stats(&sample)).unwrap();
