@@ -10,12 +10,16 @@
 //! - `DRT_BENCH_ONLY`: a comma-separated list of example names to run;
 //! - `DRT_BENCH_VERBOSE=1`: also each seed's sequences to the first failure.
 //!
+//! `cargo drt bench -p drt-examples --bench deep` runs it with coverage
+//! feedback (`DRT_COVERAGE=off` then turns the feedback off in the same
+//! instrumented build).
+//!
 //! Explorations run in-process, one at a time. Every number printed is
 //! measured in this process; see docs/BENCHMARKS.md.
 
 use std::time::Duration;
 
-use drt_examples::{bank, bitpack, chunked, deque, inline_stack, ring, tags, username, version};
+use drt_examples::{bank, bitpack, chunked, deque, frames, inline_stack, ring, tags, username, version};
 
 /// An example: its name, and an exploration of it with a seed and a budget.
 type Example = (&'static str, fn(u64, u64) -> drt::Report);
@@ -43,13 +47,21 @@ fn main() {
         ("chunked::ChunkedSet (large)", explore::<chunked::ChunkedSet>),
         ("bitpack::BitPacker (value)", explore::<bitpack::BitPacker>),
         ("tags::TagSet (a pair)", explore::<tags::TagSet>),
+        ("frames::FrameDecoder (magic, checksum)", explore::<frames::FrameDecoder>),
         ("ring::RingBuffer", explore::<ring::RingBuffer>),
         ("inline_stack::InlineStack", explore::<inline_stack::InlineStack>),
         ("bank::Account", explore::<bank::Account>),
         ("username::Username", explore::<username::Username>),
         ("version::Version", explore::<version::Version>),
     ];
-    println!("drt deep-examples bench: seeds {first}..={}, {budget} sequences each, in-process\n", first + seeds - 1);
+    let coverage = match explore::<bank::Account>(1, 10).stats.coverage {
+        Some(_) => "coverage on (cargo drt)",
+        None => "coverage off",
+    };
+    println!(
+        "drt deep-examples bench: seeds {first}..={}, {budget} sequences each, in-process, {coverage}\n",
+        first + seeds - 1
+    );
     println!("| example | found | median sequences to the first | worst | median time to the first | median (longest) calls in its test | sequences/s |");
     println!("|---|---|---|---|---|---|---|");
     for (name, explore) in examples {

@@ -9,6 +9,7 @@ pub mod bugfree;
 pub mod calendar;
 pub mod chunked;
 pub mod deque;
+pub mod frames;
 pub mod histogram;
 pub mod index;
 pub mod inline_stack;

@@ -1,0 +1,33 @@
+//! Bugs that need coverage feedback: run with
+//! `cargo drt test -p drt-examples --test coverage -- --ignored`
+//! (`.ci/run` does). Without `cargo drt`, each test fails saying so.
+
+use drt_examples::frames;
+
+fn explore<T: 'static>(seed: u64, budget: u64) -> drt::Report {
+    let report = drt::explore::<T>().seed(seed).max_sequences(budget).report();
+    assert!(
+        report.stats.coverage.is_some(),
+        "coverage is off: run this test with `cargo drt test -p drt-examples --test coverage -- --ignored`\n{report}"
+    );
+    report
+}
+
+/// A frame of the wrong kind behind a sync word and a checksum: the values
+/// the decoder compares its input with are fed back as arguments.
+#[test]
+#[ignore = "needs coverage: cargo drt test -p drt-examples --test coverage -- --ignored"]
+fn finds_a_continuation_frame_with_no_open_message() {
+    for seed in [7] {
+        let report = explore::<frames::FrameDecoder>(seed, 5_000);
+        assert!(report.summary("FrameDecoder").contains(" edges)"), "{}", report.summary("FrameDecoder"));
+        // A MORE frame, an END frame, or both: two places that unwrap.
+        assert!((1..=2).contains(&report.failures.len()), "seed {seed}:\n{report}");
+        for f in &report.failures {
+            assert_eq!(f.operation, "FrameDecoder::push", "seed {seed}:\n{report}");
+            assert!(f.message.contains("called `Option::unwrap()` on a `None` value"), "seed {seed}: {}", f.message);
+            assert!(f.code.contains(&format!("push({})", frames::SYNC)), "seed {seed}:\n{}", f.code);
+            assert!(f.len >= 6, "new, sync, kind, length, a word, checksum:\n{}", f.code);
+        }
+    }
+}
