@@ -2,8 +2,8 @@
 //! command, `cargo run --release -p drt-examples`.
 
 use drt_examples::{
-    arena, bank, bitpack, bugfree, calendar, chunked, deque, histogram, index, inline_stack, ledger, lru, money,
-    playlist, raster, ring, route, span, tags, text, units, username, version,
+    arena, bank, bitpack, bugfree, calendar, chunked, deque, frames, histogram, index, inline_stack, ledger, lru,
+    money, playlist, raster, ring, route, span, tags, text, units, username, version,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -68,6 +68,11 @@ fn main() {
         ("tags::TagSet", "Hash disagrees with Eq for sets built in two orders (two values, two sequences)", || {
             drt::explore::<tags::TagSet>().report()
         }),
+        (
+            "frames::FrameDecoder",
+            "a MORE frame with no message open, behind a sync word and a checksum: found with `cargo drt`",
+            || drt::explore::<frames::FrameDecoder>().report(),
+        ),
         ("bugfree::SortedSet", "none", || drt::explore::<bugfree::SortedSet>().report()),
     ];
     let mut summary = Vec::new();
