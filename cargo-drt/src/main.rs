@@ -94,7 +94,7 @@ fn launch(args: &[OsString]) -> Result<ExitCode, String> {
         command.env("DRT_COVERAGE", "on");
     }
     let status = command.status().map_err(|e| format!("cannot run {}: {e}", cargo.to_string_lossy()))?;
-    Ok(ExitCode::from(status.code().unwrap_or(1).clamp(0, 255) as u8))
+    Ok(exit_code(status))
 }
 
 /// The workspace's target directory, from `cargo metadata` (it honours
@@ -153,7 +153,12 @@ fn wrap(dir: &Path, args: &[OsString]) -> Result<ExitCode, String> {
     };
     let status =
         command.args(rest).args(&extra).status().map_err(|e| format!("cannot run {}: {e}", rustc.to_string_lossy()))?;
-    Ok(ExitCode::from(status.code().unwrap_or(1).clamp(0, 255) as u8))
+    Ok(exit_code(status))
+}
+
+/// A child's exit status as this program's (1 when a signal ended it).
+fn exit_code(status: std::process::ExitStatus) -> ExitCode {
+    ExitCode::from(status.code().unwrap_or(1).clamp(0, 255) as u8)
 }
 
 /// What the wrapper needs to know of one rustc invocation that compiles a

@@ -53,37 +53,28 @@ fn compared(a: u64, b: u64) {
     COMPARED.store(n.wrapping_add(1), Relaxed);
 }
 
-#[no_mangle]
-pub extern "C" fn __sanitizer_cov_trace_cmp1(a: u8, b: u8) {
-    compared(a.into(), b.into());
+/// The comparison callbacks, plain and with a constant first (the
+/// receiver treats both alike): each records the pair, widened to `u64`.
+macro_rules! compares {
+    ($($name:ident: $t:ty),* $(,)?) => {
+        $(
+            #[no_mangle]
+            pub extern "C" fn $name(a: $t, b: $t) {
+                compared(a.into(), b.into());
+            }
+        )*
+    };
 }
-#[no_mangle]
-pub extern "C" fn __sanitizer_cov_trace_cmp2(a: u16, b: u16) {
-    compared(a.into(), b.into());
-}
-#[no_mangle]
-pub extern "C" fn __sanitizer_cov_trace_cmp4(a: u32, b: u32) {
-    compared(a.into(), b.into());
-}
-#[no_mangle]
-pub extern "C" fn __sanitizer_cov_trace_cmp8(a: u64, b: u64) {
-    compared(a, b);
-}
-#[no_mangle]
-pub extern "C" fn __sanitizer_cov_trace_const_cmp1(a: u8, b: u8) {
-    compared(a.into(), b.into());
-}
-#[no_mangle]
-pub extern "C" fn __sanitizer_cov_trace_const_cmp2(a: u16, b: u16) {
-    compared(a.into(), b.into());
-}
-#[no_mangle]
-pub extern "C" fn __sanitizer_cov_trace_const_cmp4(a: u32, b: u32) {
-    compared(a.into(), b.into());
-}
-#[no_mangle]
-pub extern "C" fn __sanitizer_cov_trace_const_cmp8(a: u64, b: u64) {
-    compared(a, b);
+
+compares! {
+    __sanitizer_cov_trace_cmp1: u8,
+    __sanitizer_cov_trace_cmp2: u16,
+    __sanitizer_cov_trace_cmp4: u32,
+    __sanitizer_cov_trace_cmp8: u64,
+    __sanitizer_cov_trace_const_cmp1: u8,
+    __sanitizer_cov_trace_const_cmp2: u16,
+    __sanitizer_cov_trace_const_cmp4: u32,
+    __sanitizer_cov_trace_const_cmp8: u64,
 }
 
 /// `cases[0]` is the number of cases, `cases[1]` the width in bits, then
