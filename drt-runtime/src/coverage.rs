@@ -59,6 +59,10 @@ pub(crate) fn called() {
     }
 }
 
+/// Where the ring of compares was when a method started and when it
+/// returned: what it compared lies between.
+pub(crate) type Window = (usize, usize);
+
 /// The counters of every instrumented module, one slice per region.
 struct Regions(Vec<(*mut u8, usize)>);
 
@@ -199,15 +203,12 @@ pub(crate) struct Compares {
 }
 
 impl Compares {
-    /// This program's ring, when its code was built for coverage.
+    /// This program's ring, when its code was built for coverage (every
+    /// call asks: in any other build, this is `None` and costs nothing).
+    #[cfg(drt_coverage)]
     pub fn global() -> Option<&'static Compares> {
         static RING: std::sync::OnceLock<Option<Compares>> = std::sync::OnceLock::new();
-        RING.get_or_init(Compares::get).as_ref()
-    }
-
-    fn get() -> Option<Compares> {
-        #[cfg(drt_coverage)]
-        {
+        RING.get_or_init(|| {
             let (mut slots, mut count) = (0, std::ptr::null());
             // SAFETY: the receiver's ring is a static of `2 * slots` words,
             // and its count a static.
@@ -216,8 +217,14 @@ impl Compares {
                 return None;
             }
             Some(Compares { ring: unsafe { std::slice::from_raw_parts(ring, 2 * slots) }, count: unsafe { &*count } })
-        }
-        #[cfg(not(drt_coverage))]
+        })
+        .as_ref()
+    }
+
+    /// This program's ring: there is none without `cargo drt`.
+    #[cfg(not(drt_coverage))]
+    #[inline(always)]
+    pub fn global() -> Option<&'static Compares> {
         None
     }
 
@@ -236,7 +243,7 @@ impl Compares {
     /// The window of the method the invoker ran, since [`Compares::open`]:
     /// from where it started to where it returned (or to now, when it
     /// panicked).
-    pub fn window(&self) -> (usize, usize) {
+    pub fn window(&self) -> Window {
         let end = match WINDOW[1].load(Relaxed) {
             usize::MAX => self.mark(),
             end => end,
@@ -246,7 +253,7 @@ impl Compares {
 
     /// The last pairs compared between marks `from` and `to`, newest
     /// first, at most `max` of them (and no more than the ring holds).
-    pub fn between(&self, from: usize, to: usize, max: usize) -> impl Iterator<Item = (u64, u64)> + '_ {
+    pub fn between(&self, (from, to): Window, max: usize) -> impl Iterator<Item = (u64, u64)> + '_ {
         let slots = self.ring.len() / 2;
         let now = to;
         let n = to.wrapping_sub(from).min(max).min(slots.saturating_sub(self.mark().wrapping_sub(to)));
@@ -310,16 +317,16 @@ mod ring_tests {
         push(3, 4);
         push(5, 6);
         let end = c.mark();
-        assert_eq!(c.between(mark, end, 10).collect::<Vec<_>>(), [(5, 6), (3, 4)]);
-        assert_eq!(c.between(mark, end, 1).collect::<Vec<_>>(), [(5, 6)]);
+        assert_eq!(c.between((mark, end), 10).collect::<Vec<_>>(), [(5, 6), (3, 4)]);
+        assert_eq!(c.between((mark, end), 1).collect::<Vec<_>>(), [(5, 6)]);
         push(7, 8);
-        assert_eq!(c.between(mark, end, 10).collect::<Vec<_>>(), [(5, 6), (3, 4)], "later pairs are not read");
+        assert_eq!(c.between((mark, end), 10).collect::<Vec<_>>(), [(5, 6), (3, 4)], "later pairs are not read");
         push(9, 10);
         push(11, 12);
-        assert_eq!(c.between(mark, end, 10).collect::<Vec<_>>(), [(5, 6)], "(3, 4) was written over");
+        assert_eq!(c.between((mark, end), 10).collect::<Vec<_>>(), [(5, 6)], "(3, 4) was written over");
         for k in 0..10 {
             push(k, k + 1);
         }
-        assert_eq!(c.between(mark, end, 100).count(), 0, "all written over");
+        assert_eq!(c.between((mark, end), 100).count(), 0, "all written over");
     }
 }

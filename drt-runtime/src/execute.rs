@@ -12,6 +12,7 @@ use std::any::Any;
 use crate::pool::Held;
 use std::panic::{self, AssertUnwindSafe};
 
+use crate::coverage::Window;
 use crate::hook::{payload_text, Caught, SilentPanics};
 use crate::macro_support::Returned;
 use crate::macro_support::Slot;
@@ -114,7 +115,7 @@ struct Frame {
     /// The variables the current call touched.
     touched: Vec<u32>,
     last_empty: bool,
-    windows: Vec<(usize, usize)>,
+    windows: Vec<(usize, Window)>,
 }
 
 /// The buffers a run fills, empty: [`Execution::finish_into`] hands them
@@ -124,7 +125,7 @@ pub(crate) struct RunBuffers {
     vars: Vec<Slot>,
     slots: Vec<Slot>,
     touched: Vec<u32>,
-    windows: Vec<(usize, usize)>,
+    windows: Vec<(usize, Window)>,
 }
 
 /// The result of running a sequence: its outcome and the final variables.
@@ -137,10 +138,10 @@ pub(crate) struct Execution {
     pub reused: u64,
     /// Whether the last call that returned gave `None` or `Err`.
     pub last_empty: bool,
-    /// Where the ring of compared values was before and after each checked
-    /// call ran (code built by `cargo drt` only): what the calls compared,
-    /// without what the oracles did.
-    pub windows: Vec<(usize, usize)>,
+    /// Each checked call, with where the ring of compared values was
+    /// before and after its method ran (code built by `cargo drt` only):
+    /// what the calls compared, without what the oracles did.
+    pub windows: Vec<(usize, Window)>,
     /// The call's arguments' and touched variables' buffers, to hand back.
     spare: (Vec<Slot>, Vec<u32>),
 }
@@ -268,7 +269,7 @@ impl World<'_> {
         }
         let invoked = panic::catch_unwind(AssertUnwindSafe(|| (spec.invoke)(slots)));
         if let Some(c) = compares {
-            windows.push(c.window());
+            windows.push((i, c.window()));
         }
         match invoked {
             Ok(returned) => {

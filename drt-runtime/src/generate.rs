@@ -62,10 +62,10 @@ const MAX_PAIRS: usize = 64;
 const MIX_PROBABILITY: f64 = 0.5;
 /// Probability that an integer argument is a value the code under test
 /// compared something with (when it was built for coverage), and how many
-/// such values are kept: the last pairs of a run, per entry extended, and
-/// entries with some.
+/// such values are looked at and kept: the last pairs of each new call,
+/// per entry extended, and entries with some.
 const HINT_PROBABILITY: f64 = 0.25;
-const HINTS_PER_RUN: usize = 8;
+const HINTS_PER_CALL: usize = 8;
 const MAX_HINTS: usize = 8;
 const MAX_HINTED: usize = 1 << 14;
 /// Compared values below this are not kept as hints: seeds and drawn
@@ -1076,7 +1076,7 @@ impl<'w> Engine<'w> {
     }
 
     /// Learns from what the new calls of `draft` compared (the last few
-    /// pairs of each, in `windows` of the ring of compares; thesis §6.2's
+    /// pairs of each, in its `windows` of the ring of compares; thesis §6.2's
     /// branch-directed generation, without a solver):
     /// - an integer argument compared with another value is retried with
     ///   that value at once, the rest of the sequence unchanged (a witness
@@ -1085,16 +1085,20 @@ impl<'w> Engine<'w> {
     /// - the values compared are kept as hints for the next extensions of
     ///   the entry the sequence extended ([`Engine::hinted`]), but for the
     ///   arguments themselves and addresses (an iterator's position and end).
-    fn note_compares(&mut self, draft: &Composed, prefix: usize, windows: &[(usize, usize)]) {
+    fn note_compares(&mut self, draft: &Composed, prefix: usize, windows: &[(usize, crate::coverage::Window)]) {
         let Some(compares) = self.compares else { return };
         // Addresses: user space on 64-bit targets is below 2^47.
         let address = |v: u64| (1 << 32..1 << 47).contains(&v);
         let mut found: Vec<u64> = Vec::new();
-        let calls = draft.view().own_calls().filter(|(at, _, _)| *at >= prefix);
-        for ((at, op, args), &(from, to)) in calls.zip(windows) {
-            for (a, b) in compares.between(from, to, HINTS_PER_RUN) {
-                for (k, arg) in args.iter().enumerate() {
-                    let Some((kind, bits)) = self.int_operand(arg) else { continue };
+        let mut ints: Vec<(usize, IntKind, u64)> = Vec::new();
+        // The new calls of the draft's own (a component's calls after
+        // `prefix`, built on demand, are checked too, but not retried).
+        for (at, op, args) in draft.view().own_calls().filter(|(at, _, _)| *at >= prefix) {
+            let Ok(w) = windows.binary_search_by_key(&at, |&(call, _)| call) else { continue };
+            ints.clear();
+            ints.extend(args.iter().enumerate().filter_map(|(k, a)| self.int_operand(a).map(|(t, b)| (k, t, b))));
+            for (a, b) in compares.between(windows[w].1, HINTS_PER_CALL) {
+                for &(k, kind, bits) in &ints {
                     let other = match (kind.canonical(a), kind.canonical(b)) {
                         (x, y) if x == bits && y != bits => y,
                         (y, x) if x == bits && y != bits => y,
@@ -1107,7 +1111,7 @@ impl<'w> Engine<'w> {
                     }
                 }
                 for v in [a, b] {
-                    let passed = args.iter().any(|x| self.int_operand(x).is_some_and(|(_, bits)| bits == v));
+                    let passed = ints.iter().any(|&(_, _, bits)| bits == v);
                     if v >= SMALL_VALUES && !address(v) && !passed && !found.contains(&v) {
                         found.push(v);
                     }
