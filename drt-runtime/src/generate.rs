@@ -83,7 +83,7 @@ const FAVOUR_PROBABILITY: f64 = 0.5;
 /// `1 + MAX_CREDIT / 4` times its own.
 const MAX_CREDIT: u32 = 12;
 /// Sequences between two halvings of the operations' credit.
-const CREDIT_HALF_LIFE: u64 = 1_024;
+const CREDIT_HALF_LIFE: u64 = 256;
 /// Pool values drawn per argument while exploring, the shortest kept.
 const EXPLORE_TOURNAMENT: u32 = 2;
 /// The same while looking for a shorter reproduction of a failure.
@@ -224,7 +224,8 @@ impl<'w> Engine<'w> {
     pub fn new(world: &'w World<'w>, settings: &Settings, store: Option<Store>) -> Engine<'w> {
         let budget = settings.budget;
         let weights: Vec<u64> = world.ops.iter().map(|o| u64::from(o.op.spec.weight)).collect();
-        let cumulative_weights = cumulative(&weights, &[]);
+        let credit = vec![0; weights.len()];
+        let cumulative_weights = cumulative(&weights, &credit);
         let coverage = settings.coverage.then(crate::coverage::Feedback::new).and_then(Result::ok);
         let compares = coverage.as_ref().and_then(|_| crate::coverage::Compares::global());
         let per_op = world
@@ -280,7 +281,7 @@ impl<'w> Engine<'w> {
             favoured: Default::default(),
             retries: Vec::new(),
             tried: Default::default(),
-            credit: vec![0; weights.len()],
+            credit,
             weights,
         }
     }
@@ -480,6 +481,7 @@ impl<'w> Engine<'w> {
         let sequences_before = self.stats.sequences;
         self.per_op[op].attempted += 1;
         self.starting(Starting::Draft(&draft));
+        self.age_credit();
         let (exec, seq) = self.run_new(&draft, prefix);
         let new_edges = self.coverage.as_mut().map_or(0, |c| c.collect());
         self.note_compares(&draft, prefix, &exec.windows);
@@ -870,11 +872,16 @@ impl<'w> Engine<'w> {
         }
     }
 
-    fn pick_operation(&mut self) -> usize {
+    /// Halves every operation's credit, once per [`CREDIT_HALF_LIFE`]
+    /// sequences explored: credit is for *recent* discoveries.
+    fn age_credit(&mut self) {
         if self.coverage.is_some() && self.stats.sequences.is_multiple_of(CREDIT_HALF_LIFE) {
             self.credit.iter_mut().for_each(|c| *c /= 2);
             self.cumulative_weights = cumulative(&self.weights, &self.credit);
         }
+    }
+
+    fn pick_operation(&mut self) -> usize {
         let total = *self.cumulative_weights.last().expect("at least one operation");
         let x = self.rng.random_range(0..total);
         self.cumulative_weights.partition_point(|&w| w <= x)
@@ -1325,15 +1332,16 @@ impl<'w> Engine<'w> {
     }
 }
 
-/// The running sums of the operations' `weights`, each raised by its
-/// `credit` (none when `credit` is empty): a quarter of its weight per unit.
+/// The running sums of the operations' `weights`, each raised by a
+/// quarter of itself per unit of its `credit`.
 fn cumulative(weights: &[u64], credit: &[u32]) -> Vec<u64> {
-    let mut total = 0;
-    let mut raised = |(k, w): (usize, &u64)| {
-        total += w * 4 + w * u64::from(credit.get(k).copied().unwrap_or(0));
-        total
-    };
-    weights.iter().enumerate().map(&mut raised).collect()
+    let raised = weights.iter().zip(credit).map(|(w, c)| w * (4 + u64::from(*c)));
+    raised
+        .scan(0, |total, w| {
+            *total += w;
+            Some(*total)
+        })
+        .collect()
 }
 
 /// A sequence about to run, for a supervisor's trace.
