@@ -496,7 +496,8 @@ impl<'w> Engine<'w> {
         if new_edges > 0 {
             self.credit_operation(op);
             // A sequence that reached code no earlier one did joins the
-            // pool even when its values look old, offering what it touched.
+            // pool even when its values look old, offering what its new
+            // calls touched (the variables `touched_values` listed).
             if outcome == Outcome::Normal && touched.is_empty() {
                 touched.extend(
                     self.spare_last_touch

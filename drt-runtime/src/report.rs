@@ -142,11 +142,13 @@ pub struct Stats {
     /// Calls of components that did not run again because their values were
     /// cloned from an earlier run (incremental execution).
     pub reused_calls: u64,
-    /// Sequences that ran normally and offered a new value (kept for extension).
+    /// Sequences that ran normally and offered a new value, or reached code
+    /// no earlier sequence did (with coverage feedback): kept for extension.
     pub normal: u64,
     /// Sequences discarded as illegal inputs.
     pub illegal: u64,
-    /// Sequences that ran normally but only produced values seen before.
+    /// Sequences that ran normally but only produced values seen before
+    /// (and, with coverage feedback, reached no new code).
     pub redundant: u64,
     /// Sequences that revealed a failure.
     pub failing: u64,
@@ -185,8 +187,9 @@ pub struct Stats {
 /// SanitizerCoverage adds to a `cargo drt` build.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Coverage {
-    /// Edges some sequence reached. With several jobs or restarts after
-    /// crashes, the most any one child reached.
+    /// Edges some sequence reached. With several jobs, the most any one
+    /// job reached; after a crash, what the child that finished the
+    /// exploration reached (its earlier children report no stats).
     pub reached: u64,
     /// Edges instrumented: every edge of the code under test's functions
     /// that were linked into the test program.
