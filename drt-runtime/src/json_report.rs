@@ -195,6 +195,7 @@ mod tests {
                 jobs: 2,
                 uncallable: vec![("A::b".into(), "why".into())],
                 isolation: crate::config::Isolation::InProcess,
+                coverage: Some(crate::report::Coverage { reached: 253, total: 16676 }),
                 ..Stats::default()
             },
         };
@@ -215,6 +216,7 @@ mod tests {
         assert_eq!((s["seed"].as_u64(), s["jobs"].as_u64(), s["sequences"].as_u64()), (Some(7), Some(2), Some(100)));
         assert_eq!(s["uncallable"][0]["why"], "why");
         assert_eq!(s["isolation"], "in-process");
+        assert_eq!((s["coverage"]["reached"].as_u64(), s["coverage"]["total"].as_u64()), (Some(253), Some(16676)));
         // A file where the directory should be: a warning naming the file.
         let blocked = dir.join("report.json").join("inner.json");
         let err = write(&report, "Money", &blocked).unwrap_err();

@@ -380,6 +380,17 @@ mod tests {
     }
 
     #[test]
+    fn the_summary_names_the_edges_reached_only_with_coverage() {
+        let mut report = Report {
+            failures: Vec::new(),
+            stats: Stats { seed: 7, sequences: 5, calls: 9, jobs: 1, ..Stats::default() },
+        };
+        assert!(report.summary("A").starts_with("drt: A: 5 sequences (9 calls) in "), "{}", report.summary("A"));
+        report.stats.coverage = Some(Coverage { reached: 31, total: 140 });
+        assert!(report.summary("A").starts_with("drt: A: 5 sequences (9 calls, 31 of 140 edges) in "));
+    }
+
+    #[test]
     fn tests_of_one_report_get_distinct_names() {
         let add = "// drt: Series::add panics: x\n#[test]\nfn series_add_panics() {\n    f();\n}\n";
         let other = "// drt: Series::len panics: y\n#[test]\nfn series_len_panics() {\n}\n";
