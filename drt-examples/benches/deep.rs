@@ -10,9 +10,12 @@
 //! - `DRT_BENCH_ONLY`: a comma-separated list of example names to run;
 //! - `DRT_BENCH_VERBOSE=1`: also each seed's sequences to the first failure.
 //!
-//! `cargo drt bench -p drt-examples --bench deep` runs it with coverage
-//! feedback (`DRT_COVERAGE=off` then turns the feedback off in the same
-//! instrumented build).
+//! Each example is explored three ways, side by side: by an undirected
+//! random walk (the thesis's baseline, §8.3: one sequence extended call by
+//! call until an illegal input or a failure), by drt, and by drt with
+//! coverage feedback. The last needs the build `cargo drt bench -p
+//! drt-examples --bench deep` makes; in it, the first two run with
+//! `DRT_COVERAGE=off`. `DRT_BENCH_SEARCHES` (`walk,drt,coverage`) picks some.
 //!
 //! Explorations run in-process, one at a time. Every number printed is
 //! measured in this process; see docs/BENCHMARKS.md.
@@ -21,11 +24,35 @@ use std::time::Duration;
 
 use drt_examples::{bank, bitpack, chunked, deque, frames, inline_stack, ring, tags, username, version};
 
-/// An example: its name, and an exploration of it with a seed and a budget.
-type Example = (&'static str, fn(u64, u64) -> drt::Report);
+/// An example: its name, and an exploration of it with a search, a seed and a budget.
+type Example = (&'static str, fn(Search, u64, u64) -> drt::Report);
 
-fn explore<T: 'static>(seed: u64, budget: u64) -> drt::Report {
-    drt::explore::<T>().seed(seed).max_sequences(budget).isolation(drt::Isolation::InProcess).report()
+/// How an example is explored.
+#[derive(Clone, Copy, PartialEq)]
+enum Search {
+    Walk,
+    Drt,
+    Coverage,
+}
+
+impl Search {
+    fn name(self) -> &'static str {
+        match self {
+            Search::Walk => "walk",
+            Search::Drt => "drt",
+            Search::Coverage => "coverage",
+        }
+    }
+}
+
+fn explore<T: 'static>(search: Search, seed: u64, budget: u64) -> drt::Report {
+    // The benchmark runs on one thread: nothing reads the environment meanwhile.
+    std::env::set_var("DRT_COVERAGE", if search == Search::Coverage { "on" } else { "off" });
+    let explorer = drt::explore::<T>().seed(seed).max_sequences(budget).isolation(drt::Isolation::InProcess);
+    match search {
+        Search::Walk => explorer.random_walk().report(),
+        Search::Drt | Search::Coverage => explorer.report(),
+    }
 }
 
 fn env_u64(name: &str, default: u64) -> u64 {
@@ -35,6 +62,38 @@ fn env_u64(name: &str, default: u64) -> u64 {
 fn median(mut xs: Vec<f64>) -> Option<f64> {
     xs.sort_by(f64::total_cmp);
     (!xs.is_empty()).then(|| xs[xs.len() / 2])
+}
+
+/// What one search did on one example over the seeds.
+#[derive(Default)]
+struct Row {
+    sequences: Vec<f64>,
+    seconds: Vec<f64>,
+    len: Vec<f64>,
+    rate: Vec<f64>,
+}
+
+impl Row {
+    /// `found/seeds`, median sequences to the first failure (and the worst,
+    /// or "missed"), median time to it, median calls in its test, sequences/s.
+    fn cells(&self, seeds: u64) -> [String; 5] {
+        let found = self.sequences.len();
+        let worst = if found < seeds as usize {
+            "missed".to_string()
+        } else {
+            format!("{}", self.sequences.iter().copied().fold(0.0, f64::max))
+        };
+        let show = |x: Option<f64>, f: &dyn Fn(f64) -> String| x.map_or("-".to_string(), f);
+        [
+            format!("{found}/{seeds}"),
+            show(median(self.sequences.clone()), &|x| format!("{x} ({worst})")),
+            show(median(self.seconds.clone()), &|x| {
+                format!("{:.1} ms", Duration::from_secs_f64(x).as_secs_f64() * 1e3)
+            }),
+            show(median(self.len.clone()), &|x| format!("{x}")),
+            show(median(self.rate.clone()), &|x| format!("{x:.0}")),
+        ]
+    }
 }
 
 fn main() {
@@ -54,49 +113,52 @@ fn main() {
         ("username::Username", explore::<username::Username>),
         ("version::Version", explore::<version::Version>),
     ];
-    let coverage = match explore::<bank::Account>(1, 10).stats.coverage {
-        Some(_) => "coverage on (cargo drt)",
-        None => "coverage off",
-    };
+    let instrumented = explore::<bank::Account>(Search::Coverage, 1, 10).stats.coverage.is_some();
+    let asked = std::env::var("DRT_BENCH_SEARCHES").unwrap_or_else(|_| "walk,drt,coverage".into());
+    let searches: Vec<Search> = [Search::Walk, Search::Drt, Search::Coverage]
+        .into_iter()
+        .filter(|s| asked.split(',').any(|a| a.trim() == s.name()))
+        .filter(|s| *s != Search::Coverage || instrumented)
+        .collect();
     println!(
-        "drt deep-examples bench: seeds {first}..={}, {budget} sequences each, in-process, {coverage}\n",
-        first + seeds - 1
+        "drt deep-examples bench: seeds {first}..={}, {budget} sequences each, in-process, {}\n",
+        first + seeds - 1,
+        if instrumented { "built for coverage (cargo drt)" } else { "not built for coverage (no coverage column)" },
     );
-    println!("| example | found | median sequences to the first | worst | median time to the first | median (longest) calls in its test | sequences/s |");
-    println!("|---|---|---|---|---|---|---|");
+    println!("Per search: found, median sequences to the first failure (worst), median time to it, median calls in its test, sequences/s.\n");
+    let mut head = "| example |".to_string();
+    for s in &searches {
+        let n = s.name();
+        head += &format!(" {n}: found | {n}: sequences | {n}: time | {n}: calls | {n}: rate |");
+    }
+    println!("{head}\n|---|{}", "---|".repeat(5 * searches.len()));
     for (name, explore) in examples {
         if only.as_deref().is_some_and(|o| !o.split(',').any(|w| name.contains(w.trim()))) {
             continue;
         }
-        let (mut before, mut after, mut len, mut rate) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        for seed in first..first + seeds {
-            let report = explore(seed, budget);
-            let s = &report.stats;
-            rate.push(s.sequences as f64 / s.elapsed.as_secs_f64().max(1e-9));
-            let first = report.failures.iter().min_by_key(|f| f.sequences_before);
-            if std::env::var_os("DRT_BENCH_VERBOSE").is_some() {
-                let at = first.map_or("missed".to_string(), |f| format!("{} ({} calls)", f.sequences_before, f.len));
-                println!("  {name}, seed {seed}: {at}, {} sequences run", s.sequences);
+        let mut line = format!("| {name} |");
+        for &search in &searches {
+            let mut row = Row::default();
+            for seed in first..first + seeds {
+                let report = explore(search, seed, budget);
+                let s = &report.stats;
+                row.rate.push(s.sequences as f64 / s.elapsed.as_secs_f64().max(1e-9));
+                let found = report.failures.iter().min_by_key(|f| f.sequences_before);
+                if std::env::var_os("DRT_BENCH_VERBOSE").is_some() {
+                    let at =
+                        found.map_or("missed".to_string(), |f| format!("{} ({} calls)", f.sequences_before, f.len));
+                    println!("  {name}, {}, seed {seed}: {at}, {} sequences run", search.name(), s.sequences);
+                }
+                if let Some(f) = found {
+                    row.sequences.push(f.sequences_before as f64);
+                    row.seconds.push(f.found_after.as_secs_f64());
+                    row.len.push(f.len as f64);
+                }
             }
-            if let Some(f) = first {
-                before.push(f.sequences_before as f64);
-                after.push(f.found_after.as_secs_f64());
-                len.push(f.len as f64);
+            for cell in row.cells(seeds) {
+                line += &format!(" {cell} |");
             }
         }
-        let found = before.len();
-        let worst = if found < seeds as usize {
-            "missed".to_string()
-        } else {
-            format!("{}", before.iter().copied().fold(0.0, f64::max))
-        };
-        let show = |x: Option<f64>, f: &dyn Fn(f64) -> String| x.map_or("-".to_string(), f);
-        println!(
-            "| {name} | {found}/{seeds} | {} | {worst} | {} | {} | {} |",
-            show(median(before), &|x| format!("{x}")),
-            show(median(after), &|x| format!("{:.1} ms", Duration::from_secs_f64(x).as_secs_f64() * 1e3)),
-            show(median(len.clone()), &|x| format!("{x} ({})", len.iter().copied().fold(0.0, f64::max))),
-            show(median(rate), &|x| format!("{x:.0}")),
-        );
+        println!("{line}");
     }
 }

@@ -84,6 +84,7 @@ pub struct Explorer {
     max_pool: Option<u64>,
     jobs: Option<usize>,
     json_report: Option<PathBuf>,
+    random_walk: bool,
 }
 
 /// Starts an exploration of the operations registered by `#[drt::operations]`
@@ -106,6 +107,7 @@ pub fn explore<T: 'static>() -> Explorer {
         max_pool: None,
         jobs: None,
         json_report: None,
+        random_walk: false,
     }
 }
 
@@ -237,6 +239,17 @@ impl Explorer {
         self
     }
 
+    /// Explores by the thesis's undirected baseline instead (Rw, thesis
+    /// §8.3): one sequence extended call by call, each executed, and
+    /// started over at the first illegal input or failure; no pool, no
+    /// feedback. For benchmarks that measure what the directed search
+    /// adds; not for testing.
+    #[doc(hidden)]
+    pub fn random_walk(mut self) -> Self {
+        self.random_walk = true;
+        self
+    }
+
     /// Also puts `U`'s operations under test.
     pub fn also<U: 'static>(mut self) -> Self {
         self.subjects.push((TypeId::of::<U>(), std::any::type_name::<U>()));
@@ -275,6 +288,9 @@ pub(crate) struct Settings {
     /// Whether to steer by the code under test's coverage where it was
     /// built for it (`cargo drt`): `DRT_COVERAGE`, on by default.
     pub coverage: bool,
+    /// Whether to explore by an undirected random walk instead
+    /// ([`Explorer::random_walk`], for benchmarks).
+    pub random_walk: bool,
     /// What the reader of the report should know about how the settings
     /// were decided (a `DRT_JOBS` that could not be followed), printed
     /// already; not sent to a child.
@@ -390,6 +406,7 @@ impl Explorer {
                 .map(PathBuf::from)
                 .or_else(|| self.json_report.clone()),
             coverage: coverage.unwrap_or(true),
+            random_walk: self.random_walk,
             notes,
         })
     }

@@ -180,6 +180,7 @@ pub(crate) fn settings(seed: u64, n: u64) -> Settings {
         jobs: 1,
         json_report: None,
         coverage: true,
+        random_walk: false,
         notes: Vec::new(),
     }
 }

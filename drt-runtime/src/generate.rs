@@ -207,6 +207,11 @@ pub(crate) struct Engine<'w> {
     /// (the credit that raises it in `cumulative_weights`).
     weights: Vec<u64>,
     credit: Vec<u32>,
+    /// Whether to explore by an undirected random walk instead (the
+    /// thesis's Rw, §8.3: a baseline for benchmarks), and the pool entry
+    /// holding the walk so far.
+    random_walk: bool,
+    walk: Option<u32>,
 }
 
 /// Buffers [`Engine::keep`] fills: the live variables, which were changed,
@@ -226,7 +231,9 @@ impl<'w> Engine<'w> {
         let weights: Vec<u64> = world.ops.iter().map(|o| u64::from(o.op.spec.weight)).collect();
         let credit = vec![0; weights.len()];
         let cumulative_weights = cumulative(&weights, &credit);
-        let coverage = settings.coverage.then(crate::coverage::Feedback::new).and_then(Result::ok);
+        // The random walk is undirected: no coverage feedback either.
+        let coverage =
+            (settings.coverage && !settings.random_walk).then(crate::coverage::Feedback::new).and_then(Result::ok);
         let compares = coverage.as_ref().and_then(|_| crate::coverage::Compares::global());
         let per_op = world
             .ops
@@ -283,6 +290,8 @@ impl<'w> Engine<'w> {
             tried: Default::default(),
             credit,
             weights,
+            random_walk: settings.random_walk,
+            walk: None,
         }
     }
 
@@ -476,6 +485,7 @@ impl<'w> Engine<'w> {
         };
         if !self.pool.is_new_sequence(&draft) {
             self.spare = draft;
+            self.walk = None;
             return false;
         }
         let sequences_before = self.stats.sequences;
@@ -516,14 +526,32 @@ impl<'w> Engine<'w> {
         }
         // Only a sequence that joins the pool needs its live values listed.
         let mut buffers = std::mem::take(&mut self.keep_buffers);
-        let partners_kept = !touched.is_empty() && self.keep(&seq, prefix, &exec, &mut buffers);
+        let joins = !touched.is_empty() || (self.random_walk && outcome == Outcome::Normal);
+        let partners_kept = joins && self.keep(&seq, prefix, &exec, &mut buffers);
         let (dropped, run_buffers) = exec.finish_into(self.world);
         self.spare_run = run_buffers;
         if outcome == Outcome::Normal {
             outcome = dropped;
         }
         let mut new = true;
+        self.walk = None;
         match outcome {
+            Outcome::Normal if self.random_walk => {
+                // The walk goes on from here, whether or not its values are new.
+                self.note_shortest(op, &draft, &seq);
+                self.per_op[op].succeeded += 1;
+                if touched.is_empty() {
+                    self.stats.redundant += 1;
+                } else {
+                    self.stats.normal += 1;
+                }
+                let KeepBuffers { alive, kept, .. } = &mut buffers;
+                let evicted = self.pool.evicted;
+                self.pool.add(&draft, alive, kept, partners_kept, &[], &mut self.rng);
+                if self.pool.evicted == evicted && draft.len() < self.budget.max_len {
+                    self.walk = Some(self.pool.entries.len() as u32 - 1);
+                }
+            }
             Outcome::Normal if touched.is_empty() => {
                 self.stats.redundant += 1;
                 self.per_op[op].succeeded += 1;
@@ -899,6 +927,10 @@ impl<'w> Engine<'w> {
         seq.clear();
         let mut alive = std::mem::take(&mut self.spare_alive);
         alive.clear();
+        if let Some(walk) = self.walk {
+            seq.push_part(walk, self.pool.seq(walk));
+            alive.extend_from_slice(self.pool.alive_numbered(walk));
+        }
         let mut args = Vec::with_capacity(run_op.op.spec.params.len());
         for (k, p) in run_op.op.spec.params.iter().enumerate() {
             let mode = mode_for(p.kind, run_op.clone_fns[k].is_some());
@@ -924,7 +956,8 @@ impl<'w> Engine<'w> {
         // shorter yet), and sequences would stay long for the whole run.
         let moves = args.iter().any(|a| matches!(a, Operand::Var { mode: Mode::Move, .. }));
         let mutates = args.iter().any(|a| matches!(a, Operand::Var { mode: Mode::Mut, .. }));
-        if mutates && !moves && demanded.is_none() && self.rng.random_bool(REPEAT_PROBABILITY) {
+        let repeats = !self.random_walk && mutates && !moves && demanded.is_none();
+        if repeats && self.rng.random_bool(REPEAT_PROBABILITY) {
             let repeat = self.rng.random_range(1..=REPEAT_MAX).min(self.budget.max_len - seq.len());
             if self.rng.random_bool(MIX_PROBABILITY) {
                 self.mix(&run_op.op.spec.params, &args, repeat - 1, &mut seq);
@@ -980,7 +1013,8 @@ impl<'w> Engine<'w> {
         depth: u32,
     ) -> Option<Operand> {
         let world = self.world;
-        let in_pool = self.pool.values_of(ty).len();
+        // A random walk takes values from itself only (or builds them).
+        let in_pool = if self.random_walk { 0 } else { self.pool.values_of(ty).len() };
         // No variable to alias (a receiver's first argument): no type number to look up.
         let number = (!alive.is_empty()).then(|| self.pool.type_number(ty));
         let aliases = || {

@@ -230,3 +230,29 @@ fn a_drop_that_panics_after_reused_values_is_reported_whole() {
     assert!(f.sequences_before > VERIFY_FIRST, "found before runs went unverified: {f:?}");
     assert_eq!(f.code.matches(".burn()").count(), crate::fixtures::FUSE_LENGTH as usize, "{}", f.code);
 }
+
+#[test]
+fn a_random_walk_extends_one_sequence_until_it_goes_wrong() {
+    let world = world();
+    let walk = Settings { random_walk: true, ..settings(2, 3_000) };
+    let mut engine = Engine::new(&world, &walk, None);
+    engine.explore();
+    let pool = &engine.pool;
+    let (mut longest, mut starts) = (0, 0);
+    for id in 0..pool.entries.len() as u32 {
+        let seq = pool.flat(pool.seq(id));
+        seq.check_ownership().unwrap_or_else(|err| panic!("{err}: {seq:?}"));
+        longest = longest.max(seq.len());
+        // Each step extends the walk so far (the entry before), or starts a new one.
+        let parts: Vec<(u32, u32)> = pool.seq(id).parts_at().collect();
+        assert!(parts.is_empty() || parts == [(id - 1, 0)], "entry {id} is made of {parts:?}");
+        starts += usize::from(parts.is_empty());
+    }
+    // A walk starts over at the longest sequence allowed, at the latest.
+    assert!(starts > 10, "{starts} walks");
+    assert!(longest >= 20, "the walks never grew long: {longest} calls at most");
+    assert!(pool.entries.len() > 1_000, "{} entries", pool.entries.len());
+    let stats = engine.finish().stats;
+    let again = Engine::new(&world, &walk, None).run().stats;
+    assert_eq!((stats.calls, stats.normal, stats.illegal), (again.calls, again.normal, again.illegal));
+}

@@ -80,7 +80,7 @@ impl Job {
         out.push_str(&format!(
             "replay {}\nseed {}\nmax_sequences {}\ntime_ns {}\nmax_len {}\nminimize_steps {}\nminimize_ns {}\n\
              replay_saved {}\nsave {}\nisolation {}\ncall_timeout_ns {}\ntrace_after {}\nstrict {}\n\
-             memory_limit {}\nmax_pool {}\nprogress_ns {}\ncoverage {}\n",
+             memory_limit {}\nmax_pool {}\nprogress_ns {}\ncoverage {}\nrandom_walk {}\n",
             self.replay,
             b.seed,
             opt(b.max_sequences),
@@ -101,6 +101,7 @@ impl Job {
             s.max_pool,
             opt(s.progress.map(nanos)),
             s.coverage,
+            s.random_walk,
         ));
         if let Some(p) = &s.regression_tests {
             out.push_str(&format!("regression_tests {}\n", p.display()));
@@ -129,6 +130,7 @@ impl Job {
                 jobs: 1,
                 json_report: None,
                 coverage: true,
+                random_walk: false,
                 notes: Vec::new(),
             },
             trace_after: None,
@@ -168,6 +170,7 @@ impl Job {
                 "max_pool" => s.max_pool = value.parse().ok()?,
                 "progress_ns" => s.progress = opt(value)?.map(Duration::from_nanos),
                 "coverage" => s.coverage = value.parse().ok()?,
+                "random_walk" => s.random_walk = value.parse().ok()?,
                 "regression_tests" => s.regression_tests = Some(PathBuf::from(value)),
                 "avoid" => job.avoid.push(value.to_string()),
                 _ => return None,
@@ -288,6 +291,7 @@ mod tests {
             jobs: 1,
             json_report: None,
             coverage: false,
+            random_walk: true,
             notes: Vec::new(),
         };
         let job = Job {
