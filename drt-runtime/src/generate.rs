@@ -231,10 +231,10 @@ impl<'w> Engine<'w> {
         let weights: Vec<u64> = world.ops.iter().map(|o| u64::from(o.op.spec.weight)).collect();
         let credit = vec![0; weights.len()];
         let cumulative_weights = cumulative(&weights, &credit);
-        // The random walk is undirected: no coverage feedback either.
-        let coverage =
-            (settings.coverage && !settings.random_walk).then(crate::coverage::Feedback::new).and_then(Result::ok);
-        let compares = coverage.as_ref().and_then(|_| crate::coverage::Compares::global());
+        let coverage = settings.coverage.then(crate::coverage::Feedback::new).and_then(Result::ok);
+        // A random walk is undirected: its coverage is measured, never used.
+        let compares =
+            coverage.as_ref().filter(|_| !settings.random_walk).and_then(|_| crate::coverage::Compares::global());
         let per_op = world
             .ops
             .iter()
@@ -503,7 +503,7 @@ impl<'w> Engine<'w> {
             }),
             _ => Vec::new(),
         };
-        if new_edges > 0 {
+        if new_edges > 0 && !self.random_walk {
             self.credit_operation(op);
             // A sequence that reached code no earlier one did joins the
             // pool even when its values look old, offering what its new
