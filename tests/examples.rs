@@ -3,8 +3,8 @@
 
 use drt::{FailureKind, Report};
 use drt_examples::{
-    bank, bitpack, bugfree, calendar, chunked, deque, histogram, inline_stack, lru, money, raster, ring, route, span,
-    tags, text,
+    bank, bitmap, bitpack, bugfree, calendar, chunked, deque, histogram, inline_stack, lru, money, raster, ring, route,
+    span, tags, text,
 };
 
 /// Sequences each exploration may spend; the bugs are found well within it.
@@ -83,6 +83,21 @@ fn finds_the_bit_width_of_sixty_four() {
     );
     assert_eq!(f.len, 2, "{}", f.code);
     assert!(f.code.contains("BitPacker::new(64)"), "{}", f.code);
+}
+
+/// A position removed from the top of a bitmap whose lower words hold
+/// others: three cheap calls, among bitmaps of millions of positions that
+/// range ends near `u32::MAX` make. (Under a sequence budget drt does not
+/// weigh pool values by cost, so the budget is small: those bitmaps make
+/// each sequence slow. docs/BENCHMARKS.md measures the time to it.)
+#[test]
+fn finds_the_stale_highest_position_of_a_bitmap() {
+    let report = drt::explore::<bitmap::Bitmap>().seed(SEED).max_sequences(300).report();
+    assert_eq!(report.failures.len(), 1, "{report}");
+    let f = &report.failures[0];
+    assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Invariant, "Bitmap::remove"), "{report}");
+    assert!(f.message.contains("max_is_the_highest"), "{}", f.message);
+    assert!(f.len <= 4, "{}", f.code);
 }
 
 /// Equal sets built in two orders hash differently: two values no one

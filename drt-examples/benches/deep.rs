@@ -7,6 +7,9 @@
 //! - `DRT_BENCH_SEEDS`: how many seeds (default 10), from `DRT_BENCH_FIRST_SEED`
 //!   (default 1) on;
 //! - `DRT_BENCH_SEQUENCES`: each exploration's `max_sequences` (default 20000);
+//! - `DRT_BENCH_SECONDS`: a time limit for each exploration instead (then
+//!   no `max_sequences`): the searches then weigh pool values by what
+//!   extending them costs, which they never do under a sequence budget;
 //! - `DRT_BENCH_ONLY`: a comma-separated list of example names to run;
 //! - `DRT_BENCH_VERBOSE=1`: also each seed's sequences to the first failure.
 //!
@@ -22,10 +25,10 @@
 
 use std::time::Duration;
 
-use drt_examples::{bank, bitpack, chunked, deque, frames, inline_stack, ring, tags, username, version};
+use drt_examples::{bank, bitmap, bitpack, chunked, deque, frames, inline_stack, ring, tags, username, version};
 
 /// An example: its name, and an exploration of it with a search, a seed and a budget.
-type Example = (&'static str, fn(Search, u64, u64) -> drt::Report);
+type Example = (&'static str, fn(Search, u64, Budget) -> drt::Report);
 
 /// How an example is explored.
 #[derive(Clone, Copy, PartialEq)]
@@ -45,10 +48,21 @@ impl Search {
     }
 }
 
-fn explore<T: 'static>(search: Search, seed: u64, budget: u64) -> drt::Report {
+/// How much each exploration may do.
+#[derive(Clone, Copy)]
+enum Budget {
+    Sequences(u64),
+    Time(Duration),
+}
+
+fn explore<T: 'static>(search: Search, seed: u64, budget: Budget) -> drt::Report {
     // The benchmark runs on one thread: nothing reads the environment meanwhile.
     std::env::set_var("DRT_COVERAGE", if search == Search::Coverage { "on" } else { "off" });
-    let explorer = drt::explore::<T>().seed(seed).max_sequences(budget).isolation(drt::Isolation::InProcess);
+    let explorer = drt::explore::<T>().seed(seed).isolation(drt::Isolation::InProcess);
+    let explorer = match budget {
+        Budget::Sequences(n) => explorer.max_sequences(n),
+        Budget::Time(limit) => explorer.time_limit(limit),
+    };
     match search {
         Search::Walk => explorer.random_walk().report(),
         Search::Drt | Search::Coverage => explorer.report(),
@@ -99,12 +113,16 @@ impl Row {
 fn main() {
     let seeds = env_u64("DRT_BENCH_SEEDS", 10);
     let first = env_u64("DRT_BENCH_FIRST_SEED", 1);
-    let budget = env_u64("DRT_BENCH_SEQUENCES", 20_000);
+    let budget = match std::env::var_os("DRT_BENCH_SECONDS") {
+        Some(_) => Budget::Time(Duration::from_secs(env_u64("DRT_BENCH_SECONDS", 10))),
+        None => Budget::Sequences(env_u64("DRT_BENCH_SEQUENCES", 20_000)),
+    };
     let only = std::env::var("DRT_BENCH_ONLY").ok();
     let examples: Vec<Example> = vec![
         ("deque::BoundedDeque (deep)", explore::<deque::BoundedDeque>),
         ("chunked::ChunkedSet (large)", explore::<chunked::ChunkedSet>),
         ("bitpack::BitPacker (value)", explore::<bitpack::BitPacker>),
+        ("bitmap::Bitmap (next to expensive values)", explore::<bitmap::Bitmap>),
         ("tags::TagSet (a pair)", explore::<tags::TagSet>),
         ("frames::FrameDecoder (magic, checksum)", explore::<frames::FrameDecoder>),
         ("ring::RingBuffer", explore::<ring::RingBuffer>),
@@ -113,7 +131,7 @@ fn main() {
         ("username::Username", explore::<username::Username>),
         ("version::Version", explore::<version::Version>),
     ];
-    let instrumented = explore::<bank::Account>(Search::Coverage, 1, 10).stats.coverage.is_some();
+    let instrumented = explore::<bank::Account>(Search::Coverage, 1, Budget::Sequences(10)).stats.coverage.is_some();
     let asked = std::env::var("DRT_BENCH_SEARCHES").unwrap_or_else(|_| "walk,drt,coverage".into());
     let searches: Vec<Search> = [Search::Walk, Search::Drt, Search::Coverage]
         .into_iter()
@@ -121,8 +139,12 @@ fn main() {
         .filter(|s| *s != Search::Coverage || instrumented)
         .collect();
     println!(
-        "drt deep-examples bench: seeds {first}..={}, {budget} sequences each, in-process, {}\n",
+        "drt deep-examples bench: seeds {first}..={}, {} each, in-process, {}\n",
         first + seeds - 1,
+        match budget {
+            Budget::Sequences(n) => format!("{n} sequences"),
+            Budget::Time(limit) => format!("{limit:?}"),
+        },
         if instrumented { "built for coverage (cargo drt)" } else { "not built for coverage (no coverage column)" },
     );
     println!("Per search: found, median sequences to the first failure (worst), median time to it, median calls in its test, sequences/s.\n");

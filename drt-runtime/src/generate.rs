@@ -84,6 +84,13 @@ const FAVOUR_PROBABILITY: f64 = 0.5;
 const MAX_CREDIT: u32 = 12;
 /// Sequences between two halvings of the operations' credit.
 const CREDIT_HALF_LIFE: u64 = 256;
+/// Runs whose costs give the typical cost of a run (their median), and
+/// how many other pool values are drawn at most for an argument while
+/// the ones drawn cost more than [`COST_SLACK`] times that (see
+/// [`Engine::affordable`]).
+const COST_WINDOW: usize = 256;
+const MAX_REDRAWS: u32 = 16;
+const COST_SLACK: u32 = 4;
 /// Pool values drawn per argument while exploring, the shortest kept.
 const EXPLORE_TOURNAMENT: u32 = 2;
 /// The same while looking for a shorter reproduction of a failure.
@@ -212,6 +219,13 @@ pub(crate) struct Engine<'w> {
     /// holding the walk so far.
     random_walk: bool,
     walk: Option<u32>,
+    /// Whether pool values are drawn by what extending them costs (see
+    /// [`Engine::affordable`]): when time bounds the exploration, which is
+    /// then not repeatable anyway, but never when a number of sequences
+    /// does. The last runs' costs in nanoseconds, and their median.
+    cost_aware: bool,
+    recent_costs: Vec<u32>,
+    typical_cost: u32,
 }
 
 /// Buffers [`Engine::keep`] fills: the live variables, which were changed,
@@ -292,6 +306,9 @@ impl<'w> Engine<'w> {
             weights,
             random_walk: settings.random_walk,
             walk: None,
+            cost_aware: budget.max_sequences.is_none(),
+            recent_costs: Vec::with_capacity(COST_WINDOW),
+            typical_cost: 0,
         }
     }
 
@@ -300,6 +317,8 @@ impl<'w> Engine<'w> {
     /// sequences it runs (see [`Choices`]).
     pub fn with_input(mut self, input: &[u8]) -> Self {
         self.rng = Choices::Bytes { data: input.to_vec(), at: 0 };
+        // The same input must make the same choices.
+        self.cost_aware = false;
         self
     }
 
@@ -492,6 +511,7 @@ impl<'w> Engine<'w> {
         self.per_op[op].attempted += 1;
         self.starting(Starting::Draft(&draft));
         self.age_credit();
+        let started = Instant::now();
         let (exec, seq) = self.run_new(&draft, prefix);
         let new_edges = self.coverage.as_mut().map_or(0, |c| c.collect());
         self.note_compares(&draft, prefix, &exec.windows);
@@ -530,6 +550,7 @@ impl<'w> Engine<'w> {
         let partners_kept = joins && self.keep(&seq, prefix, &exec, &mut buffers);
         let (dropped, run_buffers) = exec.finish_into(self.world);
         self.spare_run = run_buffers;
+        let cost = self.ran(op, started.elapsed());
         if outcome == Outcome::Normal {
             outcome = dropped;
         }
@@ -547,7 +568,7 @@ impl<'w> Engine<'w> {
                 }
                 let KeepBuffers { alive, kept, .. } = &mut buffers;
                 let evicted = self.pool.evicted;
-                self.pool.add(&draft, alive, kept, partners_kept, &[], &mut self.rng);
+                self.pool.add(&draft, cost, alive, kept, partners_kept, &[], &mut self.rng);
                 if self.pool.evicted == evicted && draft.len() < self.budget.max_len {
                     self.walk = Some(self.pool.entries.len() as u32 - 1);
                 }
@@ -564,7 +585,7 @@ impl<'w> Engine<'w> {
                 self.per_op[op].succeeded += 1;
                 let KeepBuffers { alive, kept, .. } = &mut buffers;
                 let evicted = self.pool.evicted;
-                self.pool.add(&draft, alive, kept, partners_kept, &touched, &mut self.rng);
+                self.pool.add(&draft, cost, alive, kept, partners_kept, &touched, &mut self.rng);
                 if self.pool.evicted == evicted {
                     let entry = self.pool.entries.len() as u32 - 1;
                     self.classify(entry, draft.len());
@@ -609,6 +630,43 @@ impl<'w> Engine<'w> {
         self.spare = draft;
         self.spare_calls = seq;
         new
+    }
+
+    /// Records that a sequence ending in `op` took `elapsed` to run, keep
+    /// and drop: in the operation's time, the typical cost of a run, and
+    /// the cost of the pool entry it extended. Returns it in nanoseconds.
+    fn ran(&mut self, op: usize, elapsed: Duration) -> u32 {
+        self.per_op[op].time += elapsed;
+        let cost = u32::try_from(elapsed.as_nanos()).unwrap_or(u32::MAX);
+        if let Some(entry) = self.extending {
+            self.pool.ran(entry, cost);
+        }
+        self.recent_costs.push(cost);
+        if self.recent_costs.len() == COST_WINDOW {
+            let (_, median, _) = self.recent_costs.select_nth_unstable(COST_WINDOW / 2);
+            self.typical_cost = *median;
+            self.recent_costs.clear();
+        }
+        cost
+    }
+
+    /// Whether pool value `pick` is worth extending now, by what extending
+    /// it costs: GRT's orienteering (paper 004, §III.E), which weighs each
+    /// sequence by the inverse of its execution time so that one expensive
+    /// value (a bitmap of millions of bits, cloned and scanned by every
+    /// sequence that extends it) cannot starve the search of the cheap
+    /// states around it. Here a value costing up to [`COST_SLACK`] times a
+    /// typical run is always taken, a dearer one with probability
+    /// `COST_SLACK * typical / cost`, so values are picked about in
+    /// inverse proportion to their cost once they are expensive. When
+    /// most values are expensive, so is the typical run, and all are taken.
+    fn affordable(&mut self, pick: Offer) -> bool {
+        let cost = self.pool.entries[pick.entry as usize].cost;
+        let budget = self.typical_cost.saturating_mul(COST_SLACK);
+        !self.cost_aware
+            || self.typical_cost == 0
+            || cost <= budget
+            || self.rng.random_bool(f64::from(budget) / f64::from(cost))
     }
 
     /// Two values of one type the contracts compare, each made by its own
@@ -1042,20 +1100,9 @@ impl<'w> Engine<'w> {
         if in_pool == 0 {
             return self.demand(ty, mode, seq, alive, depth);
         }
-        let favoured = self.favoured.get(&ty).filter(|f| !f.is_empty() && self.rng.random_bool(FAVOUR_PROBABILITY));
-        let values = favoured.map_or_else(|| self.pool.values_of(ty), Vec::as_slice);
-        let in_pool = values.len();
-        let mut pick = values[self.rng.random_range(0..in_pool)];
-        // A tournament on length favours short components, as GRT's
-        // orienteering does (paper 004): long sequences are slow to run and
-        // leave no room under max_len to combine values.
-        for _ in 1..self.tournament {
-            let other = values[self.rng.random_range(0..in_pool)];
-            if other.len < pick.len {
-                pick = other;
-            }
-        }
-        let Offer { entry, var, len } = pick;
+        let favoured =
+            self.favoured.get(&ty).is_some_and(|f| !f.is_empty()) && self.rng.random_bool(FAVOUR_PROBABILITY);
+        let Offer { entry, var, len } = self.draw_affordable(ty, favoured);
         if seq.len() + len as usize >= self.budget.max_len {
             return None;
         }
@@ -1063,6 +1110,39 @@ impl<'w> Engine<'w> {
         let offset = seq.push_part(entry, self.pool.seq(entry));
         alive.extend(self.pool.alive_numbered(entry).iter().map(|&(v, t)| (v + offset, t)));
         Some(Operand::Var { var: var + offset, mode })
+    }
+
+    /// A pool value of type `ty` ([`Engine::draw_value`]) worth extending
+    /// now ([`Engine::affordable`]), or the last drawn after
+    /// [`MAX_REDRAWS`] more.
+    fn draw_affordable(&mut self, ty: TypeId, favoured: bool) -> Offer {
+        let mut pick = self.draw_value(ty, favoured);
+        for _ in 0..MAX_REDRAWS {
+            if self.affordable(pick) {
+                break;
+            }
+            pick = self.draw_value(ty, favoured);
+        }
+        pick
+    }
+
+    /// A pool value of type `ty` (one of some: the type has pool values),
+    /// among those that reached new edges when `favoured` and there are
+    /// such. A tournament on length favours short components, as GRT's
+    /// orienteering does (paper 004): long sequences are slow to run and
+    /// leave no room under max_len to combine values.
+    fn draw_value(&mut self, ty: TypeId, favoured: bool) -> Offer {
+        let favoured = self.favoured.get(&ty).filter(|f| favoured && !f.is_empty());
+        let values = favoured.map_or_else(|| self.pool.values_of(ty), Vec::as_slice);
+        let in_pool = values.len();
+        let mut pick = values[self.rng.random_range(0..in_pool)];
+        for _ in 1..self.tournament {
+            let other = values[self.rng.random_range(0..in_pool)];
+            if other.len < pick.len {
+                pick = other;
+            }
+        }
+        pick
     }
 
     /// A fresh value of a seeded type, or a vector of them, when `ty` is

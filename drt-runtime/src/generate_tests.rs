@@ -256,3 +256,48 @@ fn a_random_walk_extends_one_sequence_until_it_goes_wrong() {
     let again = Engine::new(&world, &walk, None).run().stats;
     assert_eq!((stats.calls, stats.normal, stats.illegal), (again.calls, again.normal, again.illegal));
 }
+
+#[test]
+fn expensive_pool_values_are_drawn_in_inverse_proportion_to_their_cost() {
+    let world = world();
+    let mut engine = Engine::new(&world, &settings(3, 2_000), None);
+    engine.explore();
+    assert!(!engine.cost_aware, "a sequence budget never weighs costs: runs must repeat");
+    let expensive = |id: u32| id % 2 == 1;
+    for (id, e) in engine.pool.entries.iter_mut().enumerate() {
+        e.cost = if expensive(id as u32) { 1_000_000 } else { 1_000 };
+    }
+    engine.typical_cost = 1_000;
+    let wallet = TypeId::of::<crate::fixtures::Wallet>();
+    let share = |engine: &mut Engine<'_>| {
+        let picks: Vec<Offer> = (0..10_000).map(|_| engine.draw_affordable(wallet, false)).collect();
+        picks.iter().filter(|o| expensive(o.entry)).count() as f64 / picks.len() as f64
+    };
+    let unweighed = share(&mut engine);
+    assert!((0.3..0.7).contains(&unweighed), "{unweighed}");
+    // A value a thousand typical runs dear is taken 4 times in 1,000 draws.
+    engine.cost_aware = true;
+    let weighed = share(&mut engine);
+    assert!(weighed < 0.01, "{weighed} of the picks were expensive");
+    // When every value is that dear, so is a typical run: all are taken.
+    engine.typical_cost = 1_000_000;
+    let all_dear = share(&mut engine);
+    assert!((0.3..0.7).contains(&all_dear), "{all_dear}");
+}
+
+#[test]
+fn a_time_budget_weighs_costs_and_a_run_records_them() {
+    let world = world();
+    let timed = Settings {
+        budget: Budget { max_sequences: None, time_limit: Some(Duration::from_millis(300)), ..settings(3, 0).budget },
+        ..settings(3, 0)
+    };
+    let mut engine = Engine::new(&world, &timed, None);
+    assert!(engine.cost_aware);
+    engine.explore();
+    assert!(engine.typical_cost > 0, "no typical cost after {} sequences", engine.stats.sequences);
+    assert!(engine.pool.entries.iter().all(|e| e.cost > 0));
+    let report = engine.finish();
+    let timed: Duration = report.stats.operations.iter().map(|o| o.time).sum();
+    assert!(timed > Duration::ZERO && timed <= report.stats.elapsed, "{timed:?} of {:?}", report.stats.elapsed);
+}

@@ -113,6 +113,7 @@ fn stats(s: &Stats) -> serde_json::Value {
                 "illegal": o.illegal,
                 "failed": o.failed,
                 "under_test": o.under_test,
+                "time_secs": o.time.as_secs_f64(),
             })
         })
         .collect();

@@ -101,6 +101,9 @@ pub(crate) struct Entry {
     kept: Span,
     /// What it holds, by [`Pool::measure`], when it was added or hidden.
     size: u32,
+    /// What a sequence extending it costs, in nanoseconds: the least its
+    /// own run or one extending it took ([`Pool::ran`]).
+    pub cost: u32,
 }
 
 /// Values a kept sequence left alive, by variable, in order: those of types
@@ -413,10 +416,13 @@ impl Pool {
     /// `reusable` (variable, type) values, and a snapshot of the values
     /// `kept` (by variable, in order; none when empty): whether it holds
     /// every contract partner is `partners_kept`. Evicts others (chosen
-    /// with `rng`) when the pool is over its bound.
+    /// with `rng`) when the pool is over its bound. Its run took `cost`
+    /// nanoseconds.
+    #[allow(clippy::too_many_arguments)]
     pub fn add(
         &mut self,
         seq: &Composed,
+        cost: u32,
         alive: &[(u32, TypeId)],
         kept: &mut Vec<Held>,
         partners_kept: bool,
@@ -430,7 +436,7 @@ impl Pool {
         let alive = Span::push(&mut self.alive, alive.iter().map(|&(var, ty)| (var, self.types.number(ty))));
         let kept = Span::push(&mut self.kept, kept.drain(..));
         let seq = self.shelf.put(seq.view());
-        let mut entry = Entry { seq, offered: true, partners_kept, alive, kept, size: 0 };
+        let mut entry = Entry { seq, offered: true, partners_kept, alive, kept, size: 0, cost };
         entry.size = self.measure(&entry, reusable.len());
         self.bytes += entry.size as usize;
         self.entries.push(entry);
@@ -441,6 +447,15 @@ impl Pool {
         if self.added.is_multiple_of(RESIDENT_CHECK_EVERY) {
             self.check_resident();
         }
+    }
+
+    /// Records that a sequence extending entry `id` took `cost`
+    /// nanoseconds. The least such time stands for the entry: a run is
+    /// longer than the entry's share when the new calls are expensive or
+    /// the thread was preempted, never shorter.
+    pub fn ran(&mut self, id: u32, cost: u32) {
+        let e = &mut self.entries[id as usize];
+        e.cost = e.cost.min(cost);
     }
 
     /// Kept values are counted by an estimate of what each owns (the length
@@ -646,7 +661,7 @@ mod tests {
     fn only_reusable_values_are_offered() {
         let mut pool = Pool::new(1 << 20);
         let t = TypeId::of::<u8>();
-        pool.add(&Composed::default(), &[(0, t), (1, t)], &mut Vec::new(), true, &[(1, t)], &mut rng());
+        pool.add(&Composed::default(), 0, &[(0, t), (1, t)], &mut Vec::new(), true, &[(1, t)], &mut rng());
         assert_eq!(pool.values_of(t), &[Offer { entry: 0, var: 1, len: 0 }]);
         assert!(pool.values_of(TypeId::of::<u16>()).is_empty());
     }
@@ -700,7 +715,7 @@ mod tests {
             let (op, ty, len) = if i % 100 == 0 { (1, b, 30) } else { (0, a, 1 + (i as usize * 7) % 40) };
             let seq = chain(op, len);
             let last = len as u32 - 1;
-            pool.add(&seq, &[(last, ty)], &mut Vec::new(), true, &[(last, ty)], &mut rng);
+            pool.add(&seq, 0, &[(last, ty)], &mut Vec::new(), true, &[(last, ty)], &mut rng);
             assert!(pool.bytes <= pool.max_entries, "{} bytes after {i}", pool.bytes);
         }
         assert!(pool.evicted > 4_000, "{}", pool.evicted);
@@ -744,7 +759,7 @@ mod tests {
             let last = seq.len() as u32;
             seq.push(i % 5, (last > 0).then(|| Operand::Var { var: last - 1, mode: Mode::Mut }));
             made.push(pool.flat(seq.view()).structural_hash());
-            pool.add(&seq, &[(last, t)], &mut Vec::new(), true, &[(last, t)], &mut rng);
+            pool.add(&seq, 0, &[(last, t)], &mut Vec::new(), true, &[(last, t)], &mut rng);
             assert!(pool.bytes <= pool.max_entries);
         }
         assert!(pool.evicted > 1_000, "{}", pool.evicted);

@@ -102,8 +102,10 @@ pub struct Failure {
     pub minimize_limit: Option<String>,
 }
 
-/// Counts for one operation.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Counts for one operation. `==` compares the counts, not the measured
+/// `time`, so two runs with the same seed and `max_sequences` have equal
+/// operations.
+#[derive(Clone, Debug, Default)]
 pub struct OperationStats {
     /// `Type::method`.
     pub name: String,
@@ -118,10 +120,24 @@ pub struct OperationStats {
     /// Whether the operation is under test (registered on an explored type),
     /// as opposed to a helper of another type or a built-in builder.
     pub under_test: bool,
+    /// Time spent running the sequences that ended with this operation
+    /// (their new calls, and cloning, keeping and dropping their values).
+    /// Measured, so not repeatable.
+    pub time: Duration,
 }
 
+impl PartialEq for OperationStats {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.name, self.attempted, self.succeeded, self.illegal, self.failed, self.under_test)
+            == (&other.name, other.attempted, other.succeeded, other.illegal, other.failed, other.under_test)
+    }
+}
+
+impl Eq for OperationStats {}
+
 /// Counts and settings of one exploration. Two runs with the same seed and
-/// `max_sequences` have equal stats except for `elapsed`.
+/// `max_sequences` have equal stats except for `elapsed` and the
+/// operations' `time`.
 #[derive(Clone, Debug, Default)]
 pub struct Stats {
     /// The seed; re-run with `DRT_SEED=<seed>` to reproduce.
@@ -232,6 +248,9 @@ impl Report {
             n => format!(", {n} warnings"),
         };
         let mut out = format!("drt: {subject}: {}, {found}{warned} (seed {})", s.volume(), s.seed);
+        if let Some(time) = s.time_hogs() {
+            out.push_str(&format!("\ndrt: {time}"));
+        }
         for (op, why) in &s.uncallable {
             out.push_str(&format!("\ndrt: never called successfully: {op}: {why}"));
         }
@@ -241,6 +260,10 @@ impl Report {
         out
     }
 }
+
+/// The least time the sequences of a run must have taken for
+/// [`Stats::time_hogs`] to say where it went.
+const MIN_TIMED: Duration = Duration::from_millis(100);
 
 /// How a warning line starts on standard error (a supervisor reads it there).
 pub(crate) const WARNING: &str = "drt: warning: ";
@@ -261,6 +284,38 @@ impl Stats {
     }
 
     /// `1234 sequences (5678 calls) in 0.50s in a child process`.
+    /// Which operations took most of the time, when one or two did
+    /// while ending few of the sequences (at least half of the time, four
+    /// times their share of the sequences) in a run long enough to tell
+    /// (sequences that ran for 0.1 s in all): `most of the time went to
+    /// sequences ending in A::f (87% of it, for 9% of the sequences)`.
+    pub(crate) fn time_hogs(&self) -> Option<String> {
+        let total: Duration = self.operations.iter().map(|o| o.time).sum();
+        let sequences: u64 = self.operations.iter().map(|o| o.attempted).sum();
+        if total < MIN_TIMED || sequences == 0 {
+            return None;
+        }
+        let mut ops: Vec<&OperationStats> = self.operations.iter().collect();
+        ops.sort_by_key(|o| std::cmp::Reverse(o.time));
+        let share = |o: &[&OperationStats]| {
+            let time: Duration = o.iter().map(|o| o.time).sum();
+            let n: u64 = o.iter().map(|o| o.attempted).sum();
+            (time.as_secs_f64() / total.as_secs_f64(), n as f64 / sequences as f64)
+        };
+        let hogs = (1..=ops.len().min(2)).map(|n| &ops[..n]).find(|o| {
+            let (time, seqs) = share(o);
+            time >= 0.5 && time >= 4.0 * seqs
+        })?;
+        let (time, seqs) = share(hogs);
+        let names: Vec<&str> = hogs.iter().map(|o| o.name.as_str()).collect();
+        Some(format!(
+            "most of the time went to sequences ending in {} ({:.0}% of it, for {:.0}% of the sequences)",
+            names.join(" and "),
+            time * 100.0,
+            seqs * 100.0
+        ))
+    }
+
     fn volume(&self) -> String {
         let plural = |n: u64| if n == 1 { "" } else { "s" };
         let edges = match self.coverage {
@@ -324,6 +379,9 @@ impl fmt::Display for Report {
             s.illegal,
             s.failing
         )?;
+        if let Some(time) = s.time_hogs() {
+            writeln!(f, "drt: {time}")?;
+        }
         for (op, why) in &s.uncallable {
             writeln!(f, "drt: never called successfully: {op}: {why}")?;
         }
@@ -377,6 +435,28 @@ mod tests {
             unminimized_len: 1,
             minimize_limit: None,
         }
+    }
+
+    fn op(name: &str, attempted: u64, millis: u64) -> OperationStats {
+        OperationStats { name: name.into(), attempted, time: Duration::from_millis(millis), ..Default::default() }
+    }
+
+    #[test]
+    fn the_summary_names_the_operations_that_take_most_of_the_time() {
+        let stats = |ops: Vec<OperationStats>| Stats { operations: ops, ..Stats::default() };
+        let hogs = stats(vec![op("A::f", 10, 900), op("A::g", 45, 50), op("A::h", 45, 50)]).time_hogs();
+        assert_eq!(
+            hogs.as_deref(),
+            Some("most of the time went to sequences ending in A::f (90% of it, for 10% of the sequences)")
+        );
+        let two = stats(vec![op("A::f", 5, 300), op("A::g", 5, 300), op("A::h", 90, 100)]).time_hogs();
+        assert!(two.is_some_and(|t| t.contains("A::f and A::g (86% of it, for 10%")));
+        // Time in proportion to the sequences, or too little to tell: nothing to say.
+        assert_eq!(stats(vec![op("A::f", 50, 600), op("A::g", 50, 400)]).time_hogs(), None);
+        assert_eq!(stats(vec![op("A::f", 1, 60), op("A::g", 99, 1)]).time_hogs(), None);
+        let report = Report { failures: Vec::new(), stats: stats(vec![op("A::f", 1, 900), op("A::g", 99, 100)]) };
+        assert!(report.summary("A").contains("\ndrt: most of the time went to sequences ending in A::f (90%"));
+        assert!(report.to_string().contains("\ndrt: most of the time went to sequences ending in A::f (90%"));
     }
 
     #[test]

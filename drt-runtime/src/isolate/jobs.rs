@@ -196,6 +196,7 @@ fn add(mut total: Stats, lane: Stats) -> Stats {
                 o.succeeded += op.succeeded;
                 o.illegal += op.illegal;
                 o.failed += op.failed;
+                o.time += op.time;
             }
             None => total.operations.push(op),
         }

@@ -115,7 +115,8 @@ pub(crate) fn stats(s: &Stats) -> String {
     }
     for o in &s.operations {
         let (a, s, i, f, u) = (o.attempted, o.succeeded, o.illegal, o.failed, u8::from(o.under_test));
-        field(&mut out, "op", &format!("{a} {s} {i} {f} {u} {}", o.name));
+        let t = o.time.as_nanos().min(u128::from(u64::MAX));
+        field(&mut out, "op", &format!("{a} {s} {i} {f} {u} {t} {}", o.name));
     }
     for (op, why) in &s.uncallable {
         field(&mut out, "uncallable", op);
@@ -145,11 +146,12 @@ pub(crate) fn parse_stats(text: &str) -> Option<Stats> {
         ..Stats::default()
     };
     while let Some(op) = r.field("op") {
-        let mut w = op.splitn(6, ' ');
+        let mut w = op.splitn(7, ' ');
         let mut n = || w.next()?.parse::<u64>().ok();
         let (attempted, succeeded, illegal, failed, under_test) = (n()?, n()?, n()?, n()?, n()? == 1);
-        let name = op.splitn(6, ' ').nth(5)?.to_string();
-        s.operations.push(OperationStats { name, attempted, succeeded, illegal, failed, under_test });
+        let time = Duration::from_nanos(n()?);
+        let name = op.splitn(7, ' ').nth(6)?.to_string();
+        s.operations.push(OperationStats { name, attempted, succeeded, illegal, failed, under_test, time });
     }
     while let (Some(op), Some(why)) = (r.field("uncallable"), r.field("why")) {
         s.uncallable.push((op.to_string(), why.to_string()));
@@ -202,6 +204,7 @@ mod tests {
                 illegal: 3,
                 failed: 4,
                 under_test: true,
+                time: Duration::from_nanos(1_234_567),
             }],
             uncallable: vec![("A::c".into(), "no value".into())],
             notes: vec!["A::d failed in 2 sequences".into()],
