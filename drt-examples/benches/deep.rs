@@ -167,8 +167,9 @@ fn main() {
                 row.rate.push(s.sequences as f64 / s.elapsed.as_secs_f64().max(1e-9));
                 let found = report.failures.iter().min_by_key(|f| f.sequences_before);
                 if std::env::var_os("DRT_BENCH_VERBOSE").is_some() {
-                    let at =
-                        found.map_or("missed".to_string(), |f| format!("{} ({} calls)", f.sequences_before, f.len));
+                    let at = found.map_or("missed".to_string(), |f| {
+                        format!("{} ({} calls, {:.0} ms)", f.sequences_before, f.len, f.found_after.as_secs_f64() * 1e3)
+                    });
                     println!("  {name}, {}, seed {seed}: {at}, {} sequences run", search.name(), s.sequences);
                 }
                 if let Some(f) = found {

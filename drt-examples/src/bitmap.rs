@@ -1,6 +1,6 @@
 //! A dense bitmap of `u32` positions, as `fixedbitset` and the bitmap
 //! containers of roaring bitmaps keep them: 64 positions to a word, the
-//! words grown on demand up to [`UNIVERSE`] positions (512 KiB), and range
+//! words grown on demand up to [`UNIVERSE`] positions (2 MiB), and range
 //! operations that touch every word of their range.
 //!
 //! Bug (a cheap state next to expensive ones): the bitmap caches its
@@ -11,12 +11,12 @@
 //! words, the higher removed). But the arguments a search tries first
 //! include ends of ranges near `u32::MAX`, which make bitmaps of millions of
 //! positions: every sequence that extends one clones, hashes and prints
-//! 512 KiB, thousands of times the work of a small one, and a search that
+//! 2 MiB, thousands of times the work of a small one, and a search that
 //! extends them as often as the small ones spends its time there.
 
 /// Positions at or above this are not stored: `insert` refuses them and
 /// ranges end here.
-pub const UNIVERSE: u32 = 1 << 22;
+pub const UNIVERSE: u32 = 1 << 24;
 
 /// A set of `u32` positions below [`UNIVERSE`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]

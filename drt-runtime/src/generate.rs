@@ -642,9 +642,16 @@ impl<'w> Engine<'w> {
             self.pool.ran(entry, cost);
         }
         self.recent_costs.push(cost);
-        if self.recent_costs.len() == COST_WINDOW {
-            let (_, median, _) = self.recent_costs.select_nth_unstable(COST_WINDOW / 2);
+        // In the first window, the median so far every time the count
+        // doubles (from 16): an expensive value made early is not
+        // extended at will for a whole window.
+        let n = self.recent_costs.len();
+        let early = n >= 16 && n.is_power_of_two() && self.stats.sequences <= COST_WINDOW as u64;
+        if n == COST_WINDOW || early {
+            let (_, median, _) = self.recent_costs.select_nth_unstable(n / 2);
             self.typical_cost = *median;
+        }
+        if n == COST_WINDOW {
             self.recent_costs.clear();
         }
         cost
