@@ -2,8 +2,8 @@
 //! command, `cargo run --release -p drt-examples`.
 
 use drt_examples::{
-    arena, bank, bitpack, bugfree, calendar, chunked, deque, frames, histogram, index, inline_stack, ledger, lru,
-    money, playlist, raster, ring, route, span, tags, text, units, username, version,
+    arena, bank, bitmap, bitpack, bugfree, calendar, chunked, deque, frames, histogram, index, inline_stack, ledger,
+    lru, money, playlist, raster, ring, route, span, tags, text, units, username, version,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -65,6 +65,11 @@ fn main() {
         ("bitpack::BitPacker", "a bit width of 64, a power of two no seed or literal gives", || {
             drt::explore::<bitpack::BitPacker>().report()
         }),
+        (
+            "bitmap::Bitmap",
+            "a stale highest position among bitmaps of millions (expensive values: costs weighed)",
+            || drt::explore::<bitmap::Bitmap>().report(),
+        ),
         ("tags::TagSet", "Hash disagrees with Eq for sets built in two orders (two values, two sequences)", || {
             drt::explore::<tags::TagSet>().report()
         }),
