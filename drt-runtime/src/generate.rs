@@ -1228,15 +1228,18 @@ impl<'w> Engine<'w> {
             ints.extend(args.iter().enumerate().filter_map(|(k, a)| self.int_operand(a).map(|(t, b)| (k, t, b))));
             for (a, b) in compares.between(windows[w].1, HINTS_PER_CALL) {
                 for &(k, kind, bits) in &ints {
-                    let other = match (kind.canonical(a), kind.canonical(b)) {
-                        (x, y) if x == bits && y != bits => y,
-                        (y, x) if x == bits && y != bits => y,
-                        _ => continue,
-                    };
-                    if self.retries.len() < MAX_RETRIES && self.tried.insert((op, k as u32, other)) {
-                        let operand = Operand::Int { kind, bits: other };
-                        let retry = draft.view().replaced(at, k, &operand, &|id| self.pool.seq(id));
-                        self.retries.push((op as usize, retry, prefix));
+                    for (x, y) in [(a, b), (b, a)] {
+                        let (x, y) = (kind.canonical(x), kind.canonical(y));
+                        if x == y {
+                            continue;
+                        }
+                        for other in solutions(kind, bits, x, y) {
+                            if self.retries.len() < MAX_RETRIES && self.tried.insert((op, k as u32, other)) {
+                                let operand = Operand::Int { kind, bits: other };
+                                let retry = draft.view().replaced(at, k, &operand, &|id| self.pool.seq(id));
+                                self.retries.push((op as usize, retry, prefix));
+                            }
+                        }
                     }
                 }
                 for v in [a, b] {
@@ -1452,6 +1455,28 @@ impl<'w> Engine<'w> {
         self.stats.evicted = self.pool.evicted;
         Report { failures: self.groups.into_failures(), stats: self.stats }
     }
+}
+
+/// How far an integer argument may be from a compared operand for the
+/// comparison to be taken as of the argument plus a constant.
+const MAX_OFFSET: u64 = 2;
+
+/// The values of an integer argument of `kind` (now `bits`) that would
+/// make a compared operand `x` equal the other, `y`: `y` itself when `x`
+/// is the argument; when `x` is the argument plus a small constant (`c`,
+/// as `(1..=64).contains(&w)` compiles to `w - 1 < 64`), `y - c` and its
+/// neighbours, since which of them crosses the branch depends on how the
+/// comparison was compiled.
+fn solutions(kind: IntKind, bits: u64, x: u64, y: u64) -> impl Iterator<Item = u64> {
+    let offset = kind.canonical(bits.wrapping_sub(x));
+    let small = offset <= MAX_OFFSET || kind.canonical(offset.wrapping_neg()) <= MAX_OFFSET;
+    let target = kind.canonical(y.wrapping_add(offset));
+    let neighbours: &[u64] = match (offset, small) {
+        (0, _) => &[0],
+        (_, true) => &[0, 1, u64::MAX],
+        (_, false) => &[],
+    };
+    neighbours.iter().map(move |&d| kind.canonical(target.wrapping_add(d))).filter(move |&v| v != bits)
 }
 
 /// The running sums of the operations' `weights`, each raised by a

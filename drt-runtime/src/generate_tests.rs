@@ -301,3 +301,18 @@ fn a_time_budget_weighs_costs_and_a_run_records_them() {
     let timed: Duration = report.stats.operations.iter().map(|o| o.time).sum();
     assert!(timed > Duration::ZERO && timed <= report.stats.elapsed, "{timed:?} of {:?}", report.stats.elapsed);
 }
+
+#[test]
+fn a_comparison_of_an_argument_plus_a_constant_is_solved_with_the_boundary() {
+    let solve = |kind, bits, x, y| solutions(kind, bits, x, y).collect::<Vec<u64>>();
+    // `x == MAGIC` with the argument itself: the magic number.
+    assert_eq!(solve(IntKind::U32, 7, 7, 0x4452_5431), [0x4452_5431]);
+    // `width - 1 < 64` (`(1..=64).contains(&width)`) with width 10: 65 and its neighbours, 64 among them.
+    assert_eq!(solve(IntKind::U8, 10, 9, 64), [65, 66, 64]);
+    // Width 0 wraps below: still one off.
+    assert!(solve(IntKind::U8, 0, 0xFF, 64).contains(&64));
+    // Signed, the other way: `x + 2 == -5` with x = 3.
+    assert!(solve(IntKind::I32, 3, 5, (-5i64) as u64).contains(&IntKind::I32.canonical((-7i64) as u64)));
+    // Far from the argument: not about it.
+    assert!(solve(IntKind::U32, 10, 1_000, 64).is_empty());
+}
