@@ -12,7 +12,8 @@
 //!   no `max_sequences`): the searches then weigh pool values by what
 //!   extending them costs, which they never do under a sequence budget;
 //! - `DRT_BENCH_ONLY`: a comma-separated list of example names to run;
-//! - `DRT_BENCH_VERBOSE=1`: also each seed's sequences to the first failure.
+//! - `DRT_BENCH_VERBOSE=1`: also each seed's sequences to the first failure;
+//!   `2`: and each exploration's time per operation and summary.
 //!
 //! Each example is explored three ways, side by side: by an undirected
 //! random walk (the thesis's baseline, §8.3: one sequence extended call by
@@ -178,6 +179,12 @@ fn main() {
                         format!("{} ({} calls, {:.0} ms)", f.sequences_before, f.len, f.found_after.as_secs_f64() * 1e3)
                     });
                     println!("  {name}, {}, seed {seed}: {at}, {} sequences run", search.name(), s.sequences);
+                }
+                if std::env::var("DRT_BENCH_VERBOSE").as_deref() == Ok("2") {
+                    for o in &s.operations {
+                        println!("    {}: {} sequences, {:?}", o.name, o.attempted, o.time);
+                    }
+                    println!("{}", report.summary(name));
                 }
                 if let Some(f) = found {
                     row.sequences.push(f.sequences_before as f64);

@@ -488,7 +488,9 @@ impl<'w> Engine<'w> {
     /// nothing, or a sequence that was redundant.
     fn step(&mut self) -> bool {
         self.extending = None;
-        let planned = match self.retries.pop() {
+        let retry = self.retries.pop();
+        let retrying = retry.is_some();
+        let planned = match retry {
             Some(retry) => Some(retry),
             None => self.pairs.pop().and_then(|(a, b)| self.pair(a, b)),
         };
@@ -514,7 +516,7 @@ impl<'w> Engine<'w> {
         let started = Instant::now();
         let (exec, seq) = self.run_new(&draft, prefix);
         let new_edges = self.coverage.as_mut().map_or(0, |c| c.collect());
-        self.note_compares(&draft, prefix, &exec.windows);
+        self.note_compares(&draft, prefix, &exec.windows, !retrying);
         let mut outcome = exec.outcome.clone();
         let mut touched = match outcome {
             Outcome::Normal => self.touched_values(&seq, prefix, &exec.vars).unwrap_or_else(|(call, v)| {
@@ -1210,11 +1212,21 @@ impl<'w> Engine<'w> {
     /// - an integer argument compared with another value is retried with
     ///   that value at once, the rest of the sequence unchanged (a witness
     ///   modified toward the branch it did not take): `x == MAGIC`,
-    ///   `x == checksum(..)` fall in one step;
+    ///   `x == checksum(..)` fall in one step. A retry's own comparisons
+    ///   are not retried (`retry` is false for it): an argument that a loop
+    ///   compares with each index would otherwise be retried with every
+    ///   one, each retry comparing more, and retries would crowd out every
+    ///   other sequence;
     /// - the values compared are kept as hints for the next extensions of
     ///   the entry the sequence extended ([`Engine::hinted`]), but for the
     ///   arguments themselves and addresses (an iterator's position and end).
-    fn note_compares(&mut self, draft: &Composed, prefix: usize, windows: &[(usize, crate::coverage::Window)]) {
+    fn note_compares(
+        &mut self,
+        draft: &Composed,
+        prefix: usize,
+        windows: &[(usize, crate::coverage::Window)],
+        retry: bool,
+    ) {
         let Some(compares) = self.compares else { return };
         // Addresses: user space on 64-bit targets is below 2^47.
         let address = |v: u64| (1 << 32..1 << 47).contains(&v);
@@ -1227,7 +1239,7 @@ impl<'w> Engine<'w> {
             ints.clear();
             ints.extend(args.iter().enumerate().filter_map(|(k, a)| self.int_operand(a).map(|(t, b)| (k, t, b))));
             for (a, b) in compares.between(windows[w].1, HINTS_PER_CALL) {
-                for &(k, kind, bits) in &ints {
+                for &(k, kind, bits) in ints.iter().filter(|_| retry) {
                     for (x, y) in [(a, b), (b, a)] {
                         let (x, y) = (kind.canonical(x), kind.canonical(y));
                         if x == y {
