@@ -89,6 +89,10 @@ const CREDIT_HALF_LIFE: u64 = 256;
 /// the ones drawn cost more than [`COST_SLACK`] times that (see
 /// [`Engine::affordable`]).
 const COST_WINDOW: usize = 256;
+/// Without costs weighed, one run in this many is timed (and stands for
+/// the others in [`OperationStats::time`]): reading the clock twice costs
+/// a few percent of a cheap run.
+const TIME_SAMPLE: u64 = 8;
 const MAX_REDRAWS: u32 = 16;
 const COST_SLACK: u32 = 4;
 /// Pool values drawn per argument while exploring, the shortest kept.
@@ -513,7 +517,9 @@ impl<'w> Engine<'w> {
         self.per_op[op].attempted += 1;
         self.starting(Starting::Draft(&draft));
         self.age_credit();
-        let started = Instant::now();
+        // Costs steer only when time bounds the run; else one run in
+        // `TIME_SAMPLE` is timed, for the operations' time.
+        let started = (self.cost_aware || self.stats.sequences.is_multiple_of(TIME_SAMPLE)).then(Instant::now);
         let (exec, seq) = self.run_new(&draft, prefix);
         let new_edges = self.coverage.as_mut().map_or(0, |c| c.collect());
         self.note_compares(&draft, prefix, &exec.windows, !retrying);
@@ -552,7 +558,7 @@ impl<'w> Engine<'w> {
         let partners_kept = joins && self.keep(&seq, prefix, &exec, &mut buffers);
         let (dropped, run_buffers) = exec.finish_into(self.world);
         self.spare_run = run_buffers;
-        let cost = self.ran(op, started.elapsed());
+        let cost = started.map_or(0, |started| self.ran(op, started.elapsed()));
         if outcome == Outcome::Normal {
             outcome = dropped;
         }
@@ -638,7 +644,7 @@ impl<'w> Engine<'w> {
     /// and drop: in the operation's time, the typical cost of a run, and
     /// the cost of the pool entry it extended. Returns it in nanoseconds.
     fn ran(&mut self, op: usize, elapsed: Duration) -> u32 {
-        self.per_op[op].time += elapsed;
+        self.per_op[op].time += if self.cost_aware { elapsed } else { elapsed * TIME_SAMPLE as u32 };
         let cost = u32::try_from(elapsed.as_nanos()).unwrap_or(u32::MAX);
         if let Some(entry) = self.extending {
             self.pool.ran(entry, cost);
