@@ -89,12 +89,12 @@ const CREDIT_HALF_LIFE: u64 = 256;
 /// the ones drawn cost more than [`COST_SLACK`] times that (see
 /// [`Engine::affordable`]).
 const COST_WINDOW: usize = 256;
+const MAX_REDRAWS: u32 = 16;
+const COST_SLACK: u32 = 4;
 /// Without costs weighed, one run in this many is timed (and stands for
 /// the others in [`OperationStats::time`]): reading the clock twice costs
 /// a few percent of a cheap run.
 const TIME_SAMPLE: u64 = 8;
-const MAX_REDRAWS: u32 = 16;
-const COST_SLACK: u32 = 4;
 /// Pool values drawn per argument while exploring, the shortest kept.
 const EXPLORE_TOURNAMENT: u32 = 2;
 /// The same while looking for a shorter reproduction of a failure.
@@ -503,6 +503,8 @@ impl<'w> Engine<'w> {
             None => {
                 let op = self.pick_operation();
                 let Some((draft, prefix)) = self.extend(op) else {
+                    // A walk that cannot go on (too long) starts over.
+                    self.walk = None;
                     return false;
                 };
                 (op, draft, prefix)
@@ -641,10 +643,15 @@ impl<'w> Engine<'w> {
     }
 
     /// Records that a sequence ending in `op` took `elapsed` to run, keep
-    /// and drop: in the operation's time, the typical cost of a run, and
-    /// the cost of the pool entry it extended. Returns it in nanoseconds.
+    /// and drop: in the operation's time and, when costs are weighed, the
+    /// typical cost of a run and the cost of the pool entry it extended.
+    /// Returns the cost in nanoseconds (0 when costs are not weighed).
     fn ran(&mut self, op: usize, elapsed: Duration) -> u32 {
-        self.per_op[op].time += if self.cost_aware { elapsed } else { elapsed * TIME_SAMPLE as u32 };
+        if !self.cost_aware {
+            self.per_op[op].time += elapsed * TIME_SAMPLE as u32;
+            return 0;
+        }
+        self.per_op[op].time += elapsed;
         let cost = u32::try_from(elapsed.as_nanos()).unwrap_or(u32::MAX);
         if let Some(entry) = self.extending {
             self.pool.ran(entry, cost);
@@ -676,12 +683,14 @@ impl<'w> Engine<'w> {
     /// inverse proportion to their cost once they are expensive. When
     /// most values are expensive, so is the typical run, and all are taken.
     fn affordable(&mut self, pick: Offer) -> bool {
+        // The entry is read only when costs are weighed: a draw otherwise
+        // reads the offers alone.
+        if !self.cost_aware || self.typical_cost == 0 {
+            return true;
+        }
         let cost = self.pool.entries[pick.entry as usize].cost;
         let budget = self.typical_cost.saturating_mul(COST_SLACK);
-        !self.cost_aware
-            || self.typical_cost == 0
-            || cost <= budget
-            || self.rng.random_bool(f64::from(budget) / f64::from(cost))
+        cost <= budget || self.rng.random_bool(f64::from(budget) / f64::from(cost))
     }
 
     /// Two values of one type the contracts compare, each made by its own
@@ -1219,7 +1228,7 @@ impl<'w> Engine<'w> {
     ///   that value at once, the rest of the sequence unchanged (a witness
     ///   modified toward the branch it did not take): `x == MAGIC`,
     ///   `x == checksum(..)` fall in one step. A retry's own comparisons
-    ///   are not retried (`retry` is false for it): an argument that a loop
+    ///   are not retried (`may_retry` is false for it): an argument that a loop
     ///   compares with each index would otherwise be retried with every
     ///   one, each retry comparing more, and retries would crowd out every
     ///   other sequence;
@@ -1231,7 +1240,7 @@ impl<'w> Engine<'w> {
         draft: &Composed,
         prefix: usize,
         windows: &[(usize, crate::coverage::Window)],
-        retry: bool,
+        may_retry: bool,
     ) {
         let Some(compares) = self.compares else { return };
         // Addresses: user space on 64-bit targets is below 2^47.
@@ -1245,17 +1254,19 @@ impl<'w> Engine<'w> {
             ints.clear();
             ints.extend(args.iter().enumerate().filter_map(|(k, a)| self.int_operand(a).map(|(t, b)| (k, t, b))));
             for (a, b) in compares.between(windows[w].1, HINTS_PER_CALL) {
-                for &(k, kind, bits) in ints.iter().filter(|_| retry) {
-                    for (x, y) in [(a, b), (b, a)] {
-                        let (x, y) = (kind.canonical(x), kind.canonical(y));
-                        if x == y {
-                            continue;
-                        }
-                        for other in solutions(kind, bits, x, y) {
-                            if self.retries.len() < MAX_RETRIES && self.tried.insert((op, k as u32, other)) {
-                                let operand = Operand::Int { kind, bits: other };
-                                let retry = draft.view().replaced(at, k, &operand, &|id| self.pool.seq(id));
-                                self.retries.push((op as usize, retry, prefix));
+                if may_retry {
+                    for &(k, kind, bits) in &ints {
+                        for (x, y) in [(a, b), (b, a)] {
+                            let (x, y) = (kind.canonical(x), kind.canonical(y));
+                            if x == y {
+                                continue;
+                            }
+                            for other in solutions(kind, bits, x, y) {
+                                if self.retries.len() < MAX_RETRIES && self.tried.insert((op, k as u32, other)) {
+                                    let operand = Operand::Int { kind, bits: other };
+                                    let retry = draft.view().replaced(at, k, &operand, &|id| self.pool.seq(id));
+                                    self.retries.push((op as usize, retry, prefix));
+                                }
                             }
                         }
                     }
