@@ -77,7 +77,7 @@ fn launch(args: &[OsString]) -> Result<ExitCode, String> {
         return Ok(if args.is_empty() { ExitCode::from(2) } else { ExitCode::SUCCESS });
     }
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let target = target_dir(&cargo, args)?.join("drt");
+    let target = target_dir(&cargo, args)?.join(build_dir(std::env::var(CRATES_VAR).ok().as_deref()));
     let me = std::env::current_exe().map_err(|e| format!("cannot find its own program: {e}"))?;
     let mut command = Command::new(&cargo);
     command.args(args).env("CARGO_TARGET_DIR", &target).env("RUSTC_WRAPPER", &me).env(DIR_VAR, &target);
@@ -95,6 +95,24 @@ fn launch(args: &[OsString]) -> Result<ExitCode, String> {
     }
     let status = command.status().map_err(|e| format!("cannot run {}: {e}", cargo.to_string_lossy()))?;
     Ok(exit_code(status))
+}
+
+/// Where `cargo drt` builds, under the target directory: `drt`, or for a
+/// choice of crates to instrument (`DRT_COVERAGE_CRATES`) a directory of
+/// that choice's own, `drt-a+b`: cargo rebuilds nothing when only an
+/// environment variable its wrapper reads changes, so one directory for
+/// every choice would keep the instrumentation of the first.
+fn build_dir(crates: Option<&str>) -> String {
+    let mut names: Vec<&str> = crates.unwrap_or_default().split(',').map(str::trim).filter(|n| !n.is_empty()).collect();
+    names.sort_unstable();
+    names.dedup();
+    if names.is_empty() {
+        return "drt".into();
+    }
+    let safe = |n: &str| {
+        n.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect::<String>()
+    };
+    format!("drt-{}", names.iter().map(|n| safe(n)).collect::<Vec<_>>().join("+"))
 }
 
 /// The workspace's target directory, from `cargo metadata` (it honours
@@ -251,6 +269,15 @@ mod tests {
 
     fn unit(args: &str) -> Option<Unit> {
         Unit::of(&args.split(' ').map(String::from).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn each_choice_of_crates_builds_in_a_directory_of_its_own() {
+        assert_eq!(build_dir(None), "drt");
+        assert_eq!(build_dir(Some(" , ")), "drt");
+        assert_eq!(build_dir(Some("slotmap")), "drt-slotmap");
+        assert_eq!(build_dir(Some("crates, indexmap,crates")), "drt-crates+indexmap");
+        assert_eq!(build_dir(Some("a/b")), "drt-a_b");
     }
 
     #[test]

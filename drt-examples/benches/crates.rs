@@ -7,16 +7,16 @@
 //! in the crate or a false positive of drt's.
 //!
 //! The code must be built with coverage instrumentation by `cargo drt`, one
-//! crate per run, each in a target directory of its own (from the
-//! workspace's root):
+//! crate per run (from the workspace's root; `cargo drt` builds each choice
+//! of crates in a directory of its own, `target/drt-crates+indexmap` and so on):
 //!
 //! ```sh
 //! cargo build -p cargo-drt
-//! CARGO_TARGET_DIR=target/crates-indexmap DRT_COVERAGE_CRATES=indexmap,crates DRT_BENCH_CRATE=indexmap \
+//! DRT_COVERAGE_CRATES=indexmap,crates DRT_BENCH_CRATE=indexmap \
 //!     ./target/debug/cargo-drt drt bench -p drt-examples --bench crates
-//! CARGO_TARGET_DIR=target/crates-slotmap DRT_COVERAGE_CRATES=slotmap,crates DRT_BENCH_CRATE=slotmap \
+//! DRT_COVERAGE_CRATES=slotmap,crates DRT_BENCH_CRATE=slotmap \
 //!     ./target/debug/cargo-drt drt bench -p drt-examples --bench crates
-//! CARGO_TARGET_DIR=target/crates-fixedbitset DRT_COVERAGE_CRATES=fixedbitset,crates DRT_BENCH_CRATE=fixedbitset \
+//! DRT_COVERAGE_CRATES=fixedbitset,crates DRT_BENCH_CRATE=fixedbitset \
 //!     ./target/debug/cargo-drt drt bench -p drt-examples --bench crates
 //! ```
 //!
@@ -26,8 +26,7 @@
 //! alone instruments 3 edges. With it, `total` counts the crate's own
 //! non-generic code and all of this file: the three newtypes, the crates'
 //! code compiled for them, and drt's generated glue; only the edges reached
-//! compare. Each crate has its own target directory because cargo does not
-//! rebuild a crate when only `DRT_COVERAGE_CRATES` changes.
+//! compare.
 //!
 //! Settings: `DRT_BENCH_SECONDS`, each exploration's time limit (default
 //! 10); `DRT_BENCH_SEEDS`, how many seeds, from 1 on (default 3);
@@ -562,8 +561,7 @@ fn main() {
         let name = chosen.map_or("indexmap", |c| c.0);
         println!(
             "this build is not instrumented for coverage; from the workspace's root, run (for indexmap, slotmap or \
-             fixedbitset):\n  cargo build -p cargo-drt && CARGO_TARGET_DIR=target/crates-{name} \
-             DRT_COVERAGE_CRATES={name},crates DRT_BENCH_CRATE={name} ./target/debug/cargo-drt drt bench -p \
+             fixedbitset):\n  cargo build -p cargo-drt && DRT_COVERAGE_CRATES={name},crates DRT_BENCH_CRATE={name} ./target/debug/cargo-drt drt bench -p \
              drt-examples --bench crates"
         );
         return;
