@@ -228,6 +228,12 @@ impl Compares {
         None
     }
 
+    /// A ring over `ring` (two words per slot) and `count`, for tests.
+    #[cfg(test)]
+    pub fn over(ring: &'static [AtomicU64], count: &'static AtomicUsize) -> Compares {
+        Compares { ring, count }
+    }
+
     /// Where the ring is now: what [`Compares::between`] counts from.
     pub fn mark(&self) -> usize {
         self.count.load(Relaxed)

@@ -1234,7 +1234,17 @@ impl<'w> Engine<'w> {
     ///   other sequence;
     /// - the values compared are kept as hints for the next extensions of
     ///   the entry the sequence extended ([`Engine::hinted`]), but for the
-    ///   arguments themselves and addresses (an iterator's position and end).
+    ///   arguments themselves, addresses (an iterator's position and end)
+    ///   and small values ([`SMALL_VALUES`]);
+    /// - so are the values that would cross a comparison of an argument,
+    ///   small ones too, whether or not they were retried: a retry happens
+    ///   once per (operation, argument, value) in the whole run, on
+    ///   whichever sequence compared it first, but the branch may matter in
+    ///   other states. A frame decoder compares a frame's kind with 3
+    ///   (`(1..=3).contains(&kind)`) in every state that expects a kind;
+    ///   with the hint, each such state is soon extended with kinds 2, 3 and
+    ///   4, and a kind that only matters later (a continuation frame with
+    ///   no frame open) is reached from many states, not from one.
     fn note_compares(
         &mut self,
         draft: &Composed,
@@ -1254,19 +1264,21 @@ impl<'w> Engine<'w> {
             ints.clear();
             ints.extend(args.iter().enumerate().filter_map(|(k, a)| self.int_operand(a).map(|(t, b)| (k, t, b))));
             for (a, b) in compares.between(windows[w].1, HINTS_PER_CALL) {
-                if may_retry {
-                    for &(k, kind, bits) in &ints {
-                        for (x, y) in [(a, b), (b, a)] {
-                            let (x, y) = (kind.canonical(x), kind.canonical(y));
-                            if x == y {
-                                continue;
+                for &(k, kind, bits) in &ints {
+                    for (x, y) in [(a, b), (b, a)] {
+                        let (x, y) = (kind.canonical(x), kind.canonical(y));
+                        if x == y {
+                            continue;
+                        }
+                        for other in solutions(kind, bits, x, y) {
+                            if !found.contains(&other) {
+                                found.push(other);
                             }
-                            for other in solutions(kind, bits, x, y) {
-                                if self.retries.len() < MAX_RETRIES && self.tried.insert((op, k as u32, other)) {
-                                    let operand = Operand::Int { kind, bits: other };
-                                    let retry = draft.view().replaced(at, k, &operand, &|id| self.pool.seq(id));
-                                    self.retries.push((op as usize, retry, prefix));
-                                }
+                            if may_retry && self.retries.len() < MAX_RETRIES && self.tried.insert((op, k as u32, other))
+                            {
+                                let operand = Operand::Int { kind, bits: other };
+                                let retry = draft.view().replaced(at, k, &operand, &|id| self.pool.seq(id));
+                                self.retries.push((op as usize, retry, prefix));
                             }
                         }
                     }

@@ -303,6 +303,45 @@ fn a_time_budget_weighs_costs_and_a_run_records_them() {
 }
 
 #[test]
+fn values_that_cross_a_comparison_of_an_argument_are_hints_for_the_entry_small_ones_too() {
+    use std::sync::atomic::{AtomicU64, AtomicUsize};
+    let world = world();
+    let mut engine = Engine::new(&world, &settings(1, 100), None);
+    // The ring: `n - 1 < 3` with n = 10 (how `(1..=3).contains(&n)` compiles), then two other values.
+    let ring: &'static [AtomicU64] = Box::leak([9, 3, 70_000, 90_000].into_iter().map(AtomicU64::new).collect());
+    let count: &'static AtomicUsize = Box::leak(Box::new(AtomicUsize::new(2)));
+    engine.compares = Some(Box::leak(Box::new(crate::coverage::Compares::over(ring, count))));
+    let mut draft = Composed::default();
+    draft.push(op(&world, "issue"), [Operand::Int { kind: IntKind::U32, bits: 10 }]);
+    let windows = [(0, (0, 2))];
+    engine.extending = Some(0);
+    engine.note_compares(&draft, 0, &windows, false);
+    let mut hints = engine.hints[&0].clone();
+    hints.sort_unstable();
+    // The boundary and its neighbours, though small; the other pair's values, large; not the argument.
+    assert_eq!(hints, [3, 4, 5, 70_000, 90_000]);
+    assert!(engine.retries.is_empty(), "a retry's own comparisons are not retried");
+    // From a sequence that is not a retry, each solution is retried once in the run.
+    engine.extending = Some(1);
+    engine.note_compares(&draft, 0, &windows, true);
+    let mut retried: Vec<u64> = engine
+        .retries
+        .iter()
+        .map(|(_, r, _)| match r.view().own_calls().next().unwrap().2[0] {
+            Operand::Int { bits, .. } => bits,
+            ref other => panic!("{other:?}"),
+        })
+        .collect();
+    retried.sort_unstable();
+    assert_eq!(retried, [3, 4, 5]);
+    engine.retries.clear();
+    engine.extending = Some(2);
+    engine.note_compares(&draft, 0, &windows, true);
+    assert!(engine.retries.is_empty(), "tried already");
+    assert_eq!(engine.hints[&2].len(), 5, "but hints for every entry");
+}
+
+#[test]
 fn a_comparison_of_an_argument_plus_a_constant_is_solved_with_the_boundary() {
     let solve = |kind, bits, x, y| solutions(kind, bits, x, y).collect::<Vec<u64>>();
     // `x == MAGIC` with the argument itself: the magic number.
