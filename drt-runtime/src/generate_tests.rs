@@ -342,6 +342,34 @@ fn values_that_cross_a_comparison_of_an_argument_are_hints_for_the_entry_small_o
 }
 
 #[test]
+fn a_comparison_of_a_number_that_made_an_argument_is_solved_in_the_call_that_made_it() {
+    use std::sync::atomic::{AtomicU64, AtomicUsize};
+    let world = world();
+    let mut engine = Engine::new(&world, &settings(1, 100), None);
+    // `redeem` compares the ticket's number (made by `issue(10)`) with 3.
+    let ring: &'static [AtomicU64] = Box::leak([10, 3].into_iter().map(AtomicU64::new).collect());
+    let count: &'static AtomicUsize = Box::leak(Box::new(AtomicUsize::new(1)));
+    engine.compares = Some(Box::leak(Box::new(crate::coverage::Compares::over(ring, count))));
+    // Sequences with no components: their own calls.
+    let calls = |seq: &Composed| seq.view().own_calls().map(|(_, op, args)| (op, args.to_vec())).collect::<Vec<_>>();
+    let ticket = |n| (op(&world, "issue"), vec![Operand::Int { kind: IntKind::U32, bits: n }]);
+    let mut draft = Composed::default();
+    draft.push(op(&world, "new"), []);
+    draft.push(ticket(10).0, ticket(10).1);
+    let redeem = [Operand::Var { var: 0, mode: Mode::Mut }, Operand::Var { var: 1, mode: Mode::Move }];
+    draft.push(op(&world, "redeem"), redeem.clone());
+    engine.note_compares(&draft, 2, &[(2, (0, 1))], true);
+    assert_eq!(engine.retries.len(), 1, "3 (and 10 is the ticket's own)");
+    let (retried_op, retry, prefix) = &engine.retries[0];
+    assert_eq!((*retried_op, *prefix), (op(&world, "redeem") as usize, 2));
+    let want = vec![(op(&world, "new"), vec![]), ticket(3), (op(&world, "redeem"), redeem.to_vec())];
+    assert_eq!(calls(retry), want, "the number that made the ticket, replaced");
+    // Flat: the same, written call by call.
+    let flat = engine.pool.flat(draft.view());
+    assert_eq!(calls(&flat_replaced(&flat, 1, 0, &Operand::Int { kind: IntKind::U32, bits: 3 })), want);
+}
+
+#[test]
 fn a_comparison_of_an_argument_plus_a_constant_is_solved_with_the_boundary() {
     let solve = |kind, bits, x, y| solutions(kind, bits, x, y).collect::<Vec<u64>>();
     // `x == MAGIC` with the argument itself: the magic number.
