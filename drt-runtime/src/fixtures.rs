@@ -106,6 +106,23 @@ impl SharedLog {
     }
 }
 
+/// A running total: a number read off one tally and added to another.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tally(u32);
+
+#[drt::operations]
+impl Tally {
+    fn new() -> Tally {
+        Tally::default()
+    }
+    fn add(&mut self, n: u32) {
+        self.0 = self.0.wrapping_add(n);
+    }
+    fn total(&self) -> u32 {
+        self.0
+    }
+}
+
 /// Panics when dropped once lit (`light` after `FUSE_LENGTH` burns): a
 /// `Drop` bug that only a deep state shows, and only at the end of a run
 /// (a clone is never lit, so the contracts' clones drop quietly).

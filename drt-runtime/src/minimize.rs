@@ -295,27 +295,46 @@ impl Minimizer<'_, '_> {
         seq
     }
 
-    /// Replaces a variable of an integer type, used here alone, by the
-    /// value it held, written as a literal (`Raster::new(3, 0)` for a width
-    /// read off another picture), so the calls that computed it can go.
-    /// Only where the failing call is to blame: finding the value runs the
-    /// calls before it in this process.
+    /// Replaces a variable of an integer type by the value it held, written
+    /// as a literal (`Raster::new(3, 0)` for a width read off another
+    /// picture), at every use together (`push(dropped); push(dropped)` ->
+    /// `push(3); push(3)`), so the calls that computed it can go. Only
+    /// where the failing call is to blame: finding the value runs the calls
+    /// before its first use in this process.
     fn var_to_literal(&mut self, seq: Sequence, i: usize, k: usize) -> Sequence {
         let Operand::Var { var, .. } = seq.args(i)[k] else { return seq };
         let ty = self.world.ops[seq.op(i) as usize].op.spec.params[k].ty;
         let Some(kind) = IntKind::of(ty).filter(|_| self.blame == Blame::LastCall) else { return seq };
-        if seq.uses(var).count() != 1 || self.executions >= self.limits.steps {
+        if self.executions >= self.limits.steps {
+            return seq;
+        }
+        // Every use, each an argument of the same integer type, none `&mut`.
+        let mut uses = Vec::new();
+        let mut fits = true;
+        for (c, (op, args)) in seq.calls().enumerate() {
+            for (a, arg) in args.iter().enumerate() {
+                if let Operand::Var { var: v, mode } = *arg {
+                    if v == var {
+                        fits &= mode != Mode::Mut && self.world.ops[op as usize].op.spec.params[a].ty == ty;
+                        uses.push((c, a));
+                    }
+                }
+            }
+        }
+        if !fits {
             return seq;
         }
         let mut before = seq.clone();
-        before.truncate(i);
+        before.truncate(uses[0].0);
         self.executions += 1;
         let run = self.world.execute(&before, Checks::after(usize::MAX));
         let bits = run.vars.get(var as usize).and_then(|v| v.as_deref()).and_then(|v| kind.bits_of(v));
         let _ = run.finish(self.world);
         let Some(bits) = bits else { return seq };
         let mut candidate = seq.clone();
-        candidate.args_mut(i)[k] = Operand::Int { kind, bits };
+        for (c, a) in uses {
+            candidate.args_mut(c)[a] = Operand::Int { kind, bits };
+        }
         self.try_candidate(candidate).unwrap_or(seq)
     }
 
@@ -464,6 +483,38 @@ mod tests {
             .iter()
             .filter_map(|a| if let Operand::Var { mode, .. } = a { Some(*mode) } else { None })
             .collect()
+    }
+
+    #[test]
+    fn a_number_read_off_a_value_becomes_a_literal_at_every_use_together() {
+        let world = World::new(Registry::global(), &[TypeId::of::<crate::fixtures::Tally>()]);
+        let op = |name: &str| world.ops.iter().position(|o| o.op.spec.name == name).unwrap() as u32;
+        let var = |var, mode| Operand::Var { var, mode };
+        let three = Operand::Int { kind: IntKind::U32, bits: 3 };
+        // t0, t1 = new(); t1.add(3); n = t1.total(); t0.add(n); t0.add(n)
+        let seq = Sequence::from_calls([
+            (op("new"), vec![]),
+            (op("new"), vec![]),
+            (op("add"), vec![var(1, Mode::Mut), three.clone()]),
+            (op("total"), vec![var(1, Mode::Ref)]),
+            (op("add"), vec![var(0, Mode::Mut), var(3, Mode::Clone)]),
+            (op("add"), vec![var(0, Mode::Mut), var(3, Mode::Clone)]),
+        ]);
+        let limits = MinimizeLimits { steps: 100, time: Duration::from_secs(10) };
+        let mut oracle = |c: Sequence| Some(c);
+        let mut m = Minimizer {
+            world: &world,
+            oracle: &mut oracle,
+            blame: Blame::LastCall,
+            executions: 0,
+            limits,
+            deadline: Instant::now() + limits.time,
+            stopped: None,
+        };
+        let out = m.var_to_literal(seq, 5, 1);
+        assert_eq!((out.args(4)[1].clone(), out.args(5)[1].clone()), (three.clone(), three));
+        // The calls that made the number can go now.
+        assert_eq!(out.uses(3).count(), 0);
     }
 
     #[test]
