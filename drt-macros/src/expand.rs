@@ -130,6 +130,15 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
     }
     let (type_cfgs, types): (Vec<_>, Vec<_>) = types.into_iter().unzip();
     let (vec_cfgs, vec_elems): (Vec<_>, Vec<_>) = vec_elems.into_iter().unzip();
+    // A vector of pairs (`Vec<(K, V)>`, what a map's `extend` takes) is built
+    // from seeds pair by pair, as long as a vector of numbers.
+    let vec_regs = vec_elems.iter().map(|e| match e {
+        Type::Tuple(t) if t.elems.len() == 2 => {
+            let (a, b) = (&t.elems[0], &t.elems[1]);
+            quote!(vec_of_pairs::<#a, #b>)
+        }
+        _ => quote!(vec_of::<#e>),
+    });
     let (builder_cfgs, builders): (Vec<_>, Vec<_>) = builders.into_iter().unzip();
     let seeds = ops.args.seeds.iter().flat_map(|(ty, exprs)| exprs.iter().map(move |e| register_seed(ty, e)));
     let registrations = ops.ops.iter().map(|op| register_operation(self_ty, ops.trait_.as_ref(), op));
@@ -149,7 +158,7 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
             fn __drt_register(__r: &mut ::drt::__private::Registrar) {
                 __r.owner(::drt::__private::type_desc!(#self_ty));
                 #( #type_cfgs __r.type_desc(::drt::__private::type_desc!(#types)); )*
-                #( #vec_cfgs __r.vec_of::<#vec_elems>(); )*
+                #( #vec_cfgs __r.#vec_regs(); )*
                 #( #builder_cfgs __r.builders(#builders); )*
                 #( __r.literal(#literals); )*
                 #text

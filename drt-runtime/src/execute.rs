@@ -327,8 +327,9 @@ impl World<'_> {
     fn build_vec(&self, builder: u32, elems: &[Operand]) -> Box<dyn Any> {
         let b = &self.vecs[builder as usize];
         let mut v = (b.new)();
-        for e in elems {
-            (b.push)(&mut *v, self.scalar_value(e));
+        let mut values = elems.iter().map(|e| self.scalar_value(e));
+        for _ in 0..elems.len() / b.arity as usize {
+            (b.push)(&mut *v, &mut || values.next().expect("drt: a vector's elements come whole (bug in drt)"));
         }
         v
     }

@@ -121,6 +121,12 @@ impl Tally {
     fn total(&self) -> u32 {
         self.0
     }
+    /// Adds each pair's product: a vector of pairs, as a map's `extend` takes.
+    fn add_products(&mut self, pairs: Vec<(u32, u8)>) {
+        for (a, b) in pairs {
+            self.0 = self.0.wrapping_add(a.wrapping_mul(u32::from(b)));
+        }
+    }
 }
 
 /// Panics when dropped once lit (`light` after `FUSE_LENGTH` burns): a

@@ -1196,8 +1196,8 @@ impl<'w> Engine<'w> {
             return Some(Operand::Seed(seeds[self.rng.random_range(0..seeds.len())]));
         }
         let &builder = world.vec_by_type.get(&ty)?;
-        let elem = world.vecs[builder as usize].elem;
-        if !world.seeds_by_type.contains_key(&elem) {
+        let fields = world.vecs[builder as usize].fields();
+        if !fields.iter().all(|f| world.seeds_by_type.contains_key(f)) {
             return None;
         }
         let n = match self.rng.random_range(0..20u32) {
@@ -1205,7 +1205,9 @@ impl<'w> Engine<'w> {
             1 | 2 => self.rng.random_range(SMALL_SEED_VEC + 1..64),
             _ => self.rng.random_range(0..=SMALL_SEED_VEC),
         };
-        let elems = (0..n).map(|_| self.seeded(elem).expect("a seeded type")).collect();
+        // An element of pairs is its fields, one after the other.
+        let elems =
+            (0..n * fields.len()).map(|i| self.seeded(fields[i % fields.len()]).expect("a seeded type")).collect();
         Some(Operand::SeedVec { builder, elems: Box::new(elems) })
     }
 

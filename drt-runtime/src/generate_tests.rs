@@ -99,6 +99,37 @@ fn op(world: &World<'_>, name: &str) -> u32 {
 }
 
 #[test]
+fn vectors_of_pairs_of_seeded_values_are_built_pair_by_pair_long_tailed_written_as_tuples() {
+    let world = World::new(Registry::global(), &[TypeId::of::<crate::fixtures::Tally>()]);
+    let add_products = op(&world, "add_products");
+    let mut engine = Engine::new(&world, &settings(5, 3_000), None);
+    engine.explore();
+    let mut lens = Vec::new();
+    let mut long = None;
+    for id in 0..engine.pool.entries.len() as u32 {
+        let seq = engine.pool.flat(engine.pool.seq(id));
+        for i in (0..seq.len()).filter(|&i| seq.op(i) == add_products) {
+            let Operand::SeedVec { elems, .. } = &seq.args(i)[1] else { panic!("{:?}", seq.args(i)) };
+            assert_eq!(elems.len() % 2, 0, "pairs come whole");
+            lens.push(elems.len() / 2);
+            if elems.len() / 2 >= 64 {
+                long.get_or_insert_with(|| seq.clone());
+            }
+        }
+    }
+    assert!(lens.iter().any(|&n| n <= 4) && lens.iter().any(|&n| n >= 64), "{lens:?}");
+    // Written as a vector of tuples, run as one, read back from its text.
+    let mut seq = long.expect("a long vector of pairs");
+    let at = (0..seq.len()).rev().find(|&i| seq.op(i) == add_products).unwrap();
+    seq.truncate(at + 1);
+    let text = statements(&world, &seq, &[]).join("\n");
+    assert!(text.contains(".add_products(vec![("), "{text}");
+    assert_eq!(world.execute(&seq, Checks::ALL).outcome, crate::execute::Outcome::Normal);
+    let saved = crate::sequence_text::encode(&world, &seq);
+    assert_eq!(crate::sequence_text::decode(&world, &saved).as_ref(), Ok(&seq));
+}
+
+#[test]
 fn rendering_follows_ownership() {
     let world = world();
     let v = |var, mode| Operand::Var { var, mode };

@@ -433,10 +433,16 @@ impl Minimizer<'_, '_> {
     /// element at a time (a long vector loses most of its elements in a few
     /// tries), then simplifies the rest.
     fn simpler_vec(&mut self, mut seq: Sequence, i: usize, k: usize, len: usize) -> Sequence {
+        // An element of pairs is two values: elements go whole.
+        let arity = match seq.args(i)[k] {
+            Operand::SeedVec { builder, .. } => self.world.vecs[builder as usize].arity as usize,
+            _ => 1,
+        };
         let elems_len = |seq: &Sequence| match (i < seq.len()).then(|| seq.args(i).get(k)).flatten() {
-            Some(Operand::SeedVec { elems, .. }) => elems.len(),
+            Some(Operand::SeedVec { elems, .. }) => elems.len() / arity,
             _ => 0,
         };
+        let len = len / arity;
         let mut run = len.next_power_of_two().max(2) / 2;
         while run >= 1 {
             let mut end = elems_len(&seq);
@@ -444,7 +450,7 @@ impl Minimizer<'_, '_> {
                 let start = end.saturating_sub(run);
                 let mut candidate = seq.clone();
                 if let Operand::SeedVec { elems, .. } = &mut candidate.args_mut(i)[k] {
-                    elems.drain(start..end);
+                    elems.drain(start * arity..end * arity);
                 }
                 if let Some(better) = self.try_candidate(candidate) {
                     seq = better;

@@ -165,9 +165,14 @@ fn operand_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], arg
             }
         }
         Operand::Seed(_) | Operand::Int { .. } => scalar_text(world, arg, kind),
-        Operand::SeedVec { elems, .. } => {
-            let items: Vec<String> = elems.iter().map(|e| scalar_text(world, e, ParamKind::Value)).collect();
-            let items = items.join(", ");
+        Operand::SeedVec { builder, elems } => {
+            let values: Vec<String> = elems.iter().map(|e| scalar_text(world, e, ParamKind::Value)).collect();
+            let items = match world.vecs[*builder as usize].arity {
+                1 => values.join(", "),
+                arity => {
+                    values.chunks(arity as usize).map(|e| format!("({})", e.join(", "))).collect::<Vec<_>>().join(", ")
+                }
+            };
             match kind {
                 ParamKind::Slice => format!("&[{items}]"),
                 ParamKind::SliceMut => format!("&mut [{items}]"),

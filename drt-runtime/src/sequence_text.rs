@@ -99,11 +99,14 @@ pub(crate) fn decode(world: &World<'_>, entry: &str) -> Result<Sequence, String>
             } else if let Some(n) = line.strip_prefix("vec ") {
                 let n: usize = n.parse().map_err(|_| format!("bad length `{n}`"))?;
                 let builder = *world.vec_by_type.get(&p.ty).ok_or("no way to build this vector")?;
-                let elem = world.vecs[builder as usize].elem;
+                let fields = world.vecs[builder as usize].fields();
+                if !n.is_multiple_of(fields.len()) {
+                    return Err(format!("a vector of {n} values cannot hold elements of {}", fields.len()));
+                }
                 let mut elems = Vec::with_capacity(n);
-                for _ in 0..n {
+                for i in 0..n {
                     let line = lines.next().ok_or("a vector is missing elements")?.trim();
-                    elems.push(parse_scalar(world, line, elem)?);
+                    elems.push(parse_scalar(world, line, fields[i % fields.len()])?);
                 }
                 Operand::SeedVec { builder, elems: Box::new(elems) }
             } else {

@@ -49,8 +49,10 @@ impl<'r> World<'r> {
         // Seeded types (primitives, `String`) and vectors of them are built
         // without help; only other types pull in the operations that make them.
         let builtin: Vec<TypeId> = crate::macro_support::builtin_types().iter().map(|d| d.id).collect();
-        let self_made =
-            |t: &TypeId| builtin.contains(t) || reg.vecs.iter().any(|v| v.vec == *t && builtin.contains(&v.elem));
+        let self_made = |t: &TypeId| {
+            builtin.contains(t)
+                || reg.vecs.iter().any(|v| v.vec == *t && v.fields().iter().all(|f| builtin.contains(f)))
+        };
         let mut included = vec![false; reg.ops.len()];
         let mut needed: Vec<TypeId> = Vec::new();
         let mut changed = true;
@@ -68,6 +70,7 @@ impl<'r> World<'r> {
                         needed.push(p.ty);
                         if let Some(v) = reg.vecs.iter().find(|v| v.vec == p.ty) {
                             needed.push(v.elem);
+                            needed.extend_from_slice(v.fields());
                         }
                     }
                 }
@@ -144,7 +147,7 @@ impl<'r> World<'r> {
                 || self
                     .vec_by_type
                     .get(t)
-                    .is_some_and(|&v| self.seeds_by_type.contains_key(&self.vecs[v as usize].elem))
+                    .is_some_and(|&v| self.vecs[v as usize].fields().iter().all(|f| self.seeds_by_type.contains_key(f)))
         };
         let mut mutators: FxHashMap<TypeId, Vec<u32>> = FxHashMap::default();
         for (i, o) in self.ops.iter().enumerate() {

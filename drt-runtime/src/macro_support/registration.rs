@@ -2,7 +2,7 @@
 //! function per block, submitted through `inventory`, called with a
 //! [`Registrar`] the first time an exploration starts.
 
-use std::any::TypeId;
+use std::any::{Any, TypeId};
 
 use super::spec::{Invariant, Literal, OperationSpec, SeedSpec, VecBuilder};
 use super::type_desc::TypeDesc;
@@ -72,12 +72,36 @@ impl Registrar {
     pub fn vec_of<T: 'static>(&mut self) {
         self.vecs.push(VecBuilder {
             elem: TypeId::of::<T>(),
+            fields: [TypeId::of::<T>(); 2],
+            arity: 1,
             vec: TypeId::of::<Vec<T>>(),
             new: || Box::new(Vec::<T>::new()),
-            push: |v, x| {
+            push: |v, next| {
                 let v = v.downcast_mut::<Vec<T>>().expect("drt: vec builder (bug in drt)");
-                v.push(*x.downcast::<T>().expect("drt: vec element (bug in drt)"));
+                v.push(element::<T>(next()));
             },
         });
     }
+
+    /// Not public API. Lets the engine build `Vec<(A, B)>` (the pairs a
+    /// map's `extend` or `from_iter` takes) from values of `A` and `B`.
+    pub fn vec_of_pairs<A: 'static, B: 'static>(&mut self) {
+        self.vecs.push(VecBuilder {
+            elem: TypeId::of::<(A, B)>(),
+            fields: [TypeId::of::<A>(), TypeId::of::<B>()],
+            arity: 2,
+            vec: TypeId::of::<Vec<(A, B)>>(),
+            new: || Box::new(Vec::<(A, B)>::new()),
+            push: |v, next| {
+                let v = v.downcast_mut::<Vec<(A, B)>>().expect("drt: vec builder (bug in drt)");
+                let a = element::<A>(next());
+                v.push((a, element::<B>(next())));
+            },
+        });
+    }
+}
+
+/// A vector element's value, of the type its builder says.
+fn element<T: 'static>(x: Box<dyn Any>) -> T {
+    *x.downcast::<T>().expect("drt: vec element (bug in drt)")
 }

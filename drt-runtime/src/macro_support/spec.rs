@@ -216,13 +216,26 @@ pub struct SeedSpec {
     pub make: fn() -> Box<dyn Any>,
 }
 
-/// Not public API. Builds `Vec<T>` values from elements of `T`.
+/// Not public API. Builds `Vec<T>` values from elements of `T`, or
+/// `Vec<(A, B)>` values from pairs of values of `A` and `B`.
 #[derive(Clone, Copy, Debug)]
 pub struct VecBuilder {
     pub(crate) elem: TypeId,
+    /// The types of the values an element is made of: `T`, or `A` and `B`
+    /// (the first `arity`).
+    pub(crate) fields: [TypeId; 2],
+    pub(crate) arity: u8,
     pub(crate) vec: TypeId,
     pub(crate) new: fn() -> Box<dyn Any>,
-    pub(crate) push: fn(&mut dyn Any, Box<dyn Any>),
+    /// Appends an element made of the next `arity` values `next` gives.
+    pub(crate) push: fn(&mut dyn Any, &mut dyn FnMut() -> Box<dyn Any>),
+}
+
+impl VecBuilder {
+    /// The types of the values an element is made of, in order.
+    pub(crate) fn fields(&self) -> &[TypeId] {
+        &self.fields[..self.arity as usize]
+    }
 }
 
 /// Not public API. A user invariant, as registered by `invariant(f)`.
