@@ -1,6 +1,7 @@
 //! Branch (edge) coverage that drt and an undirected random walk reach in a
 //! fixed time on three real, bug-free crates from crates.io: an ordered map
-//! (`indexmap::IndexMap`), a slot map (`slotmap::SlotMap`) and a bit set
+//! (`indexmap::IndexMap`), a slot map (`slotmap::SlotMap`, and the same
+//! crate's `DenseSlotMap`, whose removals move values) and a bit set
 //! (`fixedbitset::FixedBitSet`). Each is explored through a newtype below
 //! that forwards a rich part of its API, with the inputs that panic by
 //! design turned into `None` or `false`, so a failure drt reports is a bug
@@ -16,6 +17,8 @@
 //!     ./target/debug/cargo-drt drt bench -p drt-examples --bench crates
 //! DRT_COVERAGE_CRATES=slotmap,crates DRT_BENCH_CRATE=slotmap \
 //!     ./target/debug/cargo-drt drt bench -p drt-examples --bench crates
+//! DRT_COVERAGE_CRATES=slotmap,crates DRT_BENCH_CRATE=denseslotmap \
+//!     ./target/debug/cargo-drt drt bench -p drt-examples --bench crates
 //! DRT_COVERAGE_CRATES=fixedbitset,crates DRT_BENCH_CRATE=fixedbitset \
 //!     ./target/debug/cargo-drt drt bench -p drt-examples --bench crates
 //! ```
@@ -24,7 +27,7 @@
 //! `SlotMap<DefaultKey, u32>`, and the `#[inline]` functions of a crate, are
 //! compiled into the crate that uses them, so `DRT_COVERAGE_CRATES=slotmap`
 //! alone instruments 3 edges. With it, `total` counts the crate's own
-//! non-generic code and all of this file: the three newtypes, the crates'
+//! non-generic code and all of this file: the newtypes, the crates'
 //! code compiled for them, and drt's generated glue; only the edges reached
 //! compare.
 //!
@@ -46,7 +49,7 @@ use std::time::Duration;
 
 use fixedbitset::FixedBitSet;
 use indexmap::IndexMap;
-use slotmap::{DefaultKey, Key, KeyData, SlotMap};
+use slotmap::{DefaultKey, DenseSlotMap, Key, KeyData, SlotMap};
 
 /// The most elements or bits a capacity argument may ask for, so that no
 /// call allocates gigabytes.
@@ -322,6 +325,115 @@ impl Slots {
     }
 }
 
+/// A `DenseSlotMap<DefaultKey, u32>`: the slot map whose values sit in a
+/// dense array beside the slots (iteration is fast, a removal moves the last
+/// value into the hole and re-points its slot). Compared and hashed by its
+/// `Debug` text, as [`Slots`].
+#[derive(Clone, Debug, Default)]
+pub struct DenseSlots(DenseSlotMap<DefaultKey, u32>);
+
+impl PartialEq for DenseSlots {
+    fn eq(&self, other: &Self) -> bool {
+        format!("{:?}", self.0) == format!("{:?}", other.0)
+    }
+}
+
+impl Eq for DenseSlots {}
+
+impl Hash for DenseSlots {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        format!("{:?}", self.0).hash(state)
+    }
+}
+
+#[drt::operations]
+impl DenseSlots {
+    /// An empty slot map.
+    pub fn new() -> Self {
+        DenseSlots(DenseSlotMap::new())
+    }
+
+    /// An empty slot map with room for `n` values (at most [`MOST`]).
+    pub fn with_capacity(n: usize) -> Self {
+        DenseSlots(DenseSlotMap::with_capacity(n.min(MOST)))
+    }
+
+    /// Number of values.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Room for values without allocating.
+    pub fn capacity(&self) -> usize {
+        self.0.capacity()
+    }
+
+    /// Reserves room for `n` more values (at most [`MOST`]).
+    pub fn reserve(&mut self, n: usize) {
+        self.0.reserve(n.min(MOST))
+    }
+
+    /// Whether the key is present.
+    pub fn contains_key(&self, key: DefaultKey) -> bool {
+        self.0.contains_key(key)
+    }
+
+    /// Stores a value; its key.
+    pub fn insert(&mut self, value: u32) -> DefaultKey {
+        self.0.insert(value)
+    }
+
+    /// Stores the new key's slot index as its value; the key.
+    pub fn insert_with_key(&mut self) -> DefaultKey {
+        self.0.insert_with_key(|k| k.data().as_ffi() as u32)
+    }
+
+    /// Removes the key's value.
+    pub fn remove(&mut self, key: DefaultKey) -> Option<u32> {
+        self.0.remove(key)
+    }
+
+    /// The key's value.
+    pub fn get(&self, key: DefaultKey) -> Option<u32> {
+        self.0.get(key).copied()
+    }
+
+    /// Replaces the key's value; false when the key is absent.
+    pub fn set(&mut self, key: DefaultKey, value: u32) -> bool {
+        self.0.get_mut(key).map(|v| *v = value).is_some()
+    }
+
+    /// Swaps two keys' values; false unless both are present and distinct.
+    pub fn swap(&mut self, a: DefaultKey, b: DefaultKey) -> bool {
+        self.0.get_disjoint_mut([a, b]).map(|[x, y]| std::mem::swap(x, y)).is_some()
+    }
+
+    /// Removes every value.
+    pub fn clear(&mut self) {
+        self.0.clear()
+    }
+
+    /// Removes every value; the pairs removed.
+    pub fn drain(&mut self) -> Vec<(DefaultKey, u32)> {
+        self.0.drain().collect()
+    }
+
+    /// The pairs, in slot order.
+    pub fn iter(&self) -> Vec<(DefaultKey, u32)> {
+        self.0.iter().map(|(k, v)| (k, *v)).collect()
+    }
+
+    /// The values, in slot order.
+    pub fn values(&self) -> Vec<u32> {
+        self.0.values().copied().collect()
+    }
+}
+
 /// A `FixedBitSet`. Its own `Debug` shows the buffer's address, which
 /// differs from run to run; the newtype's shows the length and the blocks
 /// of bits in hex (drt formats every value it checks: printed bit by bit,
@@ -525,10 +637,14 @@ fn explore<T: 'static>(search: Search, seed: u64, limit: Duration) -> drt::Repor
 /// An exploration of one newtype, with a search, a seed and a time limit.
 type Explore = fn(Search, u64, Duration) -> drt::Report;
 
-/// The crates explored: the name `DRT_BENCH_CRATE` gives, and the
-/// exploration of its newtype.
-const CRATES: [(&str, Explore); 3] =
-    [("indexmap", explore::<OrderedMap>), ("slotmap", explore::<Slots>), ("fixedbitset", explore::<BitSet>)];
+/// The subjects explored: the name `DRT_BENCH_CRATE` gives, the crate to
+/// instrument, and the exploration of its newtype.
+const CRATES: [(&str, &str, Explore); 4] = [
+    ("indexmap", "indexmap", explore::<OrderedMap>),
+    ("slotmap", "slotmap", explore::<Slots>),
+    ("denseslotmap", "slotmap", explore::<DenseSlots>),
+    ("fixedbitset", "fixedbitset", explore::<BitSet>),
+];
 
 /// The shorter time limits each seed is also explored with, to show growth.
 const EARLY: [Duration; 2] = [Duration::from_millis(100), Duration::from_secs(1)];
@@ -555,19 +671,19 @@ fn main() {
     let seeds = env_u64("DRT_BENCH_SEEDS", 3).max(1);
     let instrumented = std::env::var("DRT_COVERAGE_CRATES").ok();
     let asked = std::env::var("DRT_BENCH_CRATE").ok().or(instrumented.clone()).unwrap_or_default();
-    let chosen = CRATES.iter().find(|(name, _)| asked.split(',').any(|a| a.trim() == *name));
+    let chosen = CRATES.iter().find(|(name, _, _)| asked.split(',').any(|a| a.trim() == *name));
     let probe = drt::explore::<BitSet>().max_sequences(1).isolation(drt::Isolation::InProcess).report();
     if probe.stats.coverage.is_none() {
-        let name = chosen.map_or("indexmap", |c| c.0);
+        let (name, krate) = chosen.map_or(("indexmap", "indexmap"), |c| (c.0, c.1));
         println!(
-            "this build is not instrumented for coverage; from the workspace's root, run (for indexmap, slotmap or \
-             fixedbitset):\n  cargo build -p cargo-drt && DRT_COVERAGE_CRATES={name},crates DRT_BENCH_CRATE={name} ./target/debug/cargo-drt drt bench -p \
-             drt-examples --bench crates"
+            "this build is not instrumented for coverage; from the workspace's root, run (for indexmap, slotmap, \
+             denseslotmap or fixedbitset):\n  cargo build -p cargo-drt && DRT_COVERAGE_CRATES={krate},crates \
+             DRT_BENCH_CRATE={name} ./target/debug/cargo-drt drt bench -p drt-examples --bench crates"
         );
         return;
     }
-    let Some(&(name, run)) = chosen else {
-        println!("DRT_BENCH_CRATE must be indexmap, slotmap or fixedbitset, not {asked:?}");
+    let Some(&(name, _, run)) = chosen else {
+        println!("DRT_BENCH_CRATE must be indexmap, slotmap, denseslotmap or fixedbitset, not {asked:?}");
         return;
     };
     if instrumented.is_some_and(|c| !c.split(',').any(|c| matches!(c.trim(), "crates" | "drt-examples"))) {
