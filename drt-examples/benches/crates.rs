@@ -200,73 +200,124 @@ impl OrderedMap {
     }
 }
 
-/// A `SlotMap<DefaultKey, u32>`. `SlotMap` has no `PartialEq` or `Hash`:
-/// the newtype compares and hashes its `Debug` text, which shows every
-/// slot's version and the free list, the whole state.
+/// The operations the slot maps share, forwarded to the map in field 0
+/// (`SlotMap` and `DenseSlotMap` have the same API), and `==` and `Hash` by
+/// the map's `Debug` text, which shows every slot's version and the free
+/// list, the whole state (neither map has `PartialEq` or `Hash`).
+macro_rules! slot_map {
+    ($newtype:ident, $map:ident) => {
+        impl PartialEq for $newtype {
+            fn eq(&self, other: &Self) -> bool {
+                format!("{:?}", self.0) == format!("{:?}", other.0)
+            }
+        }
+
+        impl Eq for $newtype {}
+
+        impl Hash for $newtype {
+            fn hash<H: Hasher>(&self, state: &mut H) {
+                format!("{:?}", self.0).hash(state)
+            }
+        }
+
+        #[drt::operations]
+        impl $newtype {
+            /// An empty slot map.
+            pub fn new() -> Self {
+                $newtype($map::new())
+            }
+
+            /// An empty slot map with room for `n` values (at most [`MOST`]).
+            pub fn with_capacity(n: usize) -> Self {
+                $newtype($map::with_capacity(n.min(MOST)))
+            }
+
+            /// Number of values.
+            pub fn len(&self) -> usize {
+                self.0.len()
+            }
+
+            /// Whether there are none.
+            pub fn is_empty(&self) -> bool {
+                self.0.is_empty()
+            }
+
+            /// Room for values without allocating.
+            pub fn capacity(&self) -> usize {
+                self.0.capacity()
+            }
+
+            /// Reserves room for `n` more values (at most [`MOST`]).
+            pub fn reserve(&mut self, n: usize) {
+                self.0.reserve(n.min(MOST))
+            }
+
+            /// Whether the key is present.
+            pub fn contains_key(&self, key: DefaultKey) -> bool {
+                self.0.contains_key(key)
+            }
+
+            /// Stores a value; its key.
+            pub fn insert(&mut self, value: u32) -> DefaultKey {
+                self.0.insert(value)
+            }
+
+            /// Stores the new key's slot index as its value; the key.
+            pub fn insert_with_key(&mut self) -> DefaultKey {
+                self.0.insert_with_key(|k| k.data().as_ffi() as u32)
+            }
+
+            /// Removes the key's value.
+            pub fn remove(&mut self, key: DefaultKey) -> Option<u32> {
+                self.0.remove(key)
+            }
+
+            /// The key's value.
+            pub fn get(&self, key: DefaultKey) -> Option<u32> {
+                self.0.get(key).copied()
+            }
+
+            /// Replaces the key's value; false when the key is absent.
+            pub fn set(&mut self, key: DefaultKey, value: u32) -> bool {
+                self.0.get_mut(key).map(|v| *v = value).is_some()
+            }
+
+            /// Swaps two keys' values; false unless both are present and distinct.
+            pub fn swap(&mut self, a: DefaultKey, b: DefaultKey) -> bool {
+                self.0.get_disjoint_mut([a, b]).map(|[x, y]| std::mem::swap(x, y)).is_some()
+            }
+
+            /// Removes every value.
+            pub fn clear(&mut self) {
+                self.0.clear()
+            }
+
+            /// Removes every value; the pairs removed.
+            pub fn drain(&mut self) -> Vec<(DefaultKey, u32)> {
+                self.0.drain().collect()
+            }
+
+            /// The pairs, in slot order.
+            pub fn iter(&self) -> Vec<(DefaultKey, u32)> {
+                self.0.iter().map(|(k, v)| (k, *v)).collect()
+            }
+
+            /// The keys, in slot order.
+            pub fn keys(&self) -> Vec<DefaultKey> {
+                self.0.keys().collect()
+            }
+        }
+    };
+}
+
+/// A `SlotMap<DefaultKey, u32>`.
 #[derive(Clone, Debug, Default)]
 pub struct Slots(SlotMap<DefaultKey, u32>);
 
-impl PartialEq for Slots {
-    fn eq(&self, other: &Self) -> bool {
-        format!("{:?}", self.0) == format!("{:?}", other.0)
-    }
-}
-
-impl Eq for Slots {}
-
-impl Hash for Slots {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        format!("{:?}", self.0).hash(state)
-    }
-}
+slot_map!(Slots, SlotMap);
 
 #[drt::operations]
 impl Slots {
-    /// An empty slot map.
-    pub fn new() -> Self {
-        Slots(SlotMap::new())
-    }
-
-    /// An empty slot map with room for `n` values (at most [`MOST`]).
-    pub fn with_capacity(n: usize) -> Self {
-        Slots(SlotMap::with_capacity(n.min(MOST)))
-    }
-
-    /// Number of values.
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    /// Reserves room for `n` more values (at most [`MOST`]).
-    pub fn reserve(&mut self, n: usize) {
-        self.0.reserve(n.min(MOST))
-    }
-
-    /// Whether the key is present.
-    pub fn contains_key(&self, key: DefaultKey) -> bool {
-        self.0.contains_key(key)
-    }
-
-    /// Stores a value; its key.
-    pub fn insert(&mut self, value: u32) -> DefaultKey {
-        self.0.insert(value)
-    }
-
-    /// Stores the new key's slot index as its value; the key.
-    pub fn insert_with_key(&mut self) -> DefaultKey {
-        self.0.insert_with_key(|k| k.data().as_ffi() as u32)
-    }
-
-    /// Removes the key's value.
-    pub fn remove(&mut self, key: DefaultKey) -> Option<u32> {
-        self.0.remove(key)
-    }
-
     /// Removes the key's value, keeping its slot for [`Slots::reattach`].
     pub fn detach(&mut self, key: DefaultKey) -> Option<u32> {
         self.0.detach(key)
@@ -276,41 +327,6 @@ impl Slots {
     #[drt(panics = "key is not detached")]
     pub fn reattach(&mut self, key: DefaultKey, value: u32) {
         self.0.reattach(key, value)
-    }
-
-    /// The key's value.
-    pub fn get(&self, key: DefaultKey) -> Option<u32> {
-        self.0.get(key).copied()
-    }
-
-    /// Replaces the key's value; false when the key is absent.
-    pub fn set(&mut self, key: DefaultKey, value: u32) -> bool {
-        self.0.get_mut(key).map(|v| *v = value).is_some()
-    }
-
-    /// Swaps two keys' values; false unless both are present and distinct.
-    pub fn swap(&mut self, a: DefaultKey, b: DefaultKey) -> bool {
-        self.0.get_disjoint_mut([a, b]).map(|[x, y]| std::mem::swap(x, y)).is_some()
-    }
-
-    /// Removes every value.
-    pub fn clear(&mut self) {
-        self.0.clear()
-    }
-
-    /// Removes every value; the pairs removed.
-    pub fn drain(&mut self) -> Vec<(DefaultKey, u32)> {
-        self.0.drain().collect()
-    }
-
-    /// The pairs, in slot order.
-    pub fn iter(&self) -> Vec<(DefaultKey, u32)> {
-        self.0.iter().map(|(k, v)| (k, *v)).collect()
-    }
-
-    /// The keys, in slot order.
-    pub fn keys(&self) -> Vec<DefaultKey> {
-        self.0.keys().collect()
     }
 
     /// A key from its FFI form: the version in the high half, the slot
@@ -327,112 +343,11 @@ impl Slots {
 
 /// A `DenseSlotMap<DefaultKey, u32>`: the slot map whose values sit in a
 /// dense array beside the slots (iteration is fast, a removal moves the last
-/// value into the hole and re-points its slot). Compared and hashed by its
-/// `Debug` text, as [`Slots`].
+/// value into the hole and re-points its slot).
 #[derive(Clone, Debug, Default)]
 pub struct DenseSlots(DenseSlotMap<DefaultKey, u32>);
 
-impl PartialEq for DenseSlots {
-    fn eq(&self, other: &Self) -> bool {
-        format!("{:?}", self.0) == format!("{:?}", other.0)
-    }
-}
-
-impl Eq for DenseSlots {}
-
-impl Hash for DenseSlots {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        format!("{:?}", self.0).hash(state)
-    }
-}
-
-#[drt::operations]
-impl DenseSlots {
-    /// An empty slot map.
-    pub fn new() -> Self {
-        DenseSlots(DenseSlotMap::new())
-    }
-
-    /// An empty slot map with room for `n` values (at most [`MOST`]).
-    pub fn with_capacity(n: usize) -> Self {
-        DenseSlots(DenseSlotMap::with_capacity(n.min(MOST)))
-    }
-
-    /// Number of values.
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    /// Room for values without allocating.
-    pub fn capacity(&self) -> usize {
-        self.0.capacity()
-    }
-
-    /// Reserves room for `n` more values (at most [`MOST`]).
-    pub fn reserve(&mut self, n: usize) {
-        self.0.reserve(n.min(MOST))
-    }
-
-    /// Whether the key is present.
-    pub fn contains_key(&self, key: DefaultKey) -> bool {
-        self.0.contains_key(key)
-    }
-
-    /// Stores a value; its key.
-    pub fn insert(&mut self, value: u32) -> DefaultKey {
-        self.0.insert(value)
-    }
-
-    /// Stores the new key's slot index as its value; the key.
-    pub fn insert_with_key(&mut self) -> DefaultKey {
-        self.0.insert_with_key(|k| k.data().as_ffi() as u32)
-    }
-
-    /// Removes the key's value.
-    pub fn remove(&mut self, key: DefaultKey) -> Option<u32> {
-        self.0.remove(key)
-    }
-
-    /// The key's value.
-    pub fn get(&self, key: DefaultKey) -> Option<u32> {
-        self.0.get(key).copied()
-    }
-
-    /// Replaces the key's value; false when the key is absent.
-    pub fn set(&mut self, key: DefaultKey, value: u32) -> bool {
-        self.0.get_mut(key).map(|v| *v = value).is_some()
-    }
-
-    /// Swaps two keys' values; false unless both are present and distinct.
-    pub fn swap(&mut self, a: DefaultKey, b: DefaultKey) -> bool {
-        self.0.get_disjoint_mut([a, b]).map(|[x, y]| std::mem::swap(x, y)).is_some()
-    }
-
-    /// Removes every value.
-    pub fn clear(&mut self) {
-        self.0.clear()
-    }
-
-    /// Removes every value; the pairs removed.
-    pub fn drain(&mut self) -> Vec<(DefaultKey, u32)> {
-        self.0.drain().collect()
-    }
-
-    /// The pairs, in slot order.
-    pub fn iter(&self) -> Vec<(DefaultKey, u32)> {
-        self.0.iter().map(|(k, v)| (k, *v)).collect()
-    }
-
-    /// The values, in slot order.
-    pub fn values(&self) -> Vec<u32> {
-        self.0.values().copied().collect()
-    }
-}
+slot_map!(DenseSlots, DenseSlotMap);
 
 /// A `FixedBitSet`. Its own `Debug` shows the buffer's address, which
 /// differs from run to run; the newtype's shows the length and the blocks

@@ -484,6 +484,20 @@ mod tests {
     use std::any::TypeId;
     use std::time::Duration;
 
+    /// A minimizer over `world` asking `oracle`, its failing call to blame.
+    fn minimizer<'a, 'w>(world: &'a World<'w>, oracle: &'a mut Oracle<'a>) -> Minimizer<'a, 'w> {
+        let limits = MinimizeLimits { steps: 100, time: Duration::from_secs(10) };
+        Minimizer {
+            world,
+            oracle,
+            blame: Blame::LastCall,
+            executions: 0,
+            limits,
+            deadline: Instant::now() + limits.time,
+            stopped: None,
+        }
+    }
+
     fn last_use_modes(seq: &Sequence) -> Vec<Mode> {
         seq.operands()
             .iter()
@@ -506,18 +520,8 @@ mod tests {
             (op("add"), vec![var(0, Mode::Mut), var(3, Mode::Clone)]),
             (op("add"), vec![var(0, Mode::Mut), var(3, Mode::Clone)]),
         ]);
-        let limits = MinimizeLimits { steps: 100, time: Duration::from_secs(10) };
         let mut oracle = |c: Sequence| Some(c);
-        let mut m = Minimizer {
-            world: &world,
-            oracle: &mut oracle,
-            blame: Blame::LastCall,
-            executions: 0,
-            limits,
-            deadline: Instant::now() + limits.time,
-            stopped: None,
-        };
-        let out = m.var_to_literal(seq, 5, 1);
+        let out = minimizer(&world, &mut oracle).var_to_literal(seq, 5, 1);
         assert_eq!((out.args(4)[1].clone(), out.args(5)[1].clone()), (three.clone(), three));
         // The calls that made the number can go now.
         assert_eq!(out.uses(3).count(), 0);
@@ -537,19 +541,9 @@ mod tests {
             (some, vec![var(0, Mode::Clone)]),
             (op("or"), vec![var(0, Mode::Ref), var(2, Mode::Move)]),
         ]);
-        let limits = MinimizeLimits { steps: 100, time: Duration::from_secs(10) };
         let run = |accept: bool| {
             let mut oracle = |c: Sequence| accept.then_some(c);
-            let mut m = Minimizer {
-                world: &world,
-                oracle: &mut oracle,
-                blame: Blame::LastCall,
-                executions: 0,
-                limits,
-                deadline: Instant::now() + limits.time,
-                stopped: None,
-            };
-            m.move_last_uses(seq.clone())
+            minimizer(&world, &mut oracle).move_last_uses(seq.clone())
         };
         use Mode::{Clone, Move, Ref};
         assert_eq!(last_use_modes(&run(true)), [Move, Clone, Ref, Move]);
