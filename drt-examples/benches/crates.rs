@@ -201,11 +201,12 @@ impl OrderedMap {
 }
 
 /// The operations the slot maps share, forwarded to the map in field 0
-/// (`SlotMap` and `DenseSlotMap` have the same API), and `==` and `Hash` by
+/// (`SlotMap` and `DenseSlotMap` have the same API) with keys of type
+/// `$key`, and `==` and `Hash` by
 /// the map's `Debug` text, which shows every slot's version and the free
 /// list, the whole state (neither map has `PartialEq` or `Hash`).
 macro_rules! slot_map {
-    ($newtype:ident, $map:ident) => {
+    ($newtype:ident, $map:ident, $key:ident) => {
         impl PartialEq for $newtype {
             fn eq(&self, other: &Self) -> bool {
                 format!("{:?}", self.0) == format!("{:?}", other.0)
@@ -224,12 +225,12 @@ macro_rules! slot_map {
         impl $newtype {
             /// An empty slot map.
             pub fn new() -> Self {
-                $newtype($map::new())
+                $newtype($map::with_key())
             }
 
             /// An empty slot map with room for `n` values (at most [`MOST`]).
             pub fn with_capacity(n: usize) -> Self {
-                $newtype($map::with_capacity(n.min(MOST)))
+                $newtype($map::with_capacity_and_key(n.min(MOST)))
             }
 
             /// Number of values.
@@ -253,37 +254,37 @@ macro_rules! slot_map {
             }
 
             /// Whether the key is present.
-            pub fn contains_key(&self, key: DefaultKey) -> bool {
+            pub fn contains_key(&self, key: $key) -> bool {
                 self.0.contains_key(key)
             }
 
             /// Stores a value; its key.
-            pub fn insert(&mut self, value: u32) -> DefaultKey {
+            pub fn insert(&mut self, value: u32) -> $key {
                 self.0.insert(value)
             }
 
             /// Stores the new key's slot index as its value; the key.
-            pub fn insert_with_key(&mut self) -> DefaultKey {
+            pub fn insert_with_key(&mut self) -> $key {
                 self.0.insert_with_key(|k| k.data().as_ffi() as u32)
             }
 
             /// Removes the key's value.
-            pub fn remove(&mut self, key: DefaultKey) -> Option<u32> {
+            pub fn remove(&mut self, key: $key) -> Option<u32> {
                 self.0.remove(key)
             }
 
             /// The key's value.
-            pub fn get(&self, key: DefaultKey) -> Option<u32> {
+            pub fn get(&self, key: $key) -> Option<u32> {
                 self.0.get(key).copied()
             }
 
             /// Replaces the key's value; false when the key is absent.
-            pub fn set(&mut self, key: DefaultKey, value: u32) -> bool {
+            pub fn set(&mut self, key: $key, value: u32) -> bool {
                 self.0.get_mut(key).map(|v| *v = value).is_some()
             }
 
             /// Swaps two keys' values; false unless both are present and distinct.
-            pub fn swap(&mut self, a: DefaultKey, b: DefaultKey) -> bool {
+            pub fn swap(&mut self, a: $key, b: $key) -> bool {
                 self.0.get_disjoint_mut([a, b]).map(|[x, y]| std::mem::swap(x, y)).is_some()
             }
 
@@ -293,17 +294,17 @@ macro_rules! slot_map {
             }
 
             /// Removes every value; the pairs removed.
-            pub fn drain(&mut self) -> Vec<(DefaultKey, u32)> {
+            pub fn drain(&mut self) -> Vec<($key, u32)> {
                 self.0.drain().collect()
             }
 
             /// The pairs, in slot order.
-            pub fn iter(&self) -> Vec<(DefaultKey, u32)> {
+            pub fn iter(&self) -> Vec<($key, u32)> {
                 self.0.iter().map(|(k, v)| (k, *v)).collect()
             }
 
             /// The keys, in slot order.
-            pub fn keys(&self) -> Vec<DefaultKey> {
+            pub fn keys(&self) -> Vec<$key> {
                 self.0.keys().collect()
             }
         }
@@ -314,7 +315,7 @@ macro_rules! slot_map {
 #[derive(Clone, Debug, Default)]
 pub struct Slots(SlotMap<DefaultKey, u32>);
 
-slot_map!(Slots, SlotMap);
+slot_map!(Slots, SlotMap, DefaultKey);
 
 #[drt::operations]
 impl Slots {
@@ -341,13 +342,19 @@ impl Slots {
     }
 }
 
-/// A `DenseSlotMap<DefaultKey, u32>`: the slot map whose values sit in a
+slotmap::new_key_type! {
+    /// The keys of [`DenseSlots`]: a type of their own, so that neither
+    /// slot map's exploration calls the other's operations to make keys.
+    pub struct DenseKey;
+}
+
+/// A `DenseSlotMap<DenseKey, u32>`: the slot map whose values sit in a
 /// dense array beside the slots (iteration is fast, a removal moves the last
 /// value into the hole and re-points its slot).
 #[derive(Clone, Debug, Default)]
-pub struct DenseSlots(DenseSlotMap<DefaultKey, u32>);
+pub struct DenseSlots(DenseSlotMap<DenseKey, u32>);
 
-slot_map!(DenseSlots, DenseSlotMap);
+slot_map!(DenseSlots, DenseSlotMap, DenseKey);
 
 /// A `FixedBitSet`. Its own `Debug` shows the buffer's address, which
 /// differs from run to run; the newtype's shows the length and the blocks
