@@ -200,11 +200,13 @@ impl OrderedMap {
     }
 }
 
-/// The operations the slot maps share, forwarded to the map in field 0
-/// (`SlotMap` and `DenseSlotMap` have the same API) with keys of type
-/// `$key`, and `==` and `Hash` by
-/// the map's `Debug` text, which shows every slot's version and the free
-/// list, the whole state (neither map has `PartialEq` or `Hash`).
+/// The operations the slot maps share (`SlotMap` and `DenseSlotMap` have
+/// the same API), forwarded to the map in field 0 with keys of type `$key`,
+/// and `==` and `Hash` by the map's `Debug` text, which shows every slot's
+/// version and the free list, the whole state (neither map has `PartialEq`
+/// or `Hash`). Not `capacity`: a clone's differs from the original's, so
+/// drt, which extends clones of the values it keeps, would say so and run
+/// every sequence from its first call.
 macro_rules! slot_map {
     ($newtype:ident, $map:ident, $key:ident) => {
         impl PartialEq for $newtype {
@@ -241,11 +243,6 @@ macro_rules! slot_map {
             /// Whether there are none.
             pub fn is_empty(&self) -> bool {
                 self.0.is_empty()
-            }
-
-            /// Room for values without allocating.
-            pub fn capacity(&self) -> usize {
-                self.0.capacity()
             }
 
             /// Reserves room for `n` more values (at most [`MOST`]).
