@@ -1,7 +1,8 @@
 //! Branch (edge) coverage that drt and an undirected random walk reach in a
 //! fixed time on three real, bug-free crates from crates.io: an ordered map
 //! (`indexmap::IndexMap`), a slot map (`slotmap::SlotMap`, and the same
-//! crate's `DenseSlotMap`, whose removals move values) and a bit set
+//! crate's `DenseSlotMap`, whose removals move values, and `SecondaryMap`,
+//! data attached to a slot map's keys) and a bit set
 //! (`fixedbitset::FixedBitSet`). Each is explored through a newtype below
 //! that forwards a rich part of its API, with the inputs that panic by
 //! design turned into `None` or `false`, so a failure drt reports is a bug
@@ -18,6 +19,8 @@
 //! DRT_COVERAGE_CRATES=slotmap,crates DRT_BENCH_CRATE=slotmap \
 //!     ./target/debug/cargo-drt drt bench -p drt-examples --bench crates
 //! DRT_COVERAGE_CRATES=slotmap,crates DRT_BENCH_CRATE=denseslotmap \
+//!     ./target/debug/cargo-drt drt bench -p drt-examples --bench crates
+//! DRT_COVERAGE_CRATES=slotmap,crates DRT_BENCH_CRATE=secondarymap \
 //!     ./target/debug/cargo-drt drt bench -p drt-examples --bench crates
 //! DRT_COVERAGE_CRATES=fixedbitset,crates DRT_BENCH_CRATE=fixedbitset \
 //!     ./target/debug/cargo-drt drt bench -p drt-examples --bench crates
@@ -49,7 +52,7 @@ use std::time::Duration;
 
 use fixedbitset::FixedBitSet;
 use indexmap::IndexMap;
-use slotmap::{DefaultKey, DenseSlotMap, Key, KeyData, SlotMap};
+use slotmap::{DefaultKey, DenseSlotMap, Key, KeyData, SecondaryMap, SlotMap};
 
 /// The most elements or bits a capacity argument may ask for, so that no
 /// call allocates gigabytes.
@@ -353,6 +356,113 @@ pub struct DenseSlots(DenseSlotMap<DenseKey, u32>);
 
 slot_map!(DenseSlots, DenseSlotMap, DenseKey);
 
+slotmap::new_key_type! {
+    /// The keys of [`Linked`], a type of their own (as [`DenseKey`]).
+    pub struct LinkedKey;
+}
+
+/// A `SlotMap<LinkedKey, u32>` with a `SecondaryMap<LinkedKey, u32>`
+/// attaching data to its keys, as the crate's documentation uses them: the
+/// secondary map tells a key from an older or newer one in the same slot by
+/// its version, and keeps a stale entry until the slot is used again.
+/// Compared and hashed by the maps' `Debug` text.
+#[derive(Clone, Debug, Default)]
+pub struct Linked(SlotMap<LinkedKey, u32>, SecondaryMap<LinkedKey, u32>);
+
+impl PartialEq for Linked {
+    fn eq(&self, other: &Self) -> bool {
+        format!("{self:?}") == format!("{other:?}")
+    }
+}
+
+impl Eq for Linked {}
+
+impl Hash for Linked {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        format!("{self:?}").hash(state)
+    }
+}
+
+#[drt::operations]
+impl Linked {
+    /// Two empty maps.
+    pub fn new() -> Self {
+        Linked::default()
+    }
+
+    /// Stores a value in the slot map; its key.
+    pub fn insert(&mut self, value: u32) -> LinkedKey {
+        self.0.insert(value)
+    }
+
+    /// Removes the key's value from the slot map (not its attached data).
+    pub fn remove(&mut self, key: LinkedKey) -> Option<u32> {
+        self.0.remove(key)
+    }
+
+    /// The key's value in the slot map.
+    pub fn get(&self, key: LinkedKey) -> Option<u32> {
+        self.0.get(key).copied()
+    }
+
+    /// Number of values in the slot map.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether the slot map has no values.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Attaches data to a key; the data it replaces.
+    pub fn attach(&mut self, key: LinkedKey, data: u32) -> Option<u32> {
+        self.1.insert(key, data)
+    }
+
+    /// The key's attached data.
+    pub fn attached(&self, key: LinkedKey) -> Option<u32> {
+        self.1.get(key).copied()
+    }
+
+    /// Whether the key has data attached.
+    pub fn has_attached(&self, key: LinkedKey) -> bool {
+        self.1.contains_key(key)
+    }
+
+    /// Removes the key's attached data.
+    pub fn unattach(&mut self, key: LinkedKey) -> Option<u32> {
+        self.1.remove(key)
+    }
+
+    /// The key's attached data, attaching `data` first if it has none;
+    /// `None` for a key older than the slot's.
+    pub fn attached_or(&mut self, key: LinkedKey, data: u32) -> Option<u32> {
+        self.1.entry(key).map(|e| *e.or_insert(data))
+    }
+
+    /// Number of keys with data attached.
+    pub fn attached_len(&self) -> usize {
+        self.1.len()
+    }
+
+    /// Drops the data of keys the slot map no longer has.
+    pub fn prune(&mut self) {
+        let live = &self.0;
+        self.1.retain(|k, _| live.contains_key(k))
+    }
+
+    /// The keys with data attached, and the data, in slot order.
+    pub fn attachments(&self) -> Vec<(LinkedKey, u32)> {
+        self.1.iter().map(|(k, v)| (k, *v)).collect()
+    }
+
+    /// The null key, which no value has.
+    pub fn null_key() -> LinkedKey {
+        LinkedKey::null()
+    }
+}
+
 /// A `FixedBitSet`. Its own `Debug` shows the buffer's address, which
 /// differs from run to run; the newtype's shows the length and the blocks
 /// of bits in hex (drt formats every value it checks: printed bit by bit,
@@ -558,10 +668,11 @@ type Explore = fn(Search, u64, Duration) -> drt::Report;
 
 /// The subjects explored: the name `DRT_BENCH_CRATE` gives, the crate to
 /// instrument, and the exploration of its newtype.
-const CRATES: [(&str, &str, Explore); 4] = [
+const CRATES: [(&str, &str, Explore); 5] = [
     ("indexmap", "indexmap", explore::<OrderedMap>),
     ("slotmap", "slotmap", explore::<Slots>),
     ("denseslotmap", "slotmap", explore::<DenseSlots>),
+    ("secondarymap", "slotmap", explore::<Linked>),
     ("fixedbitset", "fixedbitset", explore::<BitSet>),
 ];
 
@@ -596,13 +707,13 @@ fn main() {
         let (name, krate) = chosen.map_or(("indexmap", "indexmap"), |c| (c.0, c.1));
         println!(
             "this build is not instrumented for coverage; from the workspace's root, run (for indexmap, slotmap, \
-             denseslotmap or fixedbitset):\n  cargo build -p cargo-drt && DRT_COVERAGE_CRATES={krate},crates \
+             denseslotmap, secondarymap or fixedbitset):\n  cargo build -p cargo-drt && DRT_COVERAGE_CRATES={krate},crates \
              DRT_BENCH_CRATE={name} ./target/debug/cargo-drt drt bench -p drt-examples --bench crates"
         );
         return;
     }
     let Some(&(name, _, run)) = chosen else {
-        println!("DRT_BENCH_CRATE must be indexmap, slotmap, denseslotmap or fixedbitset, not {asked:?}");
+        println!("DRT_BENCH_CRATE must be indexmap, slotmap, denseslotmap, secondarymap or fixedbitset, not {asked:?}");
         return;
     };
     if instrumented.is_some_and(|c| !c.split(',').any(|c| matches!(c.trim(), "crates" | "drt-examples"))) {
