@@ -204,7 +204,7 @@ pub(crate) struct Engine<'w> {
     compares: Option<&'static crate::coverage::Compares>,
     /// The types explored (owning an operation under test): values of
     /// other types that a call takes are looked into for the integers
-    /// that made them ([`Engine::made_of`]).
+    /// that made them ([`Engine::note_compares`]).
     explored: Vec<TypeId>,
     /// Per pool entry, values the code under test compared something with
     /// when the entry was extended ([`Engine::hinted`]); and the entry the
@@ -1268,29 +1268,29 @@ impl<'w> Engine<'w> {
         // Addresses: user space on 64-bit targets is below 2^47.
         let address = |v: u64| (1 << 32..1 << 47).contains(&v);
         let mut found: Vec<u64> = Vec::new();
-        // An integer that may steer a call: (position of the call it is an
-        // argument of, argument, kind, bits).
-        let mut ints: Vec<(usize, usize, IntKind, u64)> = Vec::new();
-        // The whole sequence, read only when a new call takes a value that
-        // some other call made.
-        let mut flat: Option<Sequence> = None;
+        // An integer that may steer a call: (position and operation of the
+        // call it is an argument of, argument, kind, bits).
+        let mut ints: Vec<(usize, u32, usize, IntKind, u64)> = Vec::new();
+        let lookup = |id| self.pool.seq(id);
         // The new calls of the draft's own (a component's calls after
         // `prefix`, built on demand, are checked too, but not retried).
         for (at, op, args) in draft.view().own_calls().filter(|(at, _, _)| *at >= prefix) {
             let Ok(w) = windows.binary_search_by_key(&at, |&(call, _)| call) else { continue };
             ints.clear();
-            ints.extend(args.iter().enumerate().filter_map(|(k, a)| self.int_operand(a).map(|(t, b)| (at, k, t, b))));
+            self.int_arguments(at, op, args, &mut ints);
+            // The integers that made the values of other types it takes.
             let params = &self.world.ops[op as usize].op.spec.params;
             for (a, p) in args.iter().zip(params) {
                 if let Operand::Var { var, .. } = *a {
                     if !self.explored.contains(&p.ty) {
-                        let flat = flat.get_or_insert_with(|| self.pool.flat(draft.view()));
-                        self.made_of(flat, var as usize, &mut ints);
+                        if let Some((maker, made_of)) = draft.view().call_at(var as usize, &lookup) {
+                            self.int_arguments(var as usize, maker, made_of, &mut ints);
+                        }
                     }
                 }
             }
             for (a, b) in compares.between(windows[w].1, HINTS_PER_CALL) {
-                for &(pos, k, kind, bits) in &ints {
+                for &(pos, pos_op, k, kind, bits) in &ints {
                     for (x, y) in [(a, b), (b, a)] {
                         let (x, y) = (kind.canonical(x), kind.canonical(y));
                         if x == y {
@@ -1300,27 +1300,19 @@ impl<'w> Engine<'w> {
                             if !found.contains(&other) {
                                 found.push(other);
                             }
-                            let pos_op = if pos == at { op } else { flat.as_ref().map_or(op, |f| f.op(pos)) };
                             if may_retry
                                 && self.retries.len() < MAX_RETRIES
                                 && self.tried.insert((pos_op, k as u32, other))
                             {
                                 let operand = Operand::Int { kind, bits: other };
-                                let in_part = pos != at && !draft.view().own_calls().any(|(p, _, _)| p == pos);
-                                let retry = match flat.as_ref().filter(|_| in_part) {
-                                    // A value a component made: the retry is
-                                    // the whole sequence, flat, with the
-                                    // component's call changed.
-                                    Some(flat) => flat_replaced(flat, pos, k, &operand),
-                                    None => draft.view().replaced(pos, k, &operand, &|id| self.pool.seq(id)),
-                                };
+                                let retry = draft.view().replaced(pos, k, &operand, &lookup);
                                 self.retries.push((op as usize, retry, prefix));
                             }
                         }
                     }
                 }
                 for v in [a, b] {
-                    let passed = ints.iter().any(|&(_, _, _, bits)| bits == v);
+                    let passed = ints.iter().any(|&(_, _, _, _, bits)| bits == v);
                     if v >= SMALL_VALUES && !address(v) && !passed && !found.contains(&v) {
                         found.push(v);
                     }
@@ -1346,20 +1338,15 @@ impl<'w> Engine<'w> {
         }
     }
 
-    /// Adds to `ints` the integer arguments of the call that made variable
-    /// `var` of `flat`, when it took any: a range's ends, a tuple's fields,
-    /// a key made from a number. They steer the calls that take the value
-    /// as much as the calls' own arguments do (`drain(a..b)` compares `b`
-    /// with the length), so a comparison of one is solved the same way.
-    fn made_of(&self, flat: &Sequence, var: usize, ints: &mut Vec<(usize, usize, IntKind, u64)>) {
-        if var >= flat.len() {
-            return;
-        }
-        for (k, a) in flat.args(var).iter().enumerate() {
-            if let Some((kind, bits)) = self.int_operand(a) {
-                ints.push((var, k, kind, bits));
-            }
-        }
+    /// Adds to `ints` the integer arguments of call `at` (of `op`, taking
+    /// `args`). [`Engine::note_compares`] asks this of each new call and of
+    /// the calls that made the values of other types it takes: a range's
+    /// ends, a tuple's fields, a key made from a number steer the call that
+    /// takes the value as much as its own arguments do (`drain(a..b)`
+    /// compares `b` with the length), so a comparison of one is solved the
+    /// same way.
+    fn int_arguments(&self, at: usize, op: u32, args: &[Operand], ints: &mut Vec<(usize, u32, usize, IntKind, u64)>) {
+        ints.extend(args.iter().enumerate().filter_map(|(k, a)| self.int_operand(a).map(|(t, b)| (at, op, k, t, b))));
     }
 
     /// An integer argument's kind and bits, whether drawn or a seed.
@@ -1570,17 +1557,6 @@ fn solutions(kind: IntKind, bits: u64, x: u64, y: u64) -> impl Iterator<Item = u
         (_, false) => &[],
     };
     neighbours.iter().map(move |&d| kind.canonical(target.wrapping_add(d))).filter(move |&v| v != bits)
-}
-
-/// `flat` as a sequence of its own calls, with argument `arg` of call `at`
-/// replaced by `operand`.
-fn flat_replaced(flat: &Sequence, at: usize, arg: usize, operand: &Operand) -> Composed {
-    let mut out = Composed::default();
-    for i in 0..flat.len() {
-        let args = flat.args(i).iter().enumerate();
-        out.push(flat.op(i), args.map(|(k, a)| if i == at && k == arg { operand } else { a }).cloned());
-    }
-    out
 }
 
 /// The running sums of the operations' `weights`, each raised by a

@@ -395,9 +395,6 @@ fn a_comparison_of_a_number_that_made_an_argument_is_solved_in_the_call_that_mad
     assert_eq!((*retried_op, *prefix), (op(&world, "redeem") as usize, 2));
     let want = vec![(op(&world, "new"), vec![]), ticket(3), (op(&world, "redeem"), redeem.to_vec())];
     assert_eq!(calls(retry), want, "the number that made the ticket, replaced");
-    // Flat: the same, written call by call.
-    let flat = engine.pool.flat(draft.view());
-    assert_eq!(calls(&flat_replaced(&flat, 1, 0, &Operand::Int { kind: IntKind::U32, bits: 3 })), want);
 }
 
 #[test]

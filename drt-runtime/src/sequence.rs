@@ -412,25 +412,65 @@ impl<'a> View<'a> {
         })
     }
 
-    /// This sequence with argument `arg` of its own call at position `at`
-    /// replaced by `operand`; `lookup` resolves a component's number.
+    /// This sequence with argument `arg` of the call at position `at`
+    /// replaced by `operand`; a component holding that call is written out
+    /// (its calls become the sequence's own, the others stay components).
+    /// `lookup` resolves a component's number.
     pub fn replaced(&self, at: usize, arg: usize, operand: &Operand, lookup: &impl Fn(u32) -> View<'a>) -> Composed {
         let mut out = Composed::default();
+        self.append_replaced(&mut out, at, arg, operand, lookup);
+        out
+    }
+
+    /// Appends this sequence to `out` as [`View::replaced`] makes it.
+    fn append_replaced(
+        &self,
+        out: &mut Composed,
+        at: usize,
+        arg: usize,
+        operand: &Operand,
+        lookup: &impl Fn(u32) -> View<'a>,
+    ) {
+        let offset = out.len;
         for (here, item) in self.items() {
+            let here = here as usize;
             match item {
                 Item::Call(op, args) => out.push(
                     op,
-                    args.iter()
-                        .enumerate()
-                        .map(|(k, a)| if here as usize == at && k == arg { operand } else { a })
-                        .cloned(),
+                    args.iter().enumerate().map(|(k, a)| {
+                        if here == at && k == arg {
+                            operand.clone()
+                        } else {
+                            a.shifted(offset)
+                        }
+                    }),
                 ),
+                Item::Part(id, len) if (here..here + len as usize).contains(&at) => {
+                    lookup(id).append_replaced(out, at - here, arg, operand, lookup);
+                }
                 Item::Part(id, _) => {
                     out.push_part(id, lookup(id));
                 }
             }
         }
-        out
+    }
+
+    /// The operation and arguments of the call at position `at` of the
+    /// whole sequence, looked up in the component that holds it when one
+    /// does (a component's arguments number its variables from its start).
+    pub fn call_at(&self, at: usize, lookup: &impl Fn(u32) -> View<'a>) -> Option<(u32, &'a [Operand])> {
+        for (here, item) in self.items() {
+            let here = here as usize;
+            match item {
+                Item::Call(op, args) if here == at => return Some((op, args)),
+                Item::Part(id, len) if (here..here + len as usize).contains(&at) => {
+                    return lookup(id).call_at(at - here, lookup)
+                }
+                _ if here > at => return None,
+                _ => {}
+            }
+        }
+        None
     }
 
     /// The own calls: (position in the whole sequence, operation, arguments).
@@ -657,6 +697,42 @@ mod tests {
         e.push_part(0, table[0].view());
         e.push(4, [Operand::Seed(1)]);
         assert_ne!(e.structural_hash(), table[2].structural_hash());
+    }
+
+    #[test]
+    fn a_call_in_a_component_is_read_and_replaced_through_it() {
+        let mut a = Composed::default();
+        a.push(0, []);
+        a.push(1, [var(0, Mode::Mut), Operand::Seed(2)]);
+        let table = [a];
+        // b = a, then a call of its own; c = b (nested), then another.
+        let mut b = Composed::default();
+        b.push_part(0, table[0].view());
+        b.push(2, [var(1, Mode::Ref)]);
+        let table = [table[0].clone(), b];
+        let mut c = Composed::default();
+        c.push(3, []);
+        c.push_part(1, table[1].view());
+        c.push(4, [var(3, Mode::Ref), var(0, Mode::Move)]);
+        let find = lookup(&table);
+        // Call 2 of c is a's second call, its variables numbered in a.
+        assert_eq!(c.view().call_at(2, &find), Some((1, &[var(0, Mode::Mut), Operand::Seed(2)][..])));
+        assert_eq!((c.view().call_at(4, &find).map(|c| c.0), c.view().call_at(5, &find)), (Some(4), None));
+        // Replacing its seed writes a and b out, renumbered; c's own calls stay.
+        let replaced = c.view().replaced(2, 1, &Operand::Seed(9), &find);
+        assert_eq!(replaced.view().parts().count(), 0);
+        fn written<'a>(c: &'a Composed, lookup: &impl Fn(u32) -> View<'a>) -> Sequence {
+            let mut out = Sequence::default();
+            c.view().write(&mut out, lookup, &|_| false);
+            out
+        }
+        let mut want = written(&c, &lookup(&table));
+        want.args_mut(2)[1] = Operand::Seed(9);
+        assert_eq!(written(&replaced, &lookup(&table)), want);
+        assert_eq!(replaced.structural_hash(), want.structural_hash());
+        // A call of its own: the components stay.
+        let own = c.view().replaced(4, 0, &var(2, Mode::Ref), &find);
+        assert_eq!(own.view().parts().collect::<Vec<_>>(), vec![1]);
     }
 
     #[test]
