@@ -577,8 +577,7 @@ impl<'w> Engine<'w> {
         let mut new = true;
         self.walk = None;
         match outcome {
-            Outcome::Normal if self.random_walk => {
-                // The walk goes on from here, whether or not its values are new.
+            Outcome::Normal => {
                 self.note_shortest(op, &draft, &seq);
                 self.per_op[op].succeeded += 1;
                 if touched.is_empty() {
@@ -586,41 +585,37 @@ impl<'w> Engine<'w> {
                 } else {
                     self.stats.normal += 1;
                 }
-                let KeepBuffers { alive, kept, .. } = &mut buffers;
-                let evicted = self.pool.evicted;
-                self.pool.add(&draft, cost, alive, kept, partners_kept, &[], &mut self.rng);
-                if self.pool.evicted == evicted && draft.len() < self.budget.max_len {
-                    self.walk = Some(self.pool.entries.len() as u32 - 1);
-                }
-            }
-            Outcome::Normal if touched.is_empty() => {
-                self.stats.redundant += 1;
-                self.per_op[op].succeeded += 1;
-                self.note_shortest(op, &draft, &seq);
-                new = false;
-            }
-            Outcome::Normal => {
-                self.note_shortest(op, &draft, &seq);
-                self.stats.normal += 1;
-                self.per_op[op].succeeded += 1;
-                let KeepBuffers { alive, kept, .. } = &mut buffers;
-                let evicted = self.pool.evicted;
-                self.pool.add(&draft, cost, alive, kept, partners_kept, &touched, &mut self.rng);
-                if self.pool.evicted == evicted {
+                // A redundant sequence is dropped, but a walk goes on from
+                // here whether or not its values are new (offering none).
+                if touched.is_empty() && !self.random_walk {
+                    new = false;
+                } else {
+                    let offers = if self.random_walk { &[][..] } else { &touched };
+                    let KeepBuffers { alive, kept, .. } = &mut buffers;
+                    let evicted = self.pool.evicted;
+                    self.pool.add(&draft, cost, alive, kept, partners_kept, offers, &mut self.rng);
                     let entry = self.pool.entries.len() as u32 - 1;
-                    self.classify(entry, draft.len());
-                    if new_edges > 0 {
-                        for &(var, ty) in &touched {
-                            self.favoured.entry(ty).or_default().push(Offer { entry, var, len: draft.len() as u32 });
+                    if self.pool.evicted != evicted {
+                        // Evicting renumbers the pool's entries.
+                        self.classes.clear();
+                        self.hints.clear();
+                        self.favoured.clear();
+                        self.retries.clear();
+                        self.pairs.clear();
+                    } else if self.random_walk {
+                        self.walk = (draft.len() < self.budget.max_len).then_some(entry);
+                    } else {
+                        self.classify(entry, draft.len());
+                        if new_edges > 0 {
+                            for &(var, ty) in &touched {
+                                self.favoured.entry(ty).or_default().push(Offer {
+                                    entry,
+                                    var,
+                                    len: draft.len() as u32,
+                                });
+                            }
                         }
                     }
-                } else {
-                    // Evicting renumbers the pool's entries.
-                    self.classes.clear();
-                    self.hints.clear();
-                    self.favoured.clear();
-                    self.retries.clear();
-                    self.pairs.clear();
                 }
             }
             Outcome::Illegal { .. } => {
