@@ -1190,11 +1190,8 @@ impl<'w> Engine<'w> {
             }
             return Some(Operand::Seed(seeds[self.rng.random_range(0..seeds.len())]));
         }
-        let &builder = world.vec_by_type.get(&ty)?;
+        let &builder = world.vec_by_type.get(&ty).filter(|&&v| world.seeds_vec(v))?;
         let fields = world.vecs[builder as usize].fields();
-        if !fields.iter().all(|f| world.seeds_by_type.contains_key(f)) {
-            return None;
-        }
         let n = match self.rng.random_range(0..20u32) {
             0 => self.rng.random_range(64..=MAX_SEED_VEC),
             1 | 2 => self.rng.random_range(SMALL_SEED_VEC + 1..64),

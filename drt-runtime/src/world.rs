@@ -140,14 +140,16 @@ impl<'r> World<'r> {
         self
     }
 
+    /// Whether vector builder `v` builds from seeds alone: every field of
+    /// its elements is a seeded type.
+    pub fn seeds_vec(&self, v: u32) -> bool {
+        self.vecs[v as usize].fields().iter().all(|f| self.seeds_by_type.contains_key(f))
+    }
+
     /// The operations [`World::mutators`] lists, by type.
     fn mutators(&self) -> FxHashMap<TypeId, Vec<u32>> {
         let seeded = |t: &TypeId| {
-            self.seeds_by_type.contains_key(t)
-                || self
-                    .vec_by_type
-                    .get(t)
-                    .is_some_and(|&v| self.vecs[v as usize].fields().iter().all(|f| self.seeds_by_type.contains_key(f)))
+            self.seeds_by_type.contains_key(t) || self.vec_by_type.get(t).is_some_and(|&v| self.seeds_vec(v))
         };
         let mut mutators: FxHashMap<TypeId, Vec<u32>> = FxHashMap::default();
         for (i, o) in self.ops.iter().enumerate() {
