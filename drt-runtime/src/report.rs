@@ -284,7 +284,6 @@ impl Stats {
         warn_once(&mut self.warnings, message);
     }
 
-    /// `1234 sequences (5678 calls) in 0.50s in a child process`.
     /// Which operations took most of the time, when one or two did
     /// while ending few of the sequences (at least half of the time, four
     /// times their share of the sequences) in a run long enough to tell
@@ -317,6 +316,7 @@ impl Stats {
         ))
     }
 
+    /// `1234 sequences (5678 calls) in 0.50s in a child process`.
     fn volume(&self) -> String {
         let plural = |n: u64| if n == 1 { "" } else { "s" };
         let edges = match self.coverage {
