@@ -203,18 +203,14 @@ impl OrderedMap {
     }
 }
 
-/// The operations the slot maps share (`SlotMap` and `DenseSlotMap` have
-/// the same API), forwarded to the map in field 0 with keys of type `$key`,
-/// and `==` and `Hash` by the map's `Debug` text, which shows every slot's
-/// version and the free list, the whole state (neither map has `PartialEq`
-/// or `Hash`). Not `capacity`: a clone's differs from the original's, so
-/// drt, which extends clones of the values it keeps, would say so and run
-/// every sequence from its first call.
-macro_rules! slot_map {
-    ($newtype:ident, $map:ident, $key:ident) => {
+/// `==` and `Hash` by the `Debug` text, for a newtype over maps that have
+/// neither: the text shows every slot's version and the free list, the
+/// whole state.
+macro_rules! by_debug_text {
+    ($newtype:ident) => {
         impl PartialEq for $newtype {
             fn eq(&self, other: &Self) -> bool {
-                format!("{:?}", self.0) == format!("{:?}", other.0)
+                format!("{self:?}") == format!("{other:?}")
             }
         }
 
@@ -222,9 +218,21 @@ macro_rules! slot_map {
 
         impl Hash for $newtype {
             fn hash<H: Hasher>(&self, state: &mut H) {
-                format!("{:?}", self.0).hash(state)
+                format!("{self:?}").hash(state)
             }
         }
+    };
+}
+
+/// The operations the slot maps share (`SlotMap` and `DenseSlotMap` have
+/// the same API), forwarded to the map in field 0 with keys of type `$key`,
+/// and `==` and `Hash` by the `Debug` text (neither map has them). Not
+/// `capacity`: a clone's differs from the original's, so
+/// drt, which extends clones of the values it keeps, would say so and run
+/// every sequence from its first call.
+macro_rules! slot_map {
+    ($newtype:ident, $map:ident, $key:ident) => {
+        by_debug_text!($newtype);
 
         #[drt::operations]
         impl $newtype {
@@ -369,19 +377,7 @@ slotmap::new_key_type! {
 #[derive(Clone, Debug, Default)]
 pub struct Linked(SlotMap<LinkedKey, u32>, SecondaryMap<LinkedKey, u32>);
 
-impl PartialEq for Linked {
-    fn eq(&self, other: &Self) -> bool {
-        format!("{self:?}") == format!("{other:?}")
-    }
-}
-
-impl Eq for Linked {}
-
-impl Hash for Linked {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        format!("{self:?}").hash(state)
-    }
-}
+by_debug_text!(Linked);
 
 #[drt::operations]
 impl Linked {

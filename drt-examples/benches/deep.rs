@@ -105,9 +105,7 @@ impl Row {
         [
             format!("{found}/{seeds}"),
             show(median(self.sequences.clone()), &|x| format!("{x} ({worst})")),
-            show(median(self.seconds.clone()), &|x| {
-                format!("{:.1} ms", Duration::from_secs_f64(x).as_secs_f64() * 1e3)
-            }),
+            show(median(self.seconds.clone()), &|x| format!("{:.1} ms", x * 1e3)),
             show(median(self.len.clone()), &|x| format!("{x}")),
             show(median(self.rate.clone()), &|x| format!("{x:.0}")),
         ]
