@@ -1268,6 +1268,11 @@ impl<'w> Engine<'w> {
         // `prefix`, built on demand, are checked too, but not retried).
         for (at, op, args) in draft.view().own_calls().filter(|(at, _, _)| *at >= prefix) {
             let Ok(w) = windows.binary_search_by_key(&at, |&(call, _)| call) else { continue };
+            let window = windows[w].1;
+            if window.0 == window.1 {
+                // It compared nothing.
+                continue;
+            }
             ints.clear();
             self.int_arguments(at, op, args, &mut ints);
             // The integers that made the values of other types it takes.
@@ -1281,7 +1286,7 @@ impl<'w> Engine<'w> {
                     }
                 }
             }
-            for (a, b) in compares.between(windows[w].1, HINTS_PER_CALL) {
+            for (a, b) in compares.between(window, HINTS_PER_CALL) {
                 for &(pos, pos_op, k, kind, bits) in &ints {
                     for (x, y) in [(a, b), (b, a)] {
                         let (x, y) = (kind.canonical(x), kind.canonical(y));
