@@ -17,6 +17,7 @@ pub mod inline_stack;
 pub mod ledger;
 pub mod lru;
 pub mod money;
+pub mod ordered;
 pub mod playlist;
 pub mod raster;
 pub mod ring;

@@ -45,6 +45,8 @@ pub struct Operation {
     pub panics: Panics,
     /// The precondition, parsed from its string (so errors point at it).
     pub requires: Option<Expr>,
+    /// `#[drt(model = "name")]`: its counterpart's name in a reference.
+    pub model: Option<LitStr>,
 }
 
 /// Which panics of an operation are documented; mirrors `drt::__private::Panics`.
@@ -77,6 +79,7 @@ struct Tuning {
     weight: u32,
     panics: Panics,
     requires: Option<LitStr>,
+    model: Option<LitStr>,
 }
 
 pub struct Param {
@@ -141,7 +144,8 @@ impl<'a> Operations<'a> {
             let requires =
                 margs.requires.or_else(|| args.requires.iter().find(|(n, _)| n == name).map(|(_, e)| e.clone()));
             for inst in crate::generics::method_instances(cx, f, &margs.instantiate) {
-                let tuning = Tuning { weight, panics: panics.clone(), requires: requires.clone() };
+                let tuning =
+                    Tuning { weight, panics: panics.clone(), requires: requires.clone(), model: margs.model.clone() };
                 if let Some(mut op) = Operation::from_syn(cx, &replace, inst.f, tuning) {
                     op.turbofish = inst.turbofish;
                     if let Some(t) = trait_ {
@@ -243,6 +247,7 @@ impl Operation {
             weight: tuning.weight,
             panics: tuning.panics,
             requires,
+            model: tuning.model,
         })
     }
 }

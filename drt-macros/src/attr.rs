@@ -86,6 +86,8 @@ pub struct MethodArgs {
     pub requires: Option<LitStr>,
     /// `#[drt(instantiate(U = u8))]`, repeatable.
     pub instantiate: Vec<Instantiation>,
+    /// `#[drt(model = "name")]`.
+    pub model: Option<LitStr>,
 }
 
 /// The optional `= "text"` after a name.
@@ -233,6 +235,14 @@ impl MethodArgs {
                 } else if meta.path.is_ident("instantiate") {
                     // #[drt(instantiate(U = u8))]
                     out.instantiate.push(instantiation(&meta)?);
+                } else if meta.path.is_ident("model") {
+                    // #[drt(model = "name of the reference's method")]
+                    let name: LitStr = meta.value()?.parse()?;
+                    if syn::parse_str::<Ident>(&name.value()).is_ok() {
+                        out.model = Some(name);
+                    } else {
+                        cx.error_spanned_by(&name, "`model` names a method of the reference: `model = \"insert\"`");
+                    }
                 } else {
                     unknown(cx, &meta);
                 }

@@ -4,7 +4,7 @@
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
-use syn::{ImplItem, ItemImpl, Type};
+use syn::{ImplItem, ItemImpl, LitStr, Type};
 
 use crate::ast::{Invariant, InvariantStyle, Operation, Operations, Panics, Receiver};
 use crate::attr::ImplArgs;
@@ -152,9 +152,11 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
     });
     let literals = crate::mine::literals(ops.fns.iter().copied());
     let literals = literals.registrations();
+    let reference = is_reference(ops).then(|| quote!(impl ::drt::__private::Reference for #self_ty {}));
     quote! {
         #[allow(non_local_definitions, clippy::all, unused_qualifications)]
         const _: () = {
+            #reference
             fn __drt_register(__r: &mut ::drt::__private::Registrar) {
                 __r.owner(::drt::__private::type_desc!(#self_ty));
                 #( #type_cfgs __r.type_desc(::drt::__private::type_desc!(#types)); )*
@@ -171,6 +173,23 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
             }
         };
     }
+}
+
+/// Whether the block makes its type a reference other types can be
+/// explored against (`.against::<M>()`): an inherent block with a
+/// constructor. One such block per type: only the blocks with a
+/// constructor implement the marker trait, so a second inherent block of
+/// methods alone does not implement it twice.
+fn is_reference(ops: &Operations<'_>) -> bool {
+    let makes_self = |t: &Type| same(t, ops.self_ty);
+    ops.trait_.is_none()
+        && ops.ops.iter().any(|op| {
+            op.receiver == Receiver::None
+                && match &op.ret {
+                    Ret::Value(t) | Ret::Option(t) | Ret::Result(t, _) => makes_self(t),
+                    _ => false,
+                }
+        })
 }
 
 /// The `#[cfg]` attributes of a method.
@@ -333,6 +352,7 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
         Panics::Containing(text) => quote!(Containing(#text)),
         Panics::Documented(text) => quote!(Documented(#text)),
     };
+    let model = op.model.as_ref().map_or(String::new(), LitStr::value);
     let requires = match &op.requires {
         Some(expr) => precondition(self_ty, op, &slots, expr),
         None => quote!(::core::option::Option::None),
@@ -355,6 +375,7 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
             weight: #weight,
             panics: ::drt::__private::Panics::#panics,
             requires: #requires,
+            model: #model,
         });
     }
 }

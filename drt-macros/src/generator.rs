@@ -111,6 +111,7 @@ fn register(f: &ItemFn, ty: &Type) -> TokenStream {
                     weight: 1,
                     panics: ::drt::__private::Panics::No,
                     requires: ::core::option::Option::None,
+                    model: "",
                 });
             }
             ::drt::__private::inventory::submit! {

@@ -85,6 +85,8 @@ pub struct Explorer {
     jobs: Option<usize>,
     json_report: Option<PathBuf>,
     random_walk: bool,
+    /// The reference `against` chose: its `TypeId` and `type_name`.
+    reference: Option<(TypeId, &'static str)>,
 }
 
 /// Starts an exploration of the operations registered by `#[drt::operations]`
@@ -108,6 +110,7 @@ pub fn explore<T: 'static>() -> Explorer {
         jobs: None,
         json_report: None,
         random_walk: false,
+        reference: None,
     }
 }
 
@@ -346,6 +349,17 @@ impl Explorer {
     /// The types under test, with their `type_name`s.
     pub(crate) fn subjects(&self) -> &[(TypeId, &'static str)] {
         &self.subjects
+    }
+
+    /// The reference the sequences run on too, with its `type_name`.
+    pub(crate) fn reference(&self) -> Option<(TypeId, &'static str)> {
+        self.reference
+    }
+
+    /// Sets the reference (see `Explorer::against`).
+    pub(crate) fn with_reference(mut self, id: TypeId, name: &'static str) -> Self {
+        self.reference = Some((id, name));
+        self
     }
 
     /// Resolves the settings: environment first, then the builder, then

@@ -231,9 +231,9 @@ fn write_json(report: &mut Report, explorer: &Explorer, path: &std::path::Path) 
 /// Explores in a child process when the settings ask for it, else here.
 #[track_caller]
 fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Option<PathBuf>) {
-    let registry = Registry::global();
     let ids: Vec<_> = explorer.subjects().iter().map(|(id, _)| *id).collect();
-    let world = World::new(registry, &ids);
+    let reference = explorer.reference().map(|(_, name)| name);
+    let (registry, world) = world_of(&ids, reference).unwrap_or_else(|why| panic!("{why}"));
     if !world.ops.iter().any(|o| o.under_test) {
         panic!("{}", nothing_registered(explorer, registry));
     }
@@ -249,8 +249,9 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
                 settings: settings.clone(),
                 trace_after: None,
                 avoid: Vec::new(),
+                reference: reference.map(str::to_string),
             };
-            match explore_in_jobs(&test, registry, &ids, &job, store.as_ref()) {
+            match explore_in_jobs(&test, &|| world_of(&ids, reference).expect("paired above").1, &job, store.as_ref()) {
                 Ok((failures, stats)) => return (Report { failures, stats }, path),
                 // Exploring in-process would hit the same bug, and a crash of the user's there.
                 Err(Stop::Internal(said)) => panic!("{said}"),
@@ -277,6 +278,22 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
     }
 }
 
+/// The world of an exploration of the types `ids`, against the reference
+/// of that `type_name` when there is one, and the registry it reads.
+fn world_of(ids: &[std::any::TypeId], reference: Option<&str>) -> Result<(&'static Registry, World<'static>), String> {
+    let Some(name) = reference else {
+        return Ok((Registry::global(), World::new(Registry::global(), ids)));
+    };
+    let (model, registry) = crate::differential::reference(name).ok_or_else(|| {
+        format!(
+            "drt: this process has not met `.against::<{name}>()`: a test that explores against a reference must \
+             name it in its first exploration"
+        )
+    })?;
+    let subject = *ids.first().expect("an exploration has a type under test");
+    Ok((registry, World::new(registry, ids).against(subject, model)?))
+}
+
 /// The line that reports a panic of drt's own.
 fn internal_error(payload: &(dyn std::any::Any + Send)) -> String {
     let what = match crate::hook::SilentPanics::take_last() {
@@ -300,7 +317,13 @@ fn child_main(channel: &Channel) -> ! {
         .iter()
         .filter_map(|name| registry.types.values().find(|d| d.name == name.as_str()).map(|d| d.id))
         .collect();
-    let world = World::new(registry, &ids).without(&job.avoid);
+    let world = match world_of(&ids, job.reference.as_deref()) {
+        Ok((_, world)) => world.without(&job.avoid),
+        Err(why) => {
+            eprintln!("{INTERNAL_ERROR}: {why}");
+            std::process::exit(INTERNAL_ERROR_STATUS);
+        }
+    };
     if let Some(bytes) = job.settings.memory_limit {
         if let Err(e) = crate::memory::limit_this_process(bytes) {
             eprintln!(

@@ -118,6 +118,28 @@ struct Frame {
     windows: Vec<(usize, Window)>,
 }
 
+/// The reference's side of a run: its calls, which of them run, and its values.
+struct Shadow {
+    seq: Sequence,
+    runs: Vec<bool>,
+    frame: Frame,
+}
+
+impl Shadow {
+    fn of(d: &crate::world::Differential<'_>, seq: &Sequence) -> Shadow {
+        let mut theirs = Sequence::default();
+        let runs = d.plan.shadow(seq, &mut theirs);
+        let frame = Frame {
+            vars: Vec::with_capacity(seq.len()),
+            slots: Vec::new(),
+            touched: Vec::new(),
+            last_empty: false,
+            windows: Vec::new(),
+        };
+        Shadow { seq: theirs, runs, frame }
+    }
+}
+
 /// The buffers a run fills, empty: [`Execution::finish_into`] hands them
 /// back for the next run, so runs seldom allocate them.
 #[derive(Default)]
@@ -173,6 +195,9 @@ impl World<'_> {
         debug_assert!(vars.is_empty() && slots.is_empty() && windows.is_empty());
         vars.reserve(seq.len());
         let mut frame = Frame { vars, slots, touched, last_empty: false, windows };
+        // The reference's side runs call by call beside (never reusing values).
+        debug_assert!(self.reference.is_none() || reused.is_empty());
+        let mut shadow = self.reference.as_ref().map(|d| Shadow::of(d, seq));
         let mut next = reused.iter().peekable();
         let mut skipped = 0;
         let mut i = 0;
@@ -190,10 +215,16 @@ impl World<'_> {
                 continue;
             }
             outcome = self.call(seq, i, &mut frame, checks.level(i));
+            if let (Outcome::Normal, Some(shadow)) = (&outcome, &mut shadow) {
+                outcome = self.shadow_call(seq, i, shadow, &frame);
+            }
             if outcome != Outcome::Normal {
                 break;
             }
             i += 1;
+        }
+        if let Some(shadow) = shadow {
+            drop_quietly_all(&mut { shadow.frame.vars });
         }
         Execution {
             outcome,
@@ -221,11 +252,45 @@ impl World<'_> {
         Ok(())
     }
 
+    /// Runs call `i` on the reference's side, after it ran normally on the
+    /// tested side, and compares the two.
+    fn shadow_call(&self, seq: &Sequence, i: usize, shadow: &mut Shadow, ours: &Frame) -> Outcome {
+        if !shadow.runs[i] {
+            shadow.frame.vars.push(None);
+            return Outcome::Normal;
+        }
+        let d = self.reference.as_ref().expect("a shadow has a reference");
+        match self.call(&shadow.seq, i, &mut shadow.frame, Level::Nothing) {
+            Outcome::Normal => {
+                let Some(compare) = d.plan.compare(seq.op(i)) else { return Outcome::Normal };
+                let ours = (ours.vars[i].as_deref(), ours.last_empty);
+                let theirs = (shadow.frame.vars[i].as_deref(), shadow.frame.last_empty);
+                match self.diverges(seq.op(i), shadow.seq.op(i), compare, ours, theirs) {
+                    Some(v) => Outcome::Failed { call: i, fault: Fault::Broken(v) },
+                    None => Outcome::Normal,
+                }
+            }
+            // An input the reference documents as outside its contract.
+            Outcome::Illegal { .. } => Outcome::Illegal { call: i },
+            Outcome::Failed { fault: Fault::Panic { caught, .. }, .. } => {
+                let v = self.reference_panicked(seq.op(i), shadow.seq.op(i), &caught);
+                Outcome::Failed { call: i, fault: Fault::Broken(v) }
+            }
+            // A value the reference's side lacks (an earlier helper gave
+            // `None` there only): it runs no further in this sequence.
+            _ => {
+                shadow.runs[i..].fill(false);
+                shadow.frame.vars.resize_with(i + 1, || None);
+                Outcome::Normal
+            }
+        }
+    }
+
     /// Runs call `i`, then checks the oracles `check` asks for on what it touched.
     fn call(&self, seq: &Sequence, i: usize, frame: &mut Frame, check: Level) -> Outcome {
         let Frame { vars, slots, touched, last_empty, windows } = frame;
         let call = seq.args(i);
-        let op = &self.ops[seq.op(i) as usize];
+        let op = self.op(seq.op(i));
         slots.clear();
         for (k, arg) in call.iter().enumerate() {
             let made = match arg {

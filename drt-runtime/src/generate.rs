@@ -270,7 +270,13 @@ impl<'w> Engine<'w> {
             world,
             rng: Choices::seeded(budget.seed),
             // The engine explores in its own thread (a supervisor reports a child as such).
-            stats: Stats { seed: budget.seed, isolation: Isolation::InProcess, jobs: 1, ..Stats::default() },
+            stats: Stats {
+                seed: budget.seed,
+                isolation: Isolation::InProcess,
+                jobs: 1,
+                notes: world.reference.as_ref().map(|d| d.plan.notes.clone()).unwrap_or_default(),
+                ..Stats::default()
+            },
             budget,
             minimize: settings.minimize,
             pool: Pool::new(settings.max_pool),
@@ -288,7 +294,8 @@ impl<'w> Engine<'w> {
             regression_tests: settings.regression_tests.clone(),
             channel: None,
             demanded_from: None,
-            reuse: true,
+            // The reference's side runs from the first call: its values are not kept.
+            reuse: world.reference.is_none(),
             reusing_runs: 0,
             reused_parts: Vec::new(),
             used: Vec::new(),

@@ -87,6 +87,7 @@ mod sequence;
 mod macro_support;
 mod report;
 // Floor 3: what an exploration is made of.
+mod differential;
 mod pool;
 mod registry;
 mod seeds;
@@ -119,6 +120,7 @@ pub use config::{
     explore, Explorer, Isolation, DEFAULT_CALL_TIMEOUT, DEFAULT_MAX_LEN, DEFAULT_SEED, DEFAULT_TIME_LIMIT,
 };
 pub use driver::fuzz;
+pub use macro_support::Reference;
 pub use drt_macros::{generator, operations};
 pub use report::{Coverage, Failure, FailureKind, OperationStats, Report, Stats};
 pub use rng::Rng;

@@ -498,3 +498,88 @@ fn same_type(vars: &[Slot], ty: TypeId, x: u32) -> impl Iterator<Item = u32> + '
         .filter(move |(i, v)| *i as u32 != x && v.as_deref().is_some_and(|v| v.type_id() == ty))
         .map(|(i, _)| i as u32)
 }
+
+/// The contract a divergence from the reference breaks.
+pub(crate) const AGREES: &str = "agrees with the reference";
+/// The contract the reference breaks when it panics where the type under test did not.
+pub(crate) const REFERENCE_RETURNS: &str = "the reference does not panic where the type under test returns";
+
+impl World<'_> {
+    /// Whether two paired calls' results differ, as `compare` compares
+    /// them: each result as its call left it (a value, or none and whether
+    /// the call said `None` / `Err`). A result neither kept nor empty (a
+    /// borrow of a type without `Clone`) is not compared.
+    pub(crate) fn diverges(
+        &self,
+        ours: u32,
+        theirs: u32,
+        compare: crate::differential::Compare,
+        a: (Option<&dyn Any>, bool),
+        b: (Option<&dyn Any>, bool),
+    ) -> Option<Violation> {
+        use crate::differential::Compare;
+        let kept_nothing = |(v, empty): (Option<&dyn Any>, bool)| v.is_none() && !empty;
+        if compare == Compare::Nothing || kept_nothing(a) || kept_nothing(b) {
+            return None;
+        }
+        let differ = match (a.0, b.0) {
+            (None, None) => false,
+            (Some(_), None) | (None, Some(_)) => true,
+            (Some(x), Some(y)) if compare == Compare::Values && x.type_id() == y.type_id() => {
+                let eq = self.reg.types.get(&x.type_id()).and_then(|d| d.eq)?;
+                // A `PartialEq` that panics is the contracts' to report.
+                !guarded(|| eq(x, y)).ok()?
+            }
+            (Some(_), Some(_)) => false,
+        };
+        differ.then(|| {
+            let (ours, theirs) = (self.op(ours), self.op(theirs));
+            Violation {
+                kind: FailureKind::Divergence,
+                contract: AGREES,
+                message: format!(
+                    "{} returned {}, but {} (the reference) returned {}",
+                    ours.op.display,
+                    self.result_text(ours.op.spec.ret, a),
+                    theirs.op.display,
+                    self.result_text(theirs.op.spec.ret, b),
+                ),
+                vars: Vec::new(),
+                template: "",
+            }
+        })
+    }
+
+    /// The failure of a reference that panicked where the type under test returned.
+    pub(crate) fn reference_panicked(&self, ours: u32, theirs: u32, caught: &crate::hook::Caught) -> Violation {
+        Violation {
+            kind: FailureKind::Divergence,
+            contract: REFERENCE_RETURNS,
+            message: format!(
+                "{} returned, but {} (the reference) panicked: {}",
+                self.op(ours).op.display,
+                self.op(theirs).op.display,
+                caught.message
+            ),
+            vars: Vec::new(),
+            template: "",
+        }
+    }
+
+    /// A call's result as its code would print it: `Some(3)`, `None`, `Err(..)`, `3`.
+    fn result_text(&self, ret: crate::macro_support::RetKind, (value, _): (Option<&dyn Any>, bool)) -> String {
+        use crate::macro_support::{Borrowed, RetKind};
+        let text = value.map(|v| match self.reg.types.get(&v.type_id()) {
+            Some(d) => Shown(d, v).to_string(),
+            None => "<a value>".to_string(),
+        });
+        match (ret, text) {
+            (RetKind::Option | RetKind::Borrowed(Borrowed::OptionRef), Some(t)) => format!("Some({t})"),
+            (RetKind::Option | RetKind::Borrowed(Borrowed::OptionRef), None) => "None".to_string(),
+            (RetKind::Result { .. }, Some(t)) => format!("Ok({t})"),
+            (RetKind::Result { .. }, None) => "Err(..)".to_string(),
+            (_, Some(t)) => t,
+            (_, None) => "nothing".to_string(),
+        }
+    }
+}

@@ -41,14 +41,27 @@ impl Registry {
     /// The process-wide registry, collected on first use.
     pub fn global() -> &'static Registry {
         static REGISTRY: OnceLock<Registry> = OnceLock::new();
-        REGISTRY.get_or_init(|| {
-            let mut r = Registrar::default();
-            for reg in inventory::iter::<Registration> {
-                r.owner = None;
-                (reg.register)(&mut r);
-            }
-            Registry::from_registrar(r)
-        })
+        REGISTRY.get_or_init(|| Registry::from_registrar(Registry::registered()))
+    }
+
+    /// Every registration in the process, and `more`'s (a reference's
+    /// that no impl block registers: a std collection's methods). The
+    /// process's descriptors come first, so `more` adds types, never
+    /// changes one.
+    pub fn with(more: fn(&mut Registrar)) -> Registry {
+        let mut r = Registry::registered();
+        r.owner = None;
+        more(&mut r);
+        Registry::from_registrar(r)
+    }
+
+    fn registered() -> Registrar {
+        let mut r = Registrar::default();
+        for reg in inventory::iter::<Registration> {
+            r.owner = None;
+            (reg.register)(&mut r);
+        }
+        r
     }
 
     fn from_registrar(r: Registrar) -> Registry {

@@ -8,7 +8,7 @@ use std::fmt::Write;
 use crate::execute::Fault;
 use crate::macro_support::{Borrowed, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
 use crate::names::{belongs_inside_the_crate, snake_case, unique_name};
-use crate::oracle::CheckAt;
+use crate::oracle::{CheckAt, Violation};
 use crate::report::FailureKind;
 use crate::sequence::{Mode, Operand, Sequence};
 use crate::world::World;
@@ -23,7 +23,7 @@ const KEYWORDS: &[&str] = &[
 /// The name for call `i`'s result: the type's name for constructors, else the
 /// method's (`balance` for `account.balance()`).
 fn base_name(world: &World<'_>, seq: &Sequence, i: usize) -> String {
-    let op = &world.ops[seq.op(i) as usize].op;
+    let op = &world.op(seq.op(i)).op;
     let ret_ty = op.spec.ret_ty.map(|t| world.reg.desc(t));
     // `map::<u8>` -> `map`; a builder is named after what it builds.
     let method = op.spec.name.split("::<").next().unwrap_or(op.spec.name);
@@ -61,7 +61,7 @@ fn base_name(world: &World<'_>, seq: &Sequence, i: usize) -> String {
 /// single use when nothing changes or takes that variable in between.
 fn inlined(world: &World<'_>, seq: &Sequence, i: usize) -> bool {
     let call = seq.args(i);
-    if !matches!(world.ops[seq.op(i) as usize].op.spec.syntax, Syntax::Template(_)) {
+    if !matches!(world.op(seq.op(i)).op.spec.syntax, Syntax::Template(_)) {
         return false;
     }
     let mut uses = seq.uses(i as u32);
@@ -236,7 +236,7 @@ fn qualified_seed(literal: &str, type_name: &str) -> String {
 /// One call as an expression.
 fn call_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], i: usize) -> String {
     let call = seq.args(i);
-    let op = &world.ops[seq.op(i) as usize].op;
+    let op = &world.op(seq.op(i)).op;
     let params = &op.spec.params;
     let text = |k: usize| operand_text(world, seq, names, &call[k], &params[k]);
     let value = |k: usize| atom(&value_text(world, seq, names, &call[k], &params[k]));
@@ -390,12 +390,19 @@ pub(crate) fn statements(world: &World<'_>, seq: &Sequence, extra: &[u32]) -> Ve
 
 /// One statement per call, with these variable names.
 pub(crate) fn lines(world: &World<'_>, seq: &Sequence, names: &[Option<String>]) -> Vec<String> {
+    lines_keeping(world, seq, names, None)
+}
+
+/// [`lines`], the result of call `whole` (when given) kept whole: an
+/// `Option` as it is, a `Result` as `.ok()`, a borrow copied, not unwrapped.
+fn lines_keeping(world: &World<'_>, seq: &Sequence, names: &[Option<String>], whole: Option<usize>) -> Vec<String> {
     (0..seq.len())
         .filter(|&i| names[i].is_some() || seq.uses(i as u32).next().is_none())
         .map(|i| {
-            let op = &world.ops[seq.op(i) as usize].op;
+            let op = world.op(seq.op(i)).op;
             let expr = call_text(world, seq, names, i);
             match &names[i] {
+                Some(name) if whole == Some(i) => format!("let {name} = {expr}{};", whole_suffix(op.spec.ret)),
                 Some(name) => {
                     let mutable = seq.uses(i as u32).any(|(_, m)| m == Mode::Mut);
                     let unwrap = match op.spec.ret {
@@ -421,6 +428,20 @@ pub(crate) fn lines(world: &World<'_>, seq: &Sequence, names: &[Option<String>])
             }
         })
         .collect()
+}
+
+/// What keeps a call's result whole, as the reference's is compared with
+/// it: an owned value, an `Option` for results that may be missing.
+fn whole_suffix(ret: RetKind) -> String {
+    match ret {
+        RetKind::Result { .. } => ".ok()".to_string(),
+        RetKind::Borrowed(Borrowed::Ref) => ".clone()".to_string(),
+        RetKind::Borrowed(Borrowed::OptionRef) => ".cloned()".to_string(),
+        RetKind::Borrowed(Borrowed::Str) => ".to_string()".to_string(),
+        RetKind::Borrowed(Borrowed::Slice) => ".to_vec()".to_string(),
+        RetKind::Iter { .. } => iter_suffix(ret),
+        RetKind::Option | RetKind::Value | RetKind::Unit | RetKind::Discard => String::new(),
+    }
 }
 
 /// How emitted code runs a returned iterator as far as drt did: keeping its
@@ -449,7 +470,7 @@ fn fill(template: &str, vars: &[u32], names: &[Option<String>]) -> String {
 /// drt's) is clippy's deny-by-default `reversed_empty_ranges`.
 pub(crate) fn allows(world: &World<'_>, seq: &Sequence) -> &'static str {
     let reversed = seq.calls().any(|(op, call)| {
-        let spec = &world.ops[op as usize].op.spec;
+        let spec = &world.op(op).op.spec;
         let (Syntax::Template("$0..$1" | "$0..=$1"), [a, b]) = (spec.syntax, call) else {
             return false;
         };
@@ -483,6 +504,7 @@ pub(crate) fn render_test(
     fault: &Fault,
 ) -> String {
     let (summary, assertion) = match fault {
+        Fault::Broken(v) if v.kind == FailureKind::Divergence => return render_divergence(world, seq, operation, v),
         Fault::Panic { caught, .. } => {
             (format!("{operation} panics: {}", caught.message.lines().next().unwrap_or("")), None)
         }
@@ -501,6 +523,64 @@ pub(crate) fn render_test(
     }
     let check = assertion.map(|v| (v.template, &v.vars[..]));
     assemble(world, seq, &names, &header, &test_name(operation, suffix), check)
+}
+
+/// A `#[test]` of a divergence from the reference: the calls, then the
+/// same calls on the reference (each as its counterpart, without those
+/// that have none), then the assertion that the last results agree, or,
+/// where the reference panicked, nothing more: its last call panics.
+fn render_divergence(world: &World<'_>, seq: &Sequence, operation: &str, v: &Violation) -> String {
+    let d = world.reference.as_ref().expect("drt: a divergence without a reference (bug in drt)");
+    let last = seq.len() - 1;
+    let mut theirs = Sequence::default();
+    let runs = d.plan.shadow(seq, &mut theirs);
+    // A call with no counterpart made nothing the others use.
+    for i in (0..theirs.len()).rev().filter(|&i| !runs[i]) {
+        theirs.remove(i);
+    }
+    let their_last = theirs.len() - 1;
+    let ours_names = names(world, seq, &[last as u32]);
+    let mut their_names = names(world, &theirs, &[their_last as u32]);
+    for name in their_names.iter_mut().flatten() {
+        *name = format!("model_{name}");
+    }
+    let mut body = lines_keeping(world, seq, &ours_names, Some(last));
+    body.extend(lines_keeping(world, &theirs, &their_names, Some(their_last)));
+    let ours = ours_names[last].clone().unwrap_or_default();
+    let model = their_names[their_last].clone().unwrap_or_default();
+    let (ours_ret, their_ret) = (world.op(seq.op(last)).op.spec.ret, world.op(theirs.op(their_last)).op.spec.ret);
+    let whole = |name: &str, ret: RetKind, other: RetKind| match (optional(ret), optional(other)) {
+        (false, true) => format!("Some({name})"),
+        _ => name.to_string(),
+    };
+    match (v.contract, d.plan.compare(seq.op(last))) {
+        (crate::oracle::AGREES, Some(crate::differential::Compare::Values)) => body.push(format!(
+            "assert_eq!({}, {});",
+            whole(&ours, ours_ret, their_ret),
+            whole(&model, their_ret, ours_ret)
+        )),
+        (crate::oracle::AGREES, _) => {
+            let some = |name: &str, ret: RetKind| if optional(ret) { format!("{name}.is_some()") } else { "true".into() };
+            body.push(format!("assert_eq!({}, {});", some(&ours, ours_ret), some(&model, their_ret)));
+        }
+        _ => body.insert(body.len() - 1, "// The reference panics here:".to_string()),
+    }
+    let model_name = crate::names::display_type_name(world.reg.desc(d.model).name);
+    let header = format!("// drt: {operation} diverges from {model_name}: {}\n", v.message.lines().next().unwrap_or(""));
+    let mut out = header;
+    out.push_str("#[test]\n");
+    out.push_str(allows(world, seq));
+    let _ = writeln!(out, "fn {}() {{", test_name(operation, "diverges"));
+    for line in body {
+        let _ = writeln!(out, "    {line}");
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// Whether a result may be missing (`None`, `Err`): kept whole, it is an `Option`.
+fn optional(ret: RetKind) -> bool {
+    matches!(ret, RetKind::Option | RetKind::Result { .. } | RetKind::Borrowed(Borrowed::OptionRef))
 }
 
 /// The name of the test of a failure of `operation`: `account_withdraw_panics`,

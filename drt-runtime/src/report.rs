@@ -34,6 +34,10 @@ pub enum FailureKind {
     /// A failure that did not happen again when its sequence was re-run:
     /// nondeterminism (time, randomness, global state), not a reproducible bug.
     Flaky,
+    /// The type under test and its reference (`.against::<M>()`) gave
+    /// different results for the same calls, or the reference panicked
+    /// where the type did not.
+    Divergence,
 }
 
 /// `" in a child process"`, `" in 2 jobs of child processes"` or `""`,
@@ -57,6 +61,7 @@ impl FailureKind {
             FailureKind::Crash => "crash",
             FailureKind::Timeout => "timeout",
             FailureKind::Flaky => "flaky",
+            FailureKind::Divergence => "divergence",
         }
     }
 }
@@ -70,6 +75,7 @@ impl fmt::Display for FailureKind {
             FailureKind::Crash => "crash",
             FailureKind::Timeout => "timeout",
             FailureKind::Flaky => "flaky failure",
+            FailureKind::Divergence => "divergence from the reference",
         })
     }
 }

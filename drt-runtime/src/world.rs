@@ -9,6 +9,7 @@ use std::any::TypeId;
 
 use crate::macro_support::{CloneFn, VecBuilder};
 use crate::macro_support::{Panics, ParamKind, SeedSpec};
+use crate::differential::Plan;
 use crate::registry::{Operation, Registry};
 use crate::seeds::{seeds_for, user_seeds, Seed};
 
@@ -41,6 +42,19 @@ pub(crate) struct World<'r> {
     /// The types whose live values the contracts compare a new value with
     /// (checked, with `PartialEq`); few, so a scan is quickest.
     compared: Vec<TypeId>,
+    /// The reference every sequence runs on too (`against`).
+    pub reference: Option<Differential<'r>>,
+}
+
+/// A reference and how the operations pair with its own.
+pub(crate) struct Differential<'r> {
+    /// The type under test that pairs with it.
+    pub subject: TypeId,
+    /// The reference's type.
+    pub model: TypeId,
+    /// Its operations, numbered after the tested ones ([`World::op`]).
+    pub ops: Vec<RunOp<'r>>,
+    pub plan: Plan,
 }
 
 impl<'r> World<'r> {
@@ -118,9 +132,44 @@ impl<'r> World<'r> {
             producers,
             mutators: FxHashMap::default(),
             compared,
+            reference: None,
         };
         world.mutators = world.mutators();
         world
+    }
+
+    /// Operation `i`: a tested one, or past them, one of the reference's.
+    pub fn op(&self, i: u32) -> &RunOp<'r> {
+        let i = i as usize;
+        match i.checked_sub(self.ops.len()) {
+            None => &self.ops[i],
+            Some(k) => &self.reference.as_ref().expect("drt: a reference's operation without a reference (bug in drt)").ops[k],
+        }
+    }
+
+    /// The same world, whose sequences run on the reference `model` too,
+    /// its operations paired with those of the first type under test
+    /// (`subject`). The reference's own operations are not explored.
+    pub fn against(mut self, subject: TypeId, model: TypeId) -> Result<World<'r>, String> {
+        self.ops.retain(|o| o.op.spec.owner != model);
+        self.producers = producers(&self.ops);
+        self.mutators = self.mutators();
+        let reg = self.reg;
+        let ops: Vec<RunOp<'r>> = reg
+            .ops
+            .iter()
+            .filter(|op| op.spec.owner == model && !matches!(op.spec.syntax, crate::macro_support::Syntax::Template(_)))
+            .map(|op| RunOp {
+                op,
+                clone_fns: op.spec.params.iter().map(|p| reg.types.get(&p.ty).and_then(|d| d.clone)).collect(),
+                under_test: false,
+            })
+            .collect();
+        let tested: Vec<&Operation> = self.ops.iter().map(|o| o.op).collect();
+        let theirs: Vec<&Operation> = ops.iter().map(|o| o.op).collect();
+        let plan = crate::differential::plan(reg, &tested, subject, &theirs, model, self.ops.len() as u32)?;
+        self.reference = Some(Differential { subject, model, ops, plan });
+        Ok(self)
     }
 
     /// Whether the contracts compare a new value with the live values of type
@@ -137,7 +186,11 @@ impl<'r> World<'r> {
         self.ops.retain(|o| !avoid.contains(&o.op.path));
         self.producers = producers(&self.ops);
         self.mutators = self.mutators();
-        self
+        match self.reference.take() {
+            // The pairing held with more operations: it holds with fewer.
+            Some(d) => self.against(d.subject, d.model).unwrap_or_else(|why| panic!("{why}")),
+            None => self,
+        }
     }
 
     /// Whether vector builder `v` builds from seeds alone: every field of

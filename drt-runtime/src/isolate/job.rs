@@ -66,6 +66,8 @@ pub(crate) struct Job {
     pub trace_after: Option<u64>,
     /// Operations left out: they crashed an earlier child.
     pub avoid: Vec<String>,
+    /// The reference the sequences run on too (`against`), by `type_name`.
+    pub reference: Option<String>,
 }
 
 impl Job {
@@ -109,6 +111,9 @@ impl Job {
         for op in &self.avoid {
             out.push_str(&format!("avoid {op}\n"));
         }
+        if let Some(r) = &self.reference {
+            out.push_str(&format!("reference {r}\n"));
+        }
         out
     }
 
@@ -135,6 +140,7 @@ impl Job {
             },
             trace_after: None,
             avoid: Vec::new(),
+            reference: None,
         };
         let opt = |v: &str| -> Option<Option<u64>> {
             match v {
@@ -173,6 +179,7 @@ impl Job {
                 "random_walk" => s.random_walk = value.parse().ok()?,
                 "regression_tests" => s.regression_tests = Some(PathBuf::from(value)),
                 "avoid" => job.avoid.push(value.to_string()),
+                "reference" => job.reference = Some(value.to_string()),
                 _ => return None,
             }
         }

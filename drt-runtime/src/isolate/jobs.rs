@@ -31,7 +31,6 @@ use super::job::Job;
 use super::supervisor::{group, supervise, Stop, Supervisor, Tally};
 use super::wire;
 use crate::progress::Progress;
-use crate::registry::Registry;
 use crate::report::{warn_once, Failure, OperationStats, Stats};
 use crate::saved_failures::Store;
 use crate::world::World;
@@ -46,8 +45,7 @@ type Explored = Result<(Vec<wire::Grouped>, Stats), Stop>;
 /// `test`, and merges their reports.
 pub(crate) fn explore_in_jobs(
     test: &str,
-    registry: &'static Registry,
-    under_test: &[std::any::TypeId],
+    world: &(dyn Fn() -> World<'static> + Sync),
     job: &Job,
     store: Option<&Store>,
 ) -> Result<(Vec<Failure>, Stats), Stop> {
@@ -61,7 +59,7 @@ pub(crate) fn explore_in_jobs(
         let workers: Vec<_> = (0..at_once)
             .map(|_| {
                 scope.spawn(|| {
-                    let world = World::new(registry, under_test);
+                    let world = world();
                     let mut explored = Vec::new();
                     loop {
                         let lane = next.fetch_add(1, Ordering::Relaxed);
@@ -229,7 +227,7 @@ mod tests {
         settings.saved_failures = crate::config::SavedFailures::both(true);
         settings.regression_tests = Some("tests/regressions.rs".into());
         settings.jobs = jobs;
-        Job { subjects: vec!["a::B".into()], replay: false, settings, trace_after: None, avoid: Vec::new() }
+        Job { subjects: vec!["a::B".into()], replay: false, settings, trace_after: None, avoid: Vec::new(), reference: None }
     }
 
     #[test]

@@ -61,6 +61,7 @@ fn read_failure(r: &mut Reader<'_>) -> Option<Grouped> {
         FailureKind::Crash,
         FailureKind::Timeout,
         FailureKind::Flaky,
+        FailureKind::Divergence,
     ]
     .into_iter()
     .find(|k| k.name() == kind)?;

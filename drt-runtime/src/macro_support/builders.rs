@@ -36,6 +36,7 @@ fn builder<B: 'static>(template: &'static str, params: Vec<ParamSpec>, invoke: I
         weight: 1,
         panics: Panics::No,
         requires: None,
+        model: "",
     }
 }
 
@@ -266,6 +267,7 @@ pub fn text<T: std::fmt::Display + 'static>() -> Vec<OperationSpec> {
         weight: 1,
         panics: Panics::No,
         requires: None,
+        model: "",
     }]
 }
 

@@ -15,12 +15,14 @@
 pub mod builders;
 mod call;
 pub mod probe;
+mod reference;
 mod registration;
 mod spec;
 mod type_desc;
 
 pub use call::*;
 pub use inventory;
+pub use reference::Reference;
 pub use registration::{Registrar, Registration};
 pub use spec::*;
 pub(crate) use type_desc::{builtin_types, is_seeded, CloneFn, FmtFn};

@@ -188,6 +188,9 @@ pub struct OperationSpec {
     pub panics: Panics,
     /// Checked before the call; false makes the call illegal.
     pub requires: Option<Precondition>,
+    /// The name of its counterpart in a reference (`#[drt(model = "name")]`),
+    /// or `""` for its own name.
+    pub model: &'static str,
 }
 
 /// Not public API. A literal found in a method body (GRT's constant mining).

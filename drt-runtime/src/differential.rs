@@ -1,0 +1,360 @@
+//! Differential testing (`.against::<M>()`): every sequence of the type
+//! under test `T` runs on a reference `M` too, each operation of `T` as
+//! its counterpart in `M` (same name, or the one `#[drt(model = "...")]`
+//! names, with the same parameters, `T` read as `M`), and the results of
+//! the paired calls must agree. The thesis checks each call against
+//! contracts a user or the library states (§5.3); a reference states them
+//! all at once, as the pairing of an implementation with a specification
+//! in model-based testing does, without the user writing the model's
+//! transitions.
+//!
+//! This room decides the pairing (once per exploration) and writes a
+//! sequence's counterpart on the reference's side (once per run). The
+//! reference's side is a sequence of the same length, numbered alike, in
+//! which a call that has no counterpart is a hole: a call of an operation
+//! that touches no value of `T` runs as itself; one that takes or makes a
+//! value of `T` runs as its counterpart, or not at all, and then every
+//! value it took by `&mut` or by value has no counterpart from there on,
+//! nor has anything made from such values. What runs on both sides always
+//! starts from values made alike.
+
+use std::any::TypeId;
+use std::sync::Mutex;
+
+use crate::config::Explorer;
+use crate::macro_support::{ParamKind, Reference, Registrar, RetKind, Syntax};
+use crate::registry::{Operation, Registry};
+use crate::sequence::{Mode, Operand, Sequence};
+
+impl Explorer {
+    /// Runs every sequence on a value of the reference `M` too, and
+    /// reports a [`Divergence`](crate::FailureKind::Divergence) where the
+    /// results of paired calls differ.
+    ///
+    /// An operation of the type under test pairs with the method of `M`
+    /// of the same name and parameters (`Self` read as `M`), or the one
+    /// its `#[drt(model = "name")]` names. The results are compared with
+    /// `==` where their types are the same (`Option` and `Result` returns by
+    /// their `Some` / `Ok` payloads, `None` and `Err` alike; iterators by
+    /// their first items); a panic of the reference where the type under
+    /// test returned is a divergence too. Methods with no counterpart run
+    /// without comparison: the summary lists them.
+    ///
+    /// `M` is a std collection (`Vec`, `VecDeque`, `BTreeMap`, `BTreeSet`,
+    /// `HashMap`, `HashSet`, `BinaryHeap`: their common methods are
+    /// registered by drt; hash-ordered ones are not compared on iteration
+    /// order) or any type with a constructor in an inherent
+    /// `#[drt::operations]` block.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use std::collections::BTreeSet;
+    /// # #[derive(Debug, Clone, PartialEq)]
+    /// # pub struct SortedVec(Vec<u32>);
+    /// # #[drt::operations]
+    /// # impl SortedVec {
+    /// #     pub fn new() -> Self { SortedVec(Vec::new()) }
+    /// #     pub fn insert(&mut self, value: u32) -> bool {
+    /// #         match self.0.binary_search(&value) { Ok(_) => false, Err(i) => { self.0.insert(i, value); true } }
+    /// #     }
+    /// #     pub fn contains(&self, value: &u32) -> bool { self.0.binary_search(value).is_ok() }
+    /// #     pub fn len(&self) -> usize { self.0.len() }
+    /// # }
+    /// drt::explore::<SortedVec>().against::<BTreeSet<u32>>().max_sequences(2_000).run();
+    /// ```
+    pub fn against<M: Reference>(self) -> Self {
+        let name = std::any::type_name::<M>();
+        let mut chosen = CHOSEN.lock().unwrap_or_else(|e| e.into_inner());
+        if !chosen.iter().any(|c| c.name == name) {
+            chosen.push(Chosen { id: TypeId::of::<M>(), name, register: M::register, registry: None });
+        }
+        drop(chosen);
+        self.with_reference(TypeId::of::<M>(), name)
+    }
+}
+
+/// A reference some `against` named in this process.
+struct Chosen {
+    id: TypeId,
+    name: &'static str,
+    register: fn(&mut Registrar),
+    /// The registry with its registrations, once made.
+    registry: Option<&'static Registry>,
+}
+
+/// The references named in this process, so that a child process finds
+/// the one its job names.
+static CHOSEN: Mutex<Vec<Chosen>> = Mutex::new(Vec::new());
+
+/// The reference named `name` by some `against` in this process, and the
+/// registry an exploration against it reads: the process's, plus what the
+/// reference registers itself (a std collection's methods). Made once per
+/// reference and kept for the process's life.
+pub(crate) fn reference(name: &str) -> Option<(TypeId, &'static Registry)> {
+    let mut chosen = CHOSEN.lock().unwrap_or_else(|e| e.into_inner());
+    let c = chosen.iter_mut().find(|c| c.name == name)?;
+    let registry = *c.registry.get_or_insert_with(|| {
+        let mut own = Registrar::default();
+        (c.register)(&mut own);
+        if own.ops.is_empty() {
+            Registry::global()
+        } else {
+            Box::leak(Box::new(Registry::with(c.register)))
+        }
+    });
+    Some((c.id, registry))
+}
+
+/// How a parameter's argument is passed on the reference's side, when the
+/// counterpart takes it another way than the operation under test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shift {
+    /// As on the tested side.
+    Keep,
+    /// `&v`.
+    Borrow,
+    /// `&mut v`.
+    BorrowMut,
+    /// `v.clone()`: the counterpart takes by value what the tested side lends.
+    Clone,
+}
+
+impl Shift {
+    /// How `t` passes an argument where the counterpart takes it as `m`;
+    /// `None` when it cannot (a value the tested side lends, of a type
+    /// without `Clone`).
+    fn between(t: ParamKind, m: ParamKind, clonable: bool) -> Option<Shift> {
+        use ParamKind::*;
+        Some(match m {
+            _ if t == m => Shift::Keep,
+            Ref | Str | Slice => Shift::Borrow,
+            Mut | SliceMut => Shift::BorrowMut,
+            Value if clonable => Shift::Clone,
+            Value => return None,
+        })
+    }
+
+    fn mode(self, mode: Mode) -> Mode {
+        match self {
+            Shift::Keep => mode,
+            Shift::Borrow => Mode::Ref,
+            Shift::BorrowMut => Mode::Mut,
+            Shift::Clone => Mode::Clone,
+        }
+    }
+}
+
+/// What of two paired calls' results is compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Compare {
+    /// Whether each gave a value (`Some`, `Ok`), and the values with `==`.
+    Values,
+    /// Only whether each gave a value: the values are the type under test
+    /// and the reference, compared through what later calls observe.
+    Emptiness,
+    /// Nothing: the returns are not comparable.
+    Nothing,
+}
+
+/// How the reference's side runs one operation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Counterpart {
+    /// As itself: it touches no value of the type under test.
+    Same,
+    /// Not at all.
+    Absent,
+    /// As the reference's operation `op` (numbered after the tested ones,
+    /// as `World::op` reads them), each argument passed as `shifts` say.
+    Model { op: u32, shifts: Vec<Shift>, compare: Compare },
+}
+
+/// The pairing of the tested operations with the reference's.
+#[derive(Debug)]
+pub(crate) struct Plan {
+    /// Per tested operation, its counterpart.
+    pub counterparts: Vec<Counterpart>,
+    /// What is not compared, for the summary.
+    pub notes: Vec<String>,
+}
+
+/// Whether an operation's results can be `None` or `Err`.
+fn optional(ret: RetKind) -> bool {
+    matches!(ret, RetKind::Option | RetKind::Result { .. } | RetKind::Borrowed(crate::macro_support::Borrowed::OptionRef))
+}
+
+/// Pairs the operations `ops` of an exploration whose type under test is
+/// `subject` with the operations `model_ops` of the reference `model`
+/// (numbered from `first`); an error says what to write when the
+/// reference cannot be built alongside.
+pub(crate) fn plan(
+    reg: &Registry,
+    ops: &[&Operation],
+    subject: TypeId,
+    model_ops: &[&Operation],
+    model: TypeId,
+    first: u32,
+) -> Result<Plan, String> {
+    let subject_name = crate::names::display_type_name(reg.desc(subject).name);
+    let model_name = crate::names::display_type_name(reg.desc(model).name);
+    let clonable = |ty: TypeId| reg.types.get(&ty).is_some_and(|d| d.clone.is_some());
+    let mut counterparts = Vec::with_capacity(ops.len());
+    let (mut unpaired, mut uncompared) = (Vec::new(), Vec::new());
+    for op in ops {
+        let s = &op.spec;
+        let involved = s.params.iter().any(|p| p.ty == subject) || s.ret_ty == Some(subject);
+        let own = s.owner == subject && !matches!(s.syntax, Syntax::Template(_) | Syntax::Function(_));
+        if !involved && !own {
+            counterparts.push(Counterpart::Same);
+            continue;
+        }
+        let name = if s.model.is_empty() { s.name } else { s.model };
+        let named: Vec<(usize, &&Operation)> =
+            model_ops.iter().enumerate().filter(|(_, m)| m.spec.name == name).collect();
+        let paired = named.iter().find_map(|(k, m)| {
+            let m = &m.spec;
+            if m.params.len() != s.params.len() {
+                return None;
+            }
+            let shifts = s.params.iter().zip(&m.params).map(|(t, p)| {
+                let same_type = p.ty == t.ty || (t.ty == subject && p.ty == model);
+                same_type.then(|| Shift::between(t.kind, p.kind, clonable(p.ty))).flatten()
+            });
+            let shifts = shifts.collect::<Option<Vec<Shift>>>()?;
+            let compare = match (s.ret_ty, m.ret_ty) {
+                (Some(a), Some(b)) if a == b && reg.types.get(&a).is_some_and(|d| d.eq.is_some()) => Compare::Values,
+                (Some(a), Some(b)) if (a == subject && b == model) || a == b => {
+                    if optional(s.ret) || optional(m.ret) {
+                        Compare::Emptiness
+                    } else {
+                        Compare::Nothing
+                    }
+                }
+                _ => Compare::Nothing,
+            };
+            Some(Counterpart::Model { op: first + *k as u32, shifts, compare })
+        });
+        match paired {
+            Some(c) => {
+                let made = s.ret_ty.is_some_and(|t| t != subject);
+                if own && made && matches!(c, Counterpart::Model { compare: Compare::Nothing, .. }) {
+                    uncompared.push(op.display.clone());
+                }
+                counterparts.push(c);
+            }
+            None if !s.model.is_empty() => {
+                let why = if named.is_empty() { "has no method of that name" } else { "takes other parameters" };
+                return Err(format!(
+                    "drt: {} says #[drt(model = \"{}\")], but {model_name} {why}: name a method of {model_name} \
+                     taking the same parameters (`Self` read as {model_name})",
+                    op.display, s.model
+                ));
+            }
+            None => {
+                if own {
+                    unpaired.push(op.display.clone());
+                }
+                counterparts.push(if involved { Counterpart::Absent } else { Counterpart::Same });
+            }
+        }
+    }
+    let constructs = |(op, c): (&&Operation, &Counterpart)| {
+        op.spec.ret_ty == Some(subject)
+            && op.spec.params.iter().all(|p| p.ty != subject)
+            && matches!(c, Counterpart::Model { .. })
+    };
+    if !ops.iter().zip(&counterparts).any(constructs) {
+        let makers: Vec<&str> = ops
+            .iter()
+            .filter(|o| o.spec.ret_ty == Some(subject) && o.spec.params.iter().all(|p| p.ty != subject))
+            .map(|o| o.display.as_str())
+            .collect();
+        return Err(format!(
+            "drt: cannot run {subject_name}'s sequences on {model_name}: none of {subject_name}'s constructors ({}) \
+             has a counterpart in {model_name} with the same name and parameters; write #[drt(model = \"...\")] \
+             on one, naming a constructor of {model_name} that takes the same parameters",
+            if makers.is_empty() { "none is registered".to_string() } else { makers.join(", ") }
+        ));
+    }
+    let mut notes = Vec::new();
+    if !unpaired.is_empty() {
+        notes.push(format!(
+            "not compared with {model_name}, which has no method of the same name and parameters: {} (pair one \
+             with #[drt(model = \"...\")])",
+            unpaired.join(", ")
+        ));
+    }
+    if !uncompared.is_empty() {
+        notes.push(format!(
+            "run on {model_name} too, but their results are not compared (the types differ or have no \
+             PartialEq): {}",
+            uncompared.join(", ")
+        ));
+    }
+    Ok(Plan { counterparts, notes })
+}
+
+impl Plan {
+    /// Writes the reference's side of `seq` into `out`: the same calls
+    /// numbered alike, each as its counterpart, or a hole; returns which
+    /// calls run there.
+    pub fn shadow(&self, seq: &Sequence, out: &mut Sequence) -> Vec<bool> {
+        out.clear();
+        let mut alive = vec![false; seq.len()];
+        let mut args = Vec::new();
+        for i in 0..seq.len() {
+            let op = seq.op(i);
+            let call = seq.args(i);
+            let counterpart = &self.counterparts[op as usize];
+            let runs = *counterpart != Counterpart::Absent
+                && call.iter().all(|a| !matches!(a, Operand::Var { var, .. } if !alive[*var as usize]));
+            if !runs {
+                out.push_holes(1);
+                // What it changed or took has no counterpart from here on.
+                for a in call {
+                    if let Operand::Var { var, mode: Mode::Mut | Mode::Move } = a {
+                        alive[*var as usize] = false;
+                    }
+                }
+                continue;
+            }
+            alive[i] = true;
+            let (op, shifts) = match counterpart {
+                Counterpart::Model { op, shifts, .. } => (*op, &shifts[..]),
+                _ => (op, &[][..]),
+            };
+            args.clear();
+            args.extend(call.iter().enumerate().map(|(k, a)| match (a, shifts.get(k)) {
+                (Operand::Var { var, mode }, Some(shift)) => Operand::Var { var: *var, mode: shift.mode(*mode) },
+                (a, _) => a.clone(),
+            }));
+            out.push(op, args.drain(..));
+        }
+        alive
+    }
+
+    /// What of call `op`'s results is compared, when it has a counterpart.
+    pub fn compare(&self, op: u32) -> Option<Compare> {
+        match &self.counterparts[op as usize] {
+            Counterpart::Model { compare, .. } => Some(*compare),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_are_passed_as_the_counterpart_takes_them() {
+        use ParamKind::*;
+        assert_eq!(Shift::between(Value, Value, false), Some(Shift::Keep));
+        assert_eq!(Shift::between(Value, Ref, false), Some(Shift::Borrow));
+        assert_eq!(Shift::between(Ref, Mut, false), Some(Shift::BorrowMut));
+        assert_eq!(Shift::between(Ref, Value, true), Some(Shift::Clone));
+        assert_eq!(Shift::between(Mut, Value, false), None);
+        assert_eq!(Shift::Borrow.mode(Mode::Move), Mode::Ref);
+        assert_eq!(Shift::Keep.mode(Mode::Clone), Mode::Clone);
+    }
+}

@@ -1,0 +1,823 @@
+//! References for differential testing (`.against::<M>()`): the marker
+//! trait, implemented by `#[drt::operations]` for a type with a
+//! constructor, and by drt itself for std's collections, whose common
+//! methods it registers here so that they need no user code.
+//!
+//! Hash-ordered collections (`HashMap`, `HashSet`) register no method that
+//! iterates: their order is not the type under test's, so comparing it
+//! would report divergences that are not bugs.
+
+use std::any::TypeId;
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, VecDeque};
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::{Range, RangeInclusive};
+
+use super::call::{arg_mut, arg_owned, arg_ref, arity_mismatch, ret_option, ret_value, Returned, Slot};
+use super::registration::Registrar;
+use super::spec::{Borrowed, Invoker, OperationSpec, Panics, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
+use super::type_desc::type_desc;
+
+/// A type the types under test can be explored against
+/// ([`Explorer::against`](crate::Explorer::against)): every sequence runs on
+/// a value of it too, and the paired calls' results must agree.
+///
+/// `#[drt::operations]` implements it for a type whose inherent annotated
+/// impl block has a constructor (an associated function returning `Self`),
+/// and drt implements it for std's `Vec`, `VecDeque`, `BTreeMap`,
+/// `BTreeSet`, `HashMap`, `HashSet` and `BinaryHeap`, registering their
+/// common methods itself.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a reference for drt",
+    label = "not a reference",
+    note = "a reference is a std collection (Vec, VecDeque, BTreeMap, BTreeSet, HashMap, HashSet, BinaryHeap) \
+            or a type with a constructor in an inherent #[drt::operations] impl block"
+)]
+pub trait Reference: 'static {
+    /// Not public API. Registers the operations drt knows the type by,
+    /// when no `#[drt::operations]` block does.
+    #[doc(hidden)]
+    fn register(_: &mut Registrar) {}
+}
+
+/// `|a, b| body` as an invoker taking exactly those slots.
+macro_rules! invoke {
+    (|| $body:expr) => {
+        invoke!(| | $body)
+    };
+    (|$($a:ident),*| $body:expr) => {{
+        let f: Invoker = |s: &mut [Slot]| -> Returned {
+            let [$($a),*] = s else { arity_mismatch() };
+            $body
+        };
+        f
+    }};
+}
+
+/// A parameter other than the receiver.
+fn param<T: 'static>(name: &'static str, kind: ParamKind) -> ParamSpec {
+    ParamSpec { name, ty: TypeId::of::<T>(), kind }
+}
+
+/// An operation of `M`, its receiver (of kind `receiver`) first.
+fn method<M: 'static>(
+    name: &'static str,
+    receiver: Receiver,
+    more: &[ParamSpec],
+    ret: (RetKind, Option<TypeId>),
+    invoke: Invoker,
+) -> OperationSpec {
+    let this = match receiver {
+        Receiver::None => None,
+        Receiver::Ref => Some(ParamKind::Ref),
+        Receiver::Mut => Some(ParamKind::Mut),
+        Receiver::Value => Some(ParamKind::Value),
+    };
+    let params = this.map(|kind| param::<M>("self", kind)).into_iter().chain(more.iter().copied()).collect();
+    OperationSpec {
+        name,
+        trait_name: "",
+        syntax: Syntax::Call,
+        owner: TypeId::of::<M>(),
+        receiver,
+        params,
+        ret: ret.0,
+        ret_ty: ret.1,
+        invoke,
+        weight: 1,
+        panics: Panics::No,
+        requires: None,
+        model: "",
+    }
+}
+
+/// The same operation, which panics on purpose for some inputs (std documents them).
+fn panicking(spec: OperationSpec) -> OperationSpec {
+    OperationSpec { panics: Panics::Any, ..spec }
+}
+
+fn unit() -> (RetKind, Option<TypeId>) {
+    (RetKind::Unit, None)
+}
+
+fn value<T: 'static>() -> (RetKind, Option<TypeId>) {
+    (RetKind::Value, Some(TypeId::of::<T>()))
+}
+
+fn option<T: 'static>() -> (RetKind, Option<TypeId>) {
+    (RetKind::Option, Some(TypeId::of::<T>()))
+}
+
+fn option_ref<T: 'static>() -> (RetKind, Option<TypeId>) {
+    (RetKind::Borrowed(Borrowed::OptionRef), Some(TypeId::of::<T>()))
+}
+
+fn iter_cloned<T: 'static>() -> (RetKind, Option<TypeId>) {
+    (RetKind::Iter { cloned: true }, Some(TypeId::of::<Vec<T>>()))
+}
+
+/// `Some(x.clone())` of a borrowed `Option<&T>`, as a returned value.
+fn cloned<T: Clone + 'static>(x: Option<&T>) -> Returned {
+    ret_option(x.cloned())
+}
+
+/// The first items of an iterator of borrows, copied.
+fn collected<'a, T: Clone + 'static>(iter: impl Iterator<Item = &'a T>) -> Returned {
+    ret_value(iter.take(super::call::ITER_PREFIX).cloned().collect::<Vec<T>>())
+}
+
+/// The descriptors of the element type and of the vectors drt keeps items in.
+fn elements<T: Clone + Debug + PartialEq + 'static>(r: &mut Registrar) {
+    r.type_desc(type_desc!(T));
+    r.type_desc(type_desc!(Vec<T>));
+}
+
+impl<K: Ord + Clone + Debug + 'static> Reference for BTreeSet<K> {
+    fn register(r: &mut Registrar) {
+        use {ParamKind::*, Receiver as R};
+        r.owner(type_desc!(BTreeSet<K>));
+        elements::<K>(r);
+        let range = param::<Range<K>>("range", Value);
+        let range_inclusive = param::<RangeInclusive<K>>("range", Value);
+        let value = param::<K>("value", Value);
+        let by_ref = param::<K>("value", Ref);
+        let other = param::<BTreeSet<K>>("other", Ref);
+        let ops = vec![
+            method::<Self>("new", R::None, &[], self::value::<Self>(), invoke!(|| ret_value(BTreeSet::<K>::new()))),
+            method::<Self>(
+                "default",
+                R::None,
+                &[],
+                self::value::<Self>(),
+                invoke!(|| ret_value(BTreeSet::<K>::default())),
+            ),
+            method::<Self>(
+                "from_iter",
+                R::None,
+                &[param::<Vec<K>>("iter", Value)],
+                self::value::<Self>(),
+                invoke!(|v| ret_value(arg_owned::<Vec<K>>(v).into_iter().collect::<BTreeSet<K>>())),
+            ),
+            method::<Self>(
+                "insert",
+                R::Mut,
+                &[value],
+                self::value::<bool>(),
+                invoke!(|m, v| ret_value(arg_mut::<Self>(m).insert(arg_owned::<K>(v)))),
+            ),
+            method::<Self>(
+                "replace",
+                R::Mut,
+                &[value],
+                option::<K>(),
+                invoke!(|m, v| ret_option(arg_mut::<Self>(m).replace(arg_owned::<K>(v)))),
+            ),
+            method::<Self>(
+                "remove",
+                R::Mut,
+                &[by_ref],
+                self::value::<bool>(),
+                invoke!(|m, v| ret_value(arg_mut::<Self>(m).remove(arg_ref::<K>(v)))),
+            ),
+            method::<Self>(
+                "take",
+                R::Mut,
+                &[by_ref],
+                option::<K>(),
+                invoke!(|m, v| ret_option(arg_mut::<Self>(m).take(arg_ref::<K>(v)))),
+            ),
+            method::<Self>(
+                "contains",
+                R::Ref,
+                &[by_ref],
+                self::value::<bool>(),
+                invoke!(|m, v| ret_value(arg_ref::<Self>(m).contains(arg_ref::<K>(v)))),
+            ),
+            method::<Self>(
+                "get",
+                R::Ref,
+                &[by_ref],
+                option_ref::<K>(),
+                invoke!(|m, v| cloned(arg_ref::<Self>(m).get(arg_ref::<K>(v)))),
+            ),
+            method::<Self>("len", R::Ref, &[], self::value::<usize>(), invoke!(|m| ret_value(arg_ref::<Self>(m).len()))),
+            method::<Self>(
+                "is_empty",
+                R::Ref,
+                &[],
+                self::value::<bool>(),
+                invoke!(|m| ret_value(arg_ref::<Self>(m).is_empty())),
+            ),
+            method::<Self>("first", R::Ref, &[], option_ref::<K>(), invoke!(|m| cloned(arg_ref::<Self>(m).first()))),
+            method::<Self>("last", R::Ref, &[], option_ref::<K>(), invoke!(|m| cloned(arg_ref::<Self>(m).last()))),
+            method::<Self>(
+                "pop_first",
+                R::Mut,
+                &[],
+                option::<K>(),
+                invoke!(|m| ret_option(arg_mut::<Self>(m).pop_first())),
+            ),
+            method::<Self>(
+                "pop_last",
+                R::Mut,
+                &[],
+                option::<K>(),
+                invoke!(|m| ret_option(arg_mut::<Self>(m).pop_last())),
+            ),
+            method::<Self>("iter", R::Ref, &[], iter_cloned::<K>(), invoke!(|m| collected(arg_ref::<Self>(m).iter()))),
+            // `range` panics when the range starts after it ends.
+            panicking(method::<Self>(
+                "range",
+                R::Ref,
+                &[range],
+                iter_cloned::<K>(),
+                invoke!(|m, x| collected(arg_ref::<Self>(m).range(arg_owned::<Range<K>>(x)))),
+            )),
+            panicking(method::<Self>(
+                "range",
+                R::Ref,
+                &[range_inclusive],
+                iter_cloned::<K>(),
+                invoke!(|m, x| collected(arg_ref::<Self>(m).range(arg_owned::<RangeInclusive<K>>(x)))),
+            )),
+            method::<Self>("clear", R::Mut, &[], unit(), invoke!(|m| ret_value(arg_mut::<Self>(m).clear()))),
+            method::<Self>(
+                "extend",
+                R::Mut,
+                &[param::<Vec<K>>("iter", Value)],
+                unit(),
+                invoke!(|m, v| ret_value(arg_mut::<Self>(m).extend(arg_owned::<Vec<K>>(v)))),
+            ),
+            method::<Self>(
+                "append",
+                R::Mut,
+                &[param::<Self>("other", Mut)],
+                unit(),
+                invoke!(|m, o| ret_value(arg_mut::<Self>(m).append(arg_mut::<Self>(o)))),
+            ),
+            method::<Self>(
+                "split_off",
+                R::Mut,
+                &[by_ref],
+                self::value::<Self>(),
+                invoke!(|m, v| ret_value(arg_mut::<Self>(m).split_off(arg_ref::<K>(v)))),
+            ),
+            method::<Self>(
+                "is_subset",
+                R::Ref,
+                &[other],
+                self::value::<bool>(),
+                invoke!(|m, o| ret_value(arg_ref::<Self>(m).is_subset(arg_ref::<Self>(o)))),
+            ),
+            method::<Self>(
+                "is_superset",
+                R::Ref,
+                &[other],
+                self::value::<bool>(),
+                invoke!(|m, o| ret_value(arg_ref::<Self>(m).is_superset(arg_ref::<Self>(o)))),
+            ),
+            method::<Self>(
+                "is_disjoint",
+                R::Ref,
+                &[other],
+                self::value::<bool>(),
+                invoke!(|m, o| ret_value(arg_ref::<Self>(m).is_disjoint(arg_ref::<Self>(o)))),
+            ),
+        ];
+        ops.into_iter().for_each(|op| r.operation(op));
+    }
+}
+
+impl<K: Ord + Clone + Debug + 'static, V: Clone + Debug + PartialEq + 'static> Reference for BTreeMap<K, V> {
+    fn register(r: &mut Registrar) {
+        use {ParamKind::*, Receiver as R};
+        r.owner(type_desc!(BTreeMap<K, V>));
+        elements::<K>(r);
+        elements::<V>(r);
+        elements::<(K, V)>(r);
+        let key = param::<K>("key", Ref);
+        let ops = vec![
+            method::<Self>("new", R::None, &[], value::<Self>(), invoke!(|| ret_value(BTreeMap::<K, V>::new()))),
+            method::<Self>(
+                "default",
+                R::None,
+                &[],
+                value::<Self>(),
+                invoke!(|| ret_value(BTreeMap::<K, V>::default())),
+            ),
+            method::<Self>(
+                "from_iter",
+                R::None,
+                &[param::<Vec<(K, V)>>("iter", Value)],
+                value::<Self>(),
+                invoke!(|v| ret_value(arg_owned::<Vec<(K, V)>>(v).into_iter().collect::<BTreeMap<K, V>>())),
+            ),
+            method::<Self>(
+                "insert",
+                R::Mut,
+                &[param::<K>("key", Value), param::<V>("value", Value)],
+                option::<V>(),
+                invoke!(|m, k, v| ret_option(arg_mut::<Self>(m).insert(arg_owned::<K>(k), arg_owned::<V>(v)))),
+            ),
+            method::<Self>(
+                "remove",
+                R::Mut,
+                &[key],
+                option::<V>(),
+                invoke!(|m, k| ret_option(arg_mut::<Self>(m).remove(arg_ref::<K>(k)))),
+            ),
+            method::<Self>(
+                "get",
+                R::Ref,
+                &[key],
+                option_ref::<V>(),
+                invoke!(|m, k| cloned(arg_ref::<Self>(m).get(arg_ref::<K>(k)))),
+            ),
+            method::<Self>(
+                "contains_key",
+                R::Ref,
+                &[key],
+                value::<bool>(),
+                invoke!(|m, k| ret_value(arg_ref::<Self>(m).contains_key(arg_ref::<K>(k)))),
+            ),
+            method::<Self>("len", R::Ref, &[], value::<usize>(), invoke!(|m| ret_value(arg_ref::<Self>(m).len()))),
+            method::<Self>(
+                "is_empty",
+                R::Ref,
+                &[],
+                value::<bool>(),
+                invoke!(|m| ret_value(arg_ref::<Self>(m).is_empty())),
+            ),
+            method::<Self>(
+                "pop_first",
+                R::Mut,
+                &[],
+                option::<(K, V)>(),
+                invoke!(|m| ret_option(arg_mut::<Self>(m).pop_first())),
+            ),
+            method::<Self>(
+                "pop_last",
+                R::Mut,
+                &[],
+                option::<(K, V)>(),
+                invoke!(|m| ret_option(arg_mut::<Self>(m).pop_last())),
+            ),
+            method::<Self>("keys", R::Ref, &[], iter_cloned::<K>(), invoke!(|m| collected(arg_ref::<Self>(m).keys()))),
+            method::<Self>(
+                "values",
+                R::Ref,
+                &[],
+                iter_cloned::<V>(),
+                invoke!(|m| collected(arg_ref::<Self>(m).values())),
+            ),
+            method::<Self>("clear", R::Mut, &[], unit(), invoke!(|m| ret_value(arg_mut::<Self>(m).clear()))),
+            method::<Self>(
+                "extend",
+                R::Mut,
+                &[param::<Vec<(K, V)>>("iter", Value)],
+                unit(),
+                invoke!(|m, v| ret_value(arg_mut::<Self>(m).extend(arg_owned::<Vec<(K, V)>>(v)))),
+            ),
+            method::<Self>(
+                "append",
+                R::Mut,
+                &[param::<Self>("other", Mut)],
+                unit(),
+                invoke!(|m, o| ret_value(arg_mut::<Self>(m).append(arg_mut::<Self>(o)))),
+            ),
+            method::<Self>(
+                "split_off",
+                R::Mut,
+                &[key],
+                value::<Self>(),
+                invoke!(|m, k| ret_value(arg_mut::<Self>(m).split_off(arg_ref::<K>(k)))),
+            ),
+        ];
+        ops.into_iter().for_each(|op| r.operation(op));
+    }
+}
+
+/// The methods `Vec` and `VecDeque` share, over `S`.
+macro_rules! sequence_methods {
+    ($s:ty, $t:ty) => {{
+        use {ParamKind::*, Receiver as R};
+        let index = param::<usize>("index", Value);
+        vec![
+            method::<$s>("new", R::None, &[], value::<$s>(), invoke!(|| ret_value(<$s>::new()))),
+            method::<$s>("default", R::None, &[], value::<$s>(), invoke!(|| ret_value(<$s>::default()))),
+            method::<$s>(
+                "from_iter",
+                R::None,
+                &[param::<Vec<$t>>("iter", Value)],
+                value::<$s>(),
+                invoke!(|v| ret_value(arg_owned::<Vec<$t>>(v).into_iter().collect::<$s>())),
+            ),
+            method::<$s>("len", R::Ref, &[], value::<usize>(), invoke!(|m| ret_value(arg_ref::<$s>(m).len()))),
+            method::<$s>("is_empty", R::Ref, &[], value::<bool>(), invoke!(|m| ret_value(arg_ref::<$s>(m).is_empty()))),
+            method::<$s>("clear", R::Mut, &[], unit(), invoke!(|m| ret_value(arg_mut::<$s>(m).clear()))),
+            method::<$s>(
+                "get",
+                R::Ref,
+                &[index],
+                option_ref::<$t>(),
+                invoke!(|m, i| cloned(arg_ref::<$s>(m).get(arg_owned::<usize>(i)))),
+            ),
+            method::<$s>(
+                "contains",
+                R::Ref,
+                &[param::<$t>("x", Ref)],
+                value::<bool>(),
+                invoke!(|m, x| ret_value(arg_ref::<$s>(m).contains(arg_ref::<$t>(x)))),
+            ),
+            method::<$s>("iter", R::Ref, &[], iter_cloned::<$t>(), invoke!(|m| collected(arg_ref::<$s>(m).iter()))),
+            method::<$s>(
+                "truncate",
+                R::Mut,
+                &[param::<usize>("len", Value)],
+                unit(),
+                invoke!(|m, n| ret_value(arg_mut::<$s>(m).truncate(arg_owned::<usize>(n)))),
+            ),
+            // Panics when the index is past the end.
+            panicking(method::<$s>(
+                "insert",
+                R::Mut,
+                &[index, param::<$t>("element", Value)],
+                unit(),
+                invoke!(|m, i, x| ret_value(arg_mut::<$s>(m).insert(arg_owned::<usize>(i), arg_owned::<$t>(x)))),
+            )),
+            panicking(method::<$s>(
+                "swap",
+                R::Mut,
+                &[param::<usize>("a", Value), param::<usize>("b", Value)],
+                unit(),
+                invoke!(|m, a, b| ret_value(arg_mut::<$s>(m).swap(arg_owned::<usize>(a), arg_owned::<usize>(b)))),
+            )),
+            method::<$s>(
+                "extend",
+                R::Mut,
+                &[param::<Vec<$t>>("iter", Value)],
+                unit(),
+                invoke!(|m, v| ret_value(arg_mut::<$s>(m).extend(arg_owned::<Vec<$t>>(v)))),
+            ),
+            method::<$s>(
+                "append",
+                R::Mut,
+                &[param::<$s>("other", Mut)],
+                unit(),
+                invoke!(|m, o| ret_value(arg_mut::<$s>(m).append(arg_mut::<$s>(o)))),
+            ),
+            panicking(method::<$s>(
+                "split_off",
+                R::Mut,
+                &[param::<usize>("at", Value)],
+                value::<$s>(),
+                invoke!(|m, at| ret_value(arg_mut::<$s>(m).split_off(arg_owned::<usize>(at)))),
+            )),
+        ]
+    }};
+}
+
+impl<T: Clone + Debug + PartialEq + 'static> Reference for Vec<T> {
+    fn register(r: &mut Registrar) {
+        use {ParamKind::*, Receiver as R};
+        r.owner(type_desc!(Vec<T>));
+        elements::<T>(r);
+        let mut ops = sequence_methods!(Vec<T>, T);
+        let index = param::<usize>("index", Value);
+        ops.extend([
+            method::<Self>(
+                "push",
+                R::Mut,
+                &[param::<T>("value", Value)],
+                unit(),
+                invoke!(|m, x| ret_value(arg_mut::<Self>(m).push(arg_owned::<T>(x)))),
+            ),
+            method::<Self>("pop", R::Mut, &[], option::<T>(), invoke!(|m| ret_option(arg_mut::<Self>(m).pop()))),
+            method::<Self>("first", R::Ref, &[], option_ref::<T>(), invoke!(|m| cloned(arg_ref::<Self>(m).first()))),
+            method::<Self>("last", R::Ref, &[], option_ref::<T>(), invoke!(|m| cloned(arg_ref::<Self>(m).last()))),
+            panicking(method::<Self>(
+                "remove",
+                R::Mut,
+                &[index],
+                value::<T>(),
+                invoke!(|m, i| ret_value(arg_mut::<Self>(m).remove(arg_owned::<usize>(i)))),
+            )),
+            panicking(method::<Self>(
+                "swap_remove",
+                R::Mut,
+                &[index],
+                value::<T>(),
+                invoke!(|m, i| ret_value(arg_mut::<Self>(m).swap_remove(arg_owned::<usize>(i)))),
+            )),
+            method::<Self>("dedup", R::Mut, &[], unit(), invoke!(|m| ret_value(arg_mut::<Self>(m).dedup()))),
+            method::<Self>("reverse", R::Mut, &[], unit(), invoke!(|m| ret_value(arg_mut::<Self>(m).reverse()))),
+        ]);
+        ops.into_iter().for_each(|op| r.operation(op));
+    }
+}
+
+impl<T: Clone + Debug + PartialEq + 'static> Reference for VecDeque<T> {
+    fn register(r: &mut Registrar) {
+        use {ParamKind::*, Receiver as R};
+        r.owner(type_desc!(VecDeque<T>));
+        elements::<T>(r);
+        let mut ops = sequence_methods!(VecDeque<T>, T);
+        let index = param::<usize>("index", Value);
+        let element = param::<T>("value", Value);
+        let by = param::<usize>("n", Value);
+        ops.extend([
+            method::<Self>(
+                "push_back",
+                R::Mut,
+                &[element],
+                unit(),
+                invoke!(|m, x| ret_value(arg_mut::<Self>(m).push_back(arg_owned::<T>(x)))),
+            ),
+            method::<Self>(
+                "push_front",
+                R::Mut,
+                &[element],
+                unit(),
+                invoke!(|m, x| ret_value(arg_mut::<Self>(m).push_front(arg_owned::<T>(x)))),
+            ),
+            method::<Self>(
+                "pop_back",
+                R::Mut,
+                &[],
+                option::<T>(),
+                invoke!(|m| ret_option(arg_mut::<Self>(m).pop_back())),
+            ),
+            method::<Self>(
+                "pop_front",
+                R::Mut,
+                &[],
+                option::<T>(),
+                invoke!(|m| ret_option(arg_mut::<Self>(m).pop_front())),
+            ),
+            method::<Self>("front", R::Ref, &[], option_ref::<T>(), invoke!(|m| cloned(arg_ref::<Self>(m).front()))),
+            method::<Self>("back", R::Ref, &[], option_ref::<T>(), invoke!(|m| cloned(arg_ref::<Self>(m).back()))),
+            method::<Self>(
+                "remove",
+                R::Mut,
+                &[index],
+                option::<T>(),
+                invoke!(|m, i| ret_option(arg_mut::<Self>(m).remove(arg_owned::<usize>(i)))),
+            ),
+            method::<Self>(
+                "swap_remove_back",
+                R::Mut,
+                &[index],
+                option::<T>(),
+                invoke!(|m, i| ret_option(arg_mut::<Self>(m).swap_remove_back(arg_owned::<usize>(i)))),
+            ),
+            method::<Self>(
+                "swap_remove_front",
+                R::Mut,
+                &[index],
+                option::<T>(),
+                invoke!(|m, i| ret_option(arg_mut::<Self>(m).swap_remove_front(arg_owned::<usize>(i)))),
+            ),
+            // Panic when `n` is past the length.
+            panicking(method::<Self>(
+                "rotate_left",
+                R::Mut,
+                &[by],
+                unit(),
+                invoke!(|m, n| ret_value(arg_mut::<Self>(m).rotate_left(arg_owned::<usize>(n)))),
+            )),
+            panicking(method::<Self>(
+                "rotate_right",
+                R::Mut,
+                &[by],
+                unit(),
+                invoke!(|m, n| ret_value(arg_mut::<Self>(m).rotate_right(arg_owned::<usize>(n)))),
+            )),
+        ]);
+        ops.into_iter().for_each(|op| r.operation(op));
+    }
+}
+
+impl<T: Ord + Clone + Debug + 'static> Reference for BinaryHeap<T> {
+    fn register(r: &mut Registrar) {
+        use {ParamKind::*, Receiver as R};
+        r.owner(type_desc!(BinaryHeap<T>));
+        elements::<T>(r);
+        let ops = vec![
+            method::<Self>("new", R::None, &[], value::<Self>(), invoke!(|| ret_value(BinaryHeap::<T>::new()))),
+            method::<Self>(
+                "default",
+                R::None,
+                &[],
+                value::<Self>(),
+                invoke!(|| ret_value(BinaryHeap::<T>::default())),
+            ),
+            method::<Self>(
+                "from_iter",
+                R::None,
+                &[param::<Vec<T>>("iter", Value)],
+                value::<Self>(),
+                invoke!(|v| ret_value(arg_owned::<Vec<T>>(v).into_iter().collect::<BinaryHeap<T>>())),
+            ),
+            method::<Self>(
+                "push",
+                R::Mut,
+                &[param::<T>("item", Value)],
+                unit(),
+                invoke!(|m, x| ret_value(arg_mut::<Self>(m).push(arg_owned::<T>(x)))),
+            ),
+            method::<Self>("pop", R::Mut, &[], option::<T>(), invoke!(|m| ret_option(arg_mut::<Self>(m).pop()))),
+            method::<Self>("peek", R::Ref, &[], option_ref::<T>(), invoke!(|m| cloned(arg_ref::<Self>(m).peek()))),
+            method::<Self>("len", R::Ref, &[], value::<usize>(), invoke!(|m| ret_value(arg_ref::<Self>(m).len()))),
+            method::<Self>(
+                "is_empty",
+                R::Ref,
+                &[],
+                value::<bool>(),
+                invoke!(|m| ret_value(arg_ref::<Self>(m).is_empty())),
+            ),
+            method::<Self>("clear", R::Mut, &[], unit(), invoke!(|m| ret_value(arg_mut::<Self>(m).clear()))),
+            method::<Self>(
+                "into_sorted_vec",
+                R::Value,
+                &[],
+                value::<Vec<T>>(),
+                invoke!(|m| ret_value(arg_owned::<Self>(m).into_sorted_vec())),
+            ),
+            method::<Self>(
+                "extend",
+                R::Mut,
+                &[param::<Vec<T>>("iter", Value)],
+                unit(),
+                invoke!(|m, v| ret_value(arg_mut::<Self>(m).extend(arg_owned::<Vec<T>>(v)))),
+            ),
+            method::<Self>(
+                "append",
+                R::Mut,
+                &[param::<Self>("other", Mut)],
+                unit(),
+                invoke!(|m, o| ret_value(arg_mut::<Self>(m).append(arg_mut::<Self>(o)))),
+            ),
+        ];
+        ops.into_iter().for_each(|op| r.operation(op));
+    }
+}
+
+impl<K: Hash + Eq + Clone + Debug + 'static, V: Clone + Debug + PartialEq + 'static> Reference for HashMap<K, V> {
+    fn register(r: &mut Registrar) {
+        use {ParamKind::*, Receiver as R};
+        r.owner(type_desc!(HashMap<K, V>));
+        elements::<K>(r);
+        elements::<V>(r);
+        elements::<(K, V)>(r);
+        let key = param::<K>("k", Ref);
+        let ops = vec![
+            method::<Self>("new", R::None, &[], value::<Self>(), invoke!(|| ret_value(HashMap::<K, V>::new()))),
+            method::<Self>(
+                "default",
+                R::None,
+                &[],
+                value::<Self>(),
+                invoke!(|| ret_value(HashMap::<K, V>::default())),
+            ),
+            method::<Self>(
+                "from_iter",
+                R::None,
+                &[param::<Vec<(K, V)>>("iter", Value)],
+                value::<Self>(),
+                invoke!(|v| ret_value(arg_owned::<Vec<(K, V)>>(v).into_iter().collect::<HashMap<K, V>>())),
+            ),
+            method::<Self>(
+                "insert",
+                R::Mut,
+                &[param::<K>("k", Value), param::<V>("v", Value)],
+                option::<V>(),
+                invoke!(|m, k, v| ret_option(arg_mut::<Self>(m).insert(arg_owned::<K>(k), arg_owned::<V>(v)))),
+            ),
+            method::<Self>(
+                "remove",
+                R::Mut,
+                &[key],
+                option::<V>(),
+                invoke!(|m, k| ret_option(arg_mut::<Self>(m).remove(arg_ref::<K>(k)))),
+            ),
+            method::<Self>(
+                "get",
+                R::Ref,
+                &[key],
+                option_ref::<V>(),
+                invoke!(|m, k| cloned(arg_ref::<Self>(m).get(arg_ref::<K>(k)))),
+            ),
+            method::<Self>(
+                "contains_key",
+                R::Ref,
+                &[key],
+                value::<bool>(),
+                invoke!(|m, k| ret_value(arg_ref::<Self>(m).contains_key(arg_ref::<K>(k)))),
+            ),
+            method::<Self>("len", R::Ref, &[], value::<usize>(), invoke!(|m| ret_value(arg_ref::<Self>(m).len()))),
+            method::<Self>(
+                "is_empty",
+                R::Ref,
+                &[],
+                value::<bool>(),
+                invoke!(|m| ret_value(arg_ref::<Self>(m).is_empty())),
+            ),
+            method::<Self>("clear", R::Mut, &[], unit(), invoke!(|m| ret_value(arg_mut::<Self>(m).clear()))),
+            method::<Self>(
+                "extend",
+                R::Mut,
+                &[param::<Vec<(K, V)>>("iter", Value)],
+                unit(),
+                invoke!(|m, v| ret_value(arg_mut::<Self>(m).extend(arg_owned::<Vec<(K, V)>>(v)))),
+            ),
+        ];
+        ops.into_iter().for_each(|op| r.operation(op));
+    }
+}
+
+impl<K: Hash + Eq + Clone + Debug + 'static> Reference for HashSet<K> {
+    fn register(r: &mut Registrar) {
+        use {ParamKind::*, Receiver as R};
+        r.owner(type_desc!(HashSet<K>));
+        elements::<K>(r);
+        let by_ref = param::<K>("value", Ref);
+        let other = param::<Self>("other", Ref);
+        let ops = vec![
+            method::<Self>("new", R::None, &[], value::<Self>(), invoke!(|| ret_value(HashSet::<K>::new()))),
+            method::<Self>("default", R::None, &[], value::<Self>(), invoke!(|| ret_value(HashSet::<K>::default()))),
+            method::<Self>(
+                "from_iter",
+                R::None,
+                &[param::<Vec<K>>("iter", Value)],
+                value::<Self>(),
+                invoke!(|v| ret_value(arg_owned::<Vec<K>>(v).into_iter().collect::<HashSet<K>>())),
+            ),
+            method::<Self>(
+                "insert",
+                R::Mut,
+                &[param::<K>("value", Value)],
+                value::<bool>(),
+                invoke!(|m, v| ret_value(arg_mut::<Self>(m).insert(arg_owned::<K>(v)))),
+            ),
+            method::<Self>(
+                "remove",
+                R::Mut,
+                &[by_ref],
+                value::<bool>(),
+                invoke!(|m, v| ret_value(arg_mut::<Self>(m).remove(arg_ref::<K>(v)))),
+            ),
+            method::<Self>(
+                "take",
+                R::Mut,
+                &[by_ref],
+                option::<K>(),
+                invoke!(|m, v| ret_option(arg_mut::<Self>(m).take(arg_ref::<K>(v)))),
+            ),
+            method::<Self>(
+                "contains",
+                R::Ref,
+                &[by_ref],
+                value::<bool>(),
+                invoke!(|m, v| ret_value(arg_ref::<Self>(m).contains(arg_ref::<K>(v)))),
+            ),
+            method::<Self>(
+                "get",
+                R::Ref,
+                &[by_ref],
+                option_ref::<K>(),
+                invoke!(|m, v| cloned(arg_ref::<Self>(m).get(arg_ref::<K>(v)))),
+            ),
+            method::<Self>("len", R::Ref, &[], value::<usize>(), invoke!(|m| ret_value(arg_ref::<Self>(m).len()))),
+            method::<Self>(
+                "is_empty",
+                R::Ref,
+                &[],
+                value::<bool>(),
+                invoke!(|m| ret_value(arg_ref::<Self>(m).is_empty())),
+            ),
+            method::<Self>("clear", R::Mut, &[], unit(), invoke!(|m| ret_value(arg_mut::<Self>(m).clear()))),
+            method::<Self>(
+                "extend",
+                R::Mut,
+                &[param::<Vec<K>>("iter", Value)],
+                unit(),
+                invoke!(|m, v| ret_value(arg_mut::<Self>(m).extend(arg_owned::<Vec<K>>(v)))),
+            ),
+            method::<Self>(
+                "is_subset",
+                R::Ref,
+                &[other],
+                value::<bool>(),
+                invoke!(|m, o| ret_value(arg_ref::<Self>(m).is_subset(arg_ref::<Self>(o)))),
+            ),
+            method::<Self>(
+                "is_disjoint",
+                R::Ref,
+                &[other],
+                value::<bool>(),
+                invoke!(|m, o| ret_value(arg_ref::<Self>(m).is_disjoint(arg_ref::<Self>(o)))),
+            ),
+        ];
+        ops.into_iter().for_each(|op| r.operation(op));
+    }
+}
