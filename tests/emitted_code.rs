@@ -9,12 +9,21 @@ use std::process::Command;
 
 use drt::FailureKind;
 use drt_examples::{
-    bank, bitpack, bugfree, calendar, chunked, deque, histogram, inline_stack, ledger, lru, money, playlist, raster,
-    ring, route, span, tags, text, username, version,
+    bank, bitpack, bugfree, calendar, chunked, deque, histogram, inline_stack, ledger, lru, money, ordered, playlist,
+    raster, ring, route, span, tags, tasks, text, username, version,
 };
 
 fn failures() -> Vec<drt::Failure> {
     let reports = [
+        // Divergences from a std reference and from a user's model: both
+        // sides run. First: a child process learns a std reference's
+        // methods from the test's first exploration.
+        drt::explore::<ordered::OrderedSet>()
+            .against::<std::collections::BTreeSet<u32>>()
+            .seed(7)
+            .max_sequences(20_000)
+            .report(),
+        drt::explore::<tasks::TaskQueue>().against::<tasks::QueueModel>().seed(7).max_sequences(20_000).report(),
         drt::explore::<ring::RingBuffer>().seed(7).max_sequences(20_000).report(),
         drt::explore::<bank::Account>().seed(7).max_sequences(20_000).report(),
         drt::explore::<inline_stack::InlineStack>().seed(7).max_sequences(20_000).report(),
@@ -173,9 +182,10 @@ fn regression_tests_compile_and_pass() {
 fn emitted_tests_compile_and_fail_the_same_way() {
     let failures = failures();
     // One planted bug per example type, two in Money; Raster's is met by
-    // every operation reading the view's rows, each its own failure.
+    // every operation reading the view's rows, each its own failure; the
+    // task queue's shows in `pop` and in `peek`.
     let (raster, others): (Vec<_>, Vec<_>) = failures.iter().partition(|f| f.operation.starts_with("Raster::"));
-    assert_eq!(others.len(), 19, "{failures:#?}");
+    assert_eq!(others.len(), 22, "{failures:#?}");
     assert!(raster.len() >= 4 && raster.iter().all(|f| f.message.contains("out of range for slice")), "{raster:#?}");
     let dir = scratch_crate(&failures);
     let (stdout, _) = cargo_test(&dir, "generated");

@@ -3,8 +3,8 @@
 
 use drt::{FailureKind, Report};
 use drt_examples::{
-    bank, bitmap, bitpack, bugfree, calendar, chunked, deque, histogram, inline_stack, lru, money, raster, ring, route,
-    span, tags, text,
+    bank, bitmap, bitpack, bugfree, calendar, chunked, deque, histogram, inline_stack, lru, money, ordered, raster,
+    ring, route, span, tags, tasks, text,
 };
 
 /// Sequences each exploration may spend; the bugs are found well within it.
@@ -270,6 +270,83 @@ fn the_bug_free_type_explores_clean() {
     }
     assert_eq!(illegal("SortedSet::try_at"), 0, "an Err is a normal outcome");
     assert_eq!(report.stats.illegal, ops.iter().map(|o| o.illegal).sum::<u64>());
+}
+
+/// The failures of an exploration against a reference, on seeds 1 to 10:
+/// every one a divergence in one of `operations`, each seed finding one.
+fn divergences_on_every_seed(explore: impl Fn(u64) -> Report, operations: &[&str]) -> Vec<drt::Failure> {
+    let mut all = Vec::new();
+    for seed in 1..=10 {
+        let report = explore(seed);
+        assert!(!report.failures.is_empty(), "seed {seed} found nothing:\n{report}");
+        for f in &report.failures {
+            assert_eq!(f.kind, FailureKind::Divergence, "{report}");
+            assert!(operations.contains(&f.operation.as_str()), "{report}");
+            assert!(f.code.contains("must agree with"), "{}", f.code);
+        }
+        all.extend(report.failures);
+    }
+    all
+}
+
+/// A wrong answer, with no panic and no broken invariant: found on every
+/// seed against `BTreeSet` (one line of test code), and never without it.
+#[test]
+fn finds_the_ordered_set_range_gap_against_btree_set() {
+    let failures = divergences_on_every_seed(
+        |seed| {
+            drt::explore::<ordered::OrderedSet>()
+                .against::<std::collections::BTreeSet<u32>>()
+                .seed(seed)
+                .max_sequences(BUDGET)
+                .report()
+        },
+        &["OrderedSet::range"],
+    );
+    for f in &failures {
+        // new, five inserts to split the one chunk of four, a range starting
+        // in the gap; then the same on the reference.
+        assert_eq!(f.len, 7, "not minimized:\n{}", f.code);
+        assert_eq!(f.code.matches(".insert(").count(), 10, "{}", f.code);
+        assert!(f.message.starts_with("OrderedSet::range returned [], but BTreeSet<u32>::range"), "{}", f.message);
+    }
+    assert!(explore::<ordered::OrderedSet>().failures.is_empty());
+}
+
+/// The priority queue's sift-down bug, against a ten-line model of its own
+/// and against std's `BinaryHeap`.
+#[test]
+fn finds_the_task_queue_order_against_a_model_and_a_binary_heap() {
+    let ops = ["TaskQueue::pop", "TaskQueue::peek"];
+    let model = |seed| {
+        drt::explore::<tasks::TaskQueue>().against::<tasks::QueueModel>().seed(seed).max_sequences(2_000).report()
+    };
+    let failures = divergences_on_every_seed(model, &ops);
+    assert!(failures.iter().all(|f| f.code.contains("QueueModel::new()")));
+    let heap = |seed| {
+        drt::explore::<tasks::TaskQueue>()
+            .against::<std::collections::BinaryHeap<u32>>()
+            .seed(seed)
+            .max_sequences(2_000)
+            .report()
+    };
+    let failures = divergences_on_every_seed(heap, &ops);
+    assert!(failures.iter().all(|f| f.code.contains("std::collections::BinaryHeap::<u32>::new()")));
+}
+
+/// A correct set against `BTreeSet`: no false divergence over a large
+/// budget, though its `remove` and `contains` take by value what
+/// `BTreeSet`'s borrow, and half its methods have no counterpart.
+#[test]
+fn a_correct_set_agrees_with_btree_set() {
+    let report = drt::explore::<bugfree::SortedSet>()
+        .against::<std::collections::BTreeSet<i32>>()
+        .seed(SEED)
+        .max_sequences(50_000)
+        .report();
+    assert!(report.failures.is_empty(), "{report}");
+    let note = report.stats.notes.iter().find(|n| n.starts_with("not compared with BTreeSet<i32>")).expect("a note");
+    assert!(note.contains("SortedSet::min") && !note.contains("SortedSet::insert"), "{note}");
 }
 
 fn assert_same(a: &Report, b: &Report) {

@@ -380,3 +380,87 @@ fn a_long_run_prints_its_progress_through_libtests_capture() {
         assert!(out.status.success() && !stderr.contains(" sequences ("), "{isolation}:\n{stderr}");
     }
 }
+
+/// A set whose constructor has no counterpart in `BTreeSet`.
+pub struct Capped(Vec<u32>);
+
+#[drt::operations]
+impl Capped {
+    pub fn with_cap(cap: u8) -> Self {
+        Capped(Vec::with_capacity(cap as usize))
+    }
+    pub fn insert(&mut self, value: u32) -> bool {
+        self.0.push(value);
+        true
+    }
+}
+
+/// A set naming a counterpart `BTreeSet` does not have.
+pub struct Misnamed(Vec<u32>);
+
+#[drt::operations]
+impl Misnamed {
+    pub fn new() -> Self {
+        Misnamed(Vec::new())
+    }
+    #[drt(model = "lowest")]
+    pub fn min(&self) -> Option<u32> {
+        self.0.iter().min().copied()
+    }
+}
+
+/// A set with a counterpart for every method in `BTreeSet`.
+pub struct PlainSet(std::collections::BTreeSet<u32>);
+
+#[drt::operations]
+impl PlainSet {
+    pub fn new() -> Self {
+        PlainSet(Default::default())
+    }
+    pub fn insert(&mut self, value: u32) -> bool {
+        self.0.insert(value)
+    }
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+#[test]
+fn a_reference_that_cannot_be_built_alongside_says_what_to_write() {
+    let text = panic_text(|| drt::explore::<Capped>().against::<std::collections::BTreeSet<u32>>().run());
+    assert_eq!(
+        text,
+        "drt: cannot run Capped's sequences on BTreeSet<u32>: none of Capped's constructors (Capped::with_cap) has a \
+         counterpart in BTreeSet<u32> with the same name and parameters; write #[drt(model = \"...\")] on one, naming \
+         a constructor of BTreeSet<u32> that takes the same parameters"
+    );
+    let text = panic_text(|| drt::explore::<Misnamed>().against::<std::collections::BTreeSet<u32>>().run());
+    assert_eq!(
+        text,
+        "drt: Misnamed::min says #[drt(model = \"lowest\")], but BTreeSet<u32> has no method of that name: name a \
+         method of BTreeSet<u32> taking the same parameters (`Self` read as BTreeSet<u32>)"
+    );
+}
+
+/// A child process re-runs the test and explores at its first
+/// exploration: a second one, against a std collection the first did not
+/// name, runs in this process instead, and says so.
+#[test]
+fn a_second_exploration_against_a_std_collection_runs_in_process_and_says_why() {
+    let first = drt::explore::<Calm>().seed(1).max_sequences(100).report();
+    assert!(first.stats.notes.is_empty(), "{first}");
+    let second =
+        drt::explore::<PlainSet>().against::<std::collections::BTreeSet<u32>>().seed(1).max_sequences(100).report();
+    assert!(second.failures.is_empty(), "{second}");
+    assert_eq!(second.stats.isolation, drt::Isolation::InProcess);
+    assert!(
+        second.stats.notes.iter().any(|n| n.starts_with(
+            "explored in this process, without crash isolation: a child process learns the methods of \
+             BTreeSet<u32> only from the test's first exploration"
+        )),
+        "{second}"
+    );
+}

@@ -24,6 +24,7 @@ pub mod ring;
 pub mod route;
 pub mod span;
 pub mod tags;
+pub mod tasks;
 pub mod text;
 pub mod units;
 pub mod username;

@@ -93,7 +93,12 @@ static CHOSEN: Mutex<Vec<Chosen>> = Mutex::new(Vec::new());
 /// reference and kept for the process's life.
 pub(crate) fn reference(name: &str) -> Option<(TypeId, &'static Registry)> {
     let mut chosen = CHOSEN.lock().unwrap_or_else(|e| e.into_inner());
-    let c = chosen.iter_mut().find(|c| c.name == name)?;
+    let Some(c) = chosen.iter_mut().find(|c| c.name == name) else {
+        // A type with `#[drt::operations]` is known by name in any process.
+        let global = Registry::global();
+        let id = global.types.values().find(|d| d.name == name)?.id;
+        return global.ops.iter().any(|o| o.spec.owner == id).then_some((id, global));
+    };
     let registry = *c.registry.get_or_insert_with(|| {
         let mut own = Registrar::default();
         (c.register)(&mut own);
@@ -104,6 +109,35 @@ pub(crate) fn reference(name: &str) -> Option<(TypeId, &'static Registry)> {
         }
     });
     Some((c.id, registry))
+}
+
+/// Whether a child process learns the reference of that `type_name` only
+/// from an `against` naming it (a std collection, whose methods drt
+/// registers there), not from the registry every process has.
+pub(crate) fn registered_by_against(name: &str) -> bool {
+    reference(name).is_some_and(|(_, registry)| !std::ptr::eq(registry, Registry::global()))
+}
+
+thread_local! {
+    /// The reference of the first exploration of the test running on this
+    /// thread (libtest runs each test on a thread of its own), once one ran.
+    static FIRST: std::cell::Cell<Option<Option<&'static str>>> = const { std::cell::Cell::new(None) };
+}
+
+/// Whether an exploration against `reference` can run in a child process:
+/// the child re-runs the test and explores at its first exploration, so it
+/// knows a std reference only when that exploration named it too.
+/// Records the test's first exploration on the way.
+pub(crate) fn child_knows(reference: Option<&'static str>) -> bool {
+    let first = FIRST.with(|f| {
+        let first = f.get().unwrap_or(reference);
+        f.set(Some(first));
+        first
+    });
+    match reference {
+        Some(name) if registered_by_against(name) => first == Some(name),
+        _ => true,
+    }
 }
 
 /// How a parameter's argument is passed on the reference's side, when the
@@ -180,7 +214,10 @@ pub(crate) struct Plan {
 
 /// Whether an operation's results can be `None` or `Err`.
 fn optional(ret: RetKind) -> bool {
-    matches!(ret, RetKind::Option | RetKind::Result { .. } | RetKind::Borrowed(crate::macro_support::Borrowed::OptionRef))
+    matches!(
+        ret,
+        RetKind::Option | RetKind::Result { .. } | RetKind::Borrowed(crate::macro_support::Borrowed::OptionRef)
+    )
 }
 
 /// Pairs the operations `ops` of an exploration whose type under test is
@@ -300,15 +337,17 @@ impl Plan {
     /// calls run there.
     pub fn shadow(&self, seq: &Sequence, out: &mut Sequence) -> Vec<bool> {
         out.clear();
+        let mut runs = vec![false; seq.len()];
+        // Whether each variable has a counterpart (still).
         let mut alive = vec![false; seq.len()];
         let mut args = Vec::new();
         for i in 0..seq.len() {
             let op = seq.op(i);
             let call = seq.args(i);
             let counterpart = &self.counterparts[op as usize];
-            let runs = *counterpart != Counterpart::Absent
+            let runs_here = *counterpart != Counterpart::Absent
                 && call.iter().all(|a| !matches!(a, Operand::Var { var, .. } if !alive[*var as usize]));
-            if !runs {
+            if !runs_here {
                 out.push_holes(1);
                 // What it changed or took has no counterpart from here on.
                 for a in call {
@@ -318,7 +357,7 @@ impl Plan {
                 }
                 continue;
             }
-            alive[i] = true;
+            (runs[i], alive[i]) = (true, true);
             let (op, shifts) = match counterpart {
                 Counterpart::Model { op, shifts, .. } => (*op, &shifts[..]),
                 _ => (op, &[][..]),
@@ -330,7 +369,7 @@ impl Plan {
             }));
             out.push(op, args.drain(..));
         }
-        alive
+        runs
     }
 
     /// What of call `op`'s results is compared, when it has a counterpart.
@@ -345,6 +384,63 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixtures::{Tally, TallyModel};
+    use crate::ints::IntKind;
+    use crate::world::World;
+
+    fn tally_against_model() -> World<'static> {
+        let ids = [TypeId::of::<Tally>()];
+        World::new(Registry::global(), &ids).against(ids[0], TypeId::of::<TallyModel>()).expect("they pair")
+    }
+
+    #[test]
+    fn operations_pair_by_name_and_parameters() {
+        let world = tally_against_model();
+        let d = world.reference.as_ref().unwrap();
+        let op = |name: &str| world.ops.iter().position(|o| o.op.spec.name == name).unwrap();
+        let model = |name: &str| world.ops.len() + d.ops.iter().position(|o| o.op.spec.name == name).unwrap();
+        let paired = |name: &str| match &d.plan.counterparts[op(name)] {
+            Counterpart::Model { op, shifts, compare } => Some((*op as usize, shifts.clone(), *compare)),
+            _ => None,
+        };
+        assert_eq!(paired("new"), Some((model("new"), vec![], Compare::Nothing)));
+        assert_eq!(paired("add"), Some((model("add"), vec![Shift::Keep, Shift::Borrow], Compare::Nothing)));
+        assert_eq!(paired("total"), Some((model("total"), vec![Shift::Keep], Compare::Values)));
+        assert_eq!(d.plan.counterparts[op("add_products")], Counterpart::Absent);
+        assert!(world.ops.iter().all(|o| o.op.spec.owner != TypeId::of::<TallyModel>()), "the model is not explored");
+        assert_eq!(
+            d.plan.notes,
+            ["not compared with TallyModel, which has no method of the same name and parameters: \
+              Tally::add_products (pair one with #[drt(model = \"...\")])"]
+        );
+    }
+
+    #[test]
+    fn a_call_with_no_counterpart_leaves_what_it_changed_without_one() {
+        let world = tally_against_model();
+        let op = |name: &str| world.ops.iter().position(|o| o.op.spec.name == name).unwrap() as u32;
+        let five = Operand::Int { kind: IntKind::U32, bits: 5 };
+        let t = |mode| Operand::Var { var: 0, mode };
+        let seq = Sequence::from_calls([
+            (op("new"), vec![]),
+            (op("add"), vec![t(Mode::Mut), five.clone()]),
+            (op("total"), vec![t(Mode::Ref)]),
+            (op("add_products"), vec![t(Mode::Mut), Operand::SeedVec { builder: 0, elems: Box::default() }]),
+            (op("total"), vec![t(Mode::Ref)]),
+        ]);
+        let mut theirs = Sequence::default();
+        let runs = world.reference.as_ref().unwrap().plan.shadow(&seq, &mut theirs);
+        assert_eq!(runs, [true, true, true, false, false]);
+        assert_eq!(theirs.len(), 5);
+        let model_op = |i| &world.op(theirs.op(i)).op.display;
+        assert_eq!(
+            [model_op(0), model_op(1), model_op(2)],
+            ["TallyModel::new", "TallyModel::add", "TallyModel::total"]
+        );
+        // `add` lends the number the tested side passes by value.
+        assert_eq!(theirs.args(1), [t(Mode::Mut), five]);
+        assert!(theirs.has_holes());
+    }
 
     #[test]
     fn arguments_are_passed_as_the_counterpart_takes_them() {

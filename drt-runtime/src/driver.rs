@@ -8,6 +8,7 @@
 use std::path::PathBuf;
 
 use crate::config::{Explorer, Isolation, Settings};
+use crate::differential;
 use crate::generate::Engine;
 use crate::isolate::job::{file, Channel, Job, INTERNAL_ERROR, INTERNAL_ERROR_STATUS, NO_JOB_STATUS};
 use crate::isolate::jobs::explore_in_jobs;
@@ -198,12 +199,25 @@ struct Explored {
 #[track_caller]
 fn report_of(explorer: &Explorer, saved_by_default: bool) -> Explored {
     if let Some(channel) = Channel::from_env() {
+        // The job's reference is registered by the `against` that names
+        // it: an earlier exploration of the test, with another reference,
+        // passes without exploring, and the child runs its job at the
+        // exploration that does.
         child_main(&channel);
     }
-    let settings = match explorer.settings(saved_by_default, &|name| std::env::var(name).ok()) {
+    let mut settings = match explorer.settings(saved_by_default, &|name| std::env::var(name).ok()) {
         Ok(settings) => settings,
         Err(e) => panic!("{e}"),
     };
+    let reference = explorer.reference().map(|(_, name)| name);
+    if !differential::child_knows(reference) && settings.isolation == Isolation::Process {
+        settings.isolation = Isolation::InProcess;
+        settings.notes.push(format!(
+            "explored in this process, without crash isolation: a child process learns the methods of {} only \
+             from the test's first exploration; give this exploration a #[test] of its own",
+            crate::names::display_type_name(reference.unwrap_or_default())
+        ));
+    }
     for note in &settings.notes {
         crate::progress::notice_once(&format!("drt: note: {note}\n"));
     }
@@ -284,7 +298,7 @@ fn world_of(ids: &[std::any::TypeId], reference: Option<&str>) -> Result<(&'stat
     let Some(name) = reference else {
         return Ok((Registry::global(), World::new(Registry::global(), ids)));
     };
-    let (model, registry) = crate::differential::reference(name).ok_or_else(|| {
+    let (model, registry) = differential::reference(name).ok_or_else(|| {
         format!(
             "drt: this process has not met `.against::<{name}>()`: a test that explores against a reference must \
              name it in its first exploration"

@@ -129,6 +129,24 @@ impl Tally {
     }
 }
 
+/// `Tally`'s reference: its `add` borrows what `Tally`'s takes by value,
+/// and it has no `add_products`.
+#[derive(Clone, Debug, Default)]
+pub struct TallyModel(u32);
+
+#[drt::operations]
+impl TallyModel {
+    fn new() -> TallyModel {
+        TallyModel::default()
+    }
+    fn add(&mut self, n: &u32) {
+        self.0 = self.0.wrapping_add(*n);
+    }
+    fn total(&self) -> u32 {
+        self.0
+    }
+}
+
 /// Panics when dropped once lit (`light` after `FUSE_LENGTH` burns): a
 /// `Drop` bug that only a deep state shows, and only at the end of a run
 /// (a clone is never lit, so the contracts' clones drop quietly).

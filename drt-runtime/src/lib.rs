@@ -120,8 +120,8 @@ pub use config::{
     explore, Explorer, Isolation, DEFAULT_CALL_TIMEOUT, DEFAULT_MAX_LEN, DEFAULT_SEED, DEFAULT_TIME_LIMIT,
 };
 pub use driver::fuzz;
-pub use macro_support::Reference;
 pub use drt_macros::{generator, operations};
+pub use macro_support::Reference;
 pub use report::{Coverage, Failure, FailureKind, OperationStats, Report, Stats};
 pub use rng::Rng;
 

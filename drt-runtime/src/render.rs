@@ -533,8 +533,15 @@ fn render_divergence(world: &World<'_>, seq: &Sequence, operation: &str, v: &Vio
     let d = world.reference.as_ref().expect("drt: a divergence without a reference (bug in drt)");
     let last = seq.len() - 1;
     let mut theirs = Sequence::default();
-    let runs = d.plan.shadow(seq, &mut theirs);
-    // A call with no counterpart made nothing the others use.
+    let mut runs = d.plan.shadow(seq, &mut theirs);
+    // A value made only for calls that have no counterpart is not made there.
+    for i in (0..last).rev() {
+        let mut uses = seq.uses(i as u32).peekable();
+        if runs[i] && uses.peek().is_some() && uses.all(|(at, _)| !runs[at]) {
+            runs[i] = false;
+        }
+    }
+    // A call left out made nothing the others use.
     for i in (0..theirs.len()).rev().filter(|&i| !runs[i]) {
         theirs.remove(i);
     }
@@ -549,24 +556,31 @@ fn render_divergence(world: &World<'_>, seq: &Sequence, operation: &str, v: &Vio
     let ours = ours_names[last].clone().unwrap_or_default();
     let model = their_names[their_last].clone().unwrap_or_default();
     let (ours_ret, their_ret) = (world.op(seq.op(last)).op.spec.ret, world.op(theirs.op(their_last)).op.spec.ret);
+    let their_op = &world.op(theirs.op(their_last)).op.display;
     let whole = |name: &str, ret: RetKind, other: RetKind| match (optional(ret), optional(other)) {
         (false, true) => format!("Some({name})"),
         _ => name.to_string(),
     };
     match (v.contract, d.plan.compare(seq.op(last))) {
         (crate::oracle::AGREES, Some(crate::differential::Compare::Values)) => body.push(format!(
-            "assert_eq!({}, {});",
+            "assert_eq!({}, {}, \"{operation} must agree with {their_op}\");",
             whole(&ours, ours_ret, their_ret),
-            whole(&model, their_ret, ours_ret)
+            whole(&model, their_ret, ours_ret),
         )),
         (crate::oracle::AGREES, _) => {
-            let some = |name: &str, ret: RetKind| if optional(ret) { format!("{name}.is_some()") } else { "true".into() };
-            body.push(format!("assert_eq!({}, {});", some(&ours, ours_ret), some(&model, their_ret)));
+            let some =
+                |name: &str, ret: RetKind| if optional(ret) { format!("{name}.is_some()") } else { "true".into() };
+            body.push(format!(
+                "assert_eq!({}, {}, \"{operation} must agree with {their_op}\");",
+                some(&ours, ours_ret),
+                some(&model, their_ret)
+            ));
         }
         _ => body.insert(body.len() - 1, "// The reference panics here:".to_string()),
     }
     let model_name = crate::names::display_type_name(world.reg.desc(d.model).name);
-    let header = format!("// drt: {operation} diverges from {model_name}: {}\n", v.message.lines().next().unwrap_or(""));
+    let header =
+        format!("// drt: {operation} diverges from {model_name}: {}\n", v.message.lines().next().unwrap_or(""));
     let mut out = header;
     out.push_str("#[test]\n");
     out.push_str(allows(world, seq));
@@ -690,6 +704,51 @@ mod tests {
         assert!(test.starts_with("fn dial_broken_hangs() {"), "{code}");
         assert!(test.contains("crate::fixtures::Dial::broken()") && !test.contains("drt::fixtures"), "{code}");
         assert!(test.contains("assert!(dial.fits());"), "{code}");
+    }
+
+    #[test]
+    fn a_divergence_runs_both_sides_without_the_calls_that_have_no_counterpart() {
+        use crate::fixtures::{Tally, TallyModel};
+        use std::any::TypeId;
+        let ids = [TypeId::of::<Tally>()];
+        let world =
+            World::new(crate::registry::Registry::global(), &ids).against(ids[0], TypeId::of::<TallyModel>()).unwrap();
+        let op = |name: &str| world.ops.iter().position(|o| o.op.spec.name == name).unwrap() as u32;
+        let int = |n| Operand::Int { kind: crate::ints::IntKind::U32, bits: n };
+        let var = |var, mode| Operand::Var { var, mode };
+        let pairs =
+            Operand::SeedVec { builder: world.vec_by_type[&TypeId::of::<Vec<(u32, u8)>>()], elems: Box::default() };
+        let seq = Sequence::from_calls([
+            (op("new"), vec![]),
+            (op("new"), vec![]),
+            (op("add_products"), vec![var(1, Mode::Mut), pairs]),
+            (op("add"), vec![var(0, Mode::Mut), int(5)]),
+            (op("total"), vec![var(0, Mode::Ref)]),
+        ]);
+        let v = Violation {
+            kind: FailureKind::Divergence,
+            contract: crate::oracle::AGREES,
+            message: "Tally::total returned 5, but TallyModel::total (the reference) returned 6".into(),
+            vars: Vec::new(),
+            template: "",
+        };
+        let code = render_test(&world, &seq, "Tally::total", FailureKind::Divergence, &Fault::Broken(v));
+        let expected = "\
+// drt: Tally::total diverges from TallyModel: Tally::total returned 5, but TallyModel::total (the reference) returned 6
+#[test]
+fn tally_total_diverges() {
+    let mut tally = drt::fixtures::Tally::new();
+    let mut tally2 = drt::fixtures::Tally::new();
+    tally2.add_products(vec![]);
+    tally.add(5);
+    let total = tally.total();
+    let mut model_tally_model = drt::fixtures::TallyModel::new();
+    model_tally_model.add(&5);
+    let model_total = model_tally_model.total();
+    assert_eq!(total, model_total, \"Tally::total must agree with TallyModel::total\");
+}
+";
+        assert_eq!(code, expected);
     }
 
     #[test]

@@ -7,9 +7,9 @@
 use rustc_hash::FxHashMap;
 use std::any::TypeId;
 
+use crate::differential::Plan;
 use crate::macro_support::{CloneFn, VecBuilder};
 use crate::macro_support::{Panics, ParamKind, SeedSpec};
-use crate::differential::Plan;
 use crate::registry::{Operation, Registry};
 use crate::seeds::{seeds_for, user_seeds, Seed};
 
@@ -143,7 +143,9 @@ impl<'r> World<'r> {
         let i = i as usize;
         match i.checked_sub(self.ops.len()) {
             None => &self.ops[i],
-            Some(k) => &self.reference.as_ref().expect("drt: a reference's operation without a reference (bug in drt)").ops[k],
+            Some(k) => {
+                &self.reference.as_ref().expect("drt: a reference's operation without a reference (bug in drt)").ops[k]
+            }
         }
     }
 

@@ -307,9 +307,10 @@ mod tests {
             settings,
             trace_after: Some(256),
             avoid: vec!["a::B::f".into()],
+            reference: Some("alloc::collections::btree::set::BTreeSet<u32>".into()),
         };
         assert_eq!(Job::decode(&job.encode()), Some(job.clone()));
-        let mut replay = Job { replay: true, trace_after: None, ..job };
+        let mut replay = Job { replay: true, trace_after: None, reference: None, ..job };
         replay.settings.budget.time_limit = Some(Duration::from_millis(5));
         replay.settings.regression_tests = None;
         replay.settings.isolation = Isolation::InProcess;

@@ -227,7 +227,14 @@ mod tests {
         settings.saved_failures = crate::config::SavedFailures::both(true);
         settings.regression_tests = Some("tests/regressions.rs".into());
         settings.jobs = jobs;
-        Job { subjects: vec!["a::B".into()], replay: false, settings, trace_after: None, avoid: Vec::new(), reference: None }
+        Job {
+            subjects: vec!["a::B".into()],
+            replay: false,
+            settings,
+            trace_after: None,
+            avoid: Vec::new(),
+            reference: None,
+        }
     }
 
     #[test]

@@ -548,7 +548,14 @@ mod tests {
         use std::os::unix::process::ExitStatusExt;
         let sup = Supervisor::for_current_test().expect("tests run on named threads");
         let settings = crate::fixtures::settings(1, 1);
-        let job = Job { subjects: Vec::new(), replay: false, settings, trace_after: None, avoid: Vec::new(), reference: None };
+        let job = Job {
+            subjects: Vec::new(),
+            replay: false,
+            settings,
+            trace_after: None,
+            avoid: Vec::new(),
+            reference: None,
+        };
         let stderr = format!("the user's output\n{INTERNAL_ERROR} (a bug in drt, please report it): first\nsecond\n");
         let status = ExitStatus::from_raw(INTERNAL_ERROR_STATUS << 8);
         let Ending::Crashed { said, code, .. } = sup.ending(&job, status, &stderr) else { panic!("not a crash") };

@@ -7,6 +7,10 @@
 //! iterates: their order is not the type under test's, so comparing it
 //! would report divergences that are not bugs.
 
+// A `()` method's call goes to `ret_value` like any other, as in the
+// invokers `#[drt::operations]` writes.
+#![allow(clippy::unit_arg)]
+
 use std::any::TypeId;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, VecDeque};
 use std::fmt::Debug;
@@ -200,7 +204,13 @@ impl<K: Ord + Clone + Debug + 'static> Reference for BTreeSet<K> {
                 option_ref::<K>(),
                 invoke!(|m, v| cloned(arg_ref::<Self>(m).get(arg_ref::<K>(v)))),
             ),
-            method::<Self>("len", R::Ref, &[], self::value::<usize>(), invoke!(|m| ret_value(arg_ref::<Self>(m).len()))),
+            method::<Self>(
+                "len",
+                R::Ref,
+                &[],
+                self::value::<usize>(),
+                invoke!(|m| ret_value(arg_ref::<Self>(m).len())),
+            ),
             method::<Self>(
                 "is_empty",
                 R::Ref,
@@ -604,13 +614,7 @@ impl<T: Ord + Clone + Debug + 'static> Reference for BinaryHeap<T> {
         elements::<T>(r);
         let ops = vec![
             method::<Self>("new", R::None, &[], value::<Self>(), invoke!(|| ret_value(BinaryHeap::<T>::new()))),
-            method::<Self>(
-                "default",
-                R::None,
-                &[],
-                value::<Self>(),
-                invoke!(|| ret_value(BinaryHeap::<T>::default())),
-            ),
+            method::<Self>("default", R::None, &[], value::<Self>(), invoke!(|| ret_value(BinaryHeap::<T>::default()))),
             method::<Self>(
                 "from_iter",
                 R::None,
@@ -672,13 +676,7 @@ impl<K: Hash + Eq + Clone + Debug + 'static, V: Clone + Debug + PartialEq + 'sta
         let key = param::<K>("k", Ref);
         let ops = vec![
             method::<Self>("new", R::None, &[], value::<Self>(), invoke!(|| ret_value(HashMap::<K, V>::new()))),
-            method::<Self>(
-                "default",
-                R::None,
-                &[],
-                value::<Self>(),
-                invoke!(|| ret_value(HashMap::<K, V>::default())),
-            ),
+            method::<Self>("default", R::None, &[], value::<Self>(), invoke!(|| ret_value(HashMap::<K, V>::default()))),
             method::<Self>(
                 "from_iter",
                 R::None,
