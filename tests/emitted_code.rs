@@ -9,8 +9,8 @@ use std::process::Command;
 
 use drt::FailureKind;
 use drt_examples::{
-    bank, bitpack, bugfree, calendar, chunked, deque, histogram, inline_stack, ledger, lru, money, ordered, playlist,
-    raster, ring, route, span, tags, tasks, text, username, version,
+    bank, bitpack, bugfree, cache, calendar, chunked, deque, histogram, inline_stack, ledger, lru, money, ordered,
+    playlist, raster, ring, route, span, tags, tasks, text, username, version,
 };
 
 fn failures() -> Vec<drt::Failure> {
@@ -24,6 +24,8 @@ fn failures() -> Vec<drt::Failure> {
             .max_sequences(20_000)
             .report(),
         drt::explore::<tasks::TaskQueue>().against::<tasks::QueueModel>().seed(7).max_sequences(20_000).report(),
+        // A postcondition, asserted over `result`, `old` and a parameter.
+        drt::explore::<cache::RecentCache>().seed(7).max_sequences(20_000).report(),
         drt::explore::<ring::RingBuffer>().seed(7).max_sequences(20_000).report(),
         drt::explore::<bank::Account>().seed(7).max_sequences(20_000).report(),
         drt::explore::<inline_stack::InlineStack>().seed(7).max_sequences(20_000).report(),
@@ -185,7 +187,7 @@ fn emitted_tests_compile_and_fail_the_same_way() {
     // every operation reading the view's rows, each its own failure; the
     // task queue's shows in `pop` and in `peek`.
     let (raster, others): (Vec<_>, Vec<_>) = failures.iter().partition(|f| f.operation.starts_with("Raster::"));
-    assert_eq!(others.len(), 22, "{failures:#?}");
+    assert_eq!(others.len(), 23, "{failures:#?}");
     assert!(raster.len() >= 4 && raster.iter().all(|f| f.message.contains("out of range for slice")), "{raster:#?}");
     let dir = scratch_crate(&failures);
     let (stdout, _) = cargo_test(&dir, "generated");

@@ -3,8 +3,8 @@
 
 use drt::{FailureKind, Report};
 use drt_examples::{
-    bank, bitmap, bitpack, bugfree, calendar, chunked, deque, histogram, inline_stack, lru, money, ordered, raster,
-    ring, route, span, tags, tasks, text,
+    bank, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, histogram, inline_stack, lru, money, ordered,
+    raster, ring, route, span, tags, tasks, text,
 };
 
 /// Sequences each exploration may spend; the bugs are found well within it.
@@ -311,6 +311,22 @@ fn finds_the_ordered_set_range_gap_against_btree_set() {
         assert!(f.message.starts_with("OrderedSet::range returned [], but BTreeSet<u32>::range"), "{}", f.message);
     }
     assert!(explore::<ordered::OrderedSet>().failures.is_empty());
+}
+
+/// A `put` that evicts before it looks for its key, caught by the
+/// postcondition `ensures(put = "result == old.peek(&key).copied()")`.
+#[test]
+fn finds_the_cache_eviction_by_its_postcondition() {
+    for seed in 1..=10 {
+        let report = drt::explore::<cache::RecentCache>().seed(seed).max_sequences(2_000).report();
+        assert_eq!(report.failures.len(), 1, "seed {seed}:\n{report}");
+        let f = &report.failures[0];
+        assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Postcondition, "RecentCache::put"), "{report}");
+        assert_eq!(f.message, "`result == old.peek(&key).copied()` is false after RecentCache::put");
+        // A cache of one, a put, and a put to the same key.
+        assert_eq!(f.len, 3, "not minimized:\n{}", f.code);
+        assert!(f.code.contains("assert!(result == old.peek(&key).copied(), "), "{}", f.code);
+    }
 }
 
 /// The priority queue's sift-down bug, against a ten-line model of its own

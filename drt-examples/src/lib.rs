@@ -7,6 +7,7 @@ pub mod bank;
 pub mod bitmap;
 pub mod bitpack;
 pub mod bugfree;
+pub mod cache;
 pub mod calendar;
 pub mod chunked;
 pub mod deque;

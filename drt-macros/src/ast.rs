@@ -47,6 +47,8 @@ pub struct Operation {
     pub requires: Option<Expr>,
     /// `#[drt(model = "name")]`: its counterpart's name in a reference.
     pub model: Option<LitStr>,
+    /// The postcondition, parsed from its string, with its text.
+    pub ensures: Option<(Expr, String)>,
 }
 
 /// Which panics of an operation are documented; mirrors `drt::__private::Panics`.
@@ -80,6 +82,7 @@ struct Tuning {
     panics: Panics,
     requires: Option<LitStr>,
     model: Option<LitStr>,
+    ensures: Option<LitStr>,
 }
 
 pub struct Param {
@@ -143,9 +146,16 @@ impl<'a> Operations<'a> {
                 };
             let requires =
                 margs.requires.or_else(|| args.requires.iter().find(|(n, _)| n == name).map(|(_, e)| e.clone()));
+            let ensures =
+                margs.ensures.or_else(|| args.ensures.iter().find(|(n, _)| n == name).map(|(_, e)| e.clone()));
             for inst in crate::generics::method_instances(cx, f, &margs.instantiate) {
-                let tuning =
-                    Tuning { weight, panics: panics.clone(), requires: requires.clone(), model: margs.model.clone() };
+                let tuning = Tuning {
+                    weight,
+                    panics: panics.clone(),
+                    requires: requires.clone(),
+                    model: margs.model.clone(),
+                    ensures: ensures.clone(),
+                };
                 if let Some(mut op) = Operation::from_syn(cx, &replace, inst.f, tuning) {
                     op.turbofish = inst.turbofish;
                     if let Some(t) = trait_ {
@@ -158,6 +168,33 @@ impl<'a> Operations<'a> {
         let trait_ = trait_.map(|t| (t, crate::traits::emitted_name(t)));
         Operations { self_ty, args, trait_, invariant, fns, ops }
     }
+}
+
+/// Whether the identifier `name` occurs in `tokens`, inside groups too.
+pub fn mentions(tokens: &proc_macro2::TokenStream, name: &str) -> bool {
+    tokens.clone().into_iter().any(|tt| match tt {
+        proc_macro2::TokenTree::Ident(i) => i == name,
+        proc_macro2::TokenTree::Group(g) => mentions(&g.stream(), name),
+        _ => false,
+    })
+}
+
+/// A postcondition reads `self` after the call and `old` before it: only
+/// a method that borrows its receiver has one after the call, and only a
+/// method with a receiver has one before.
+fn check_postcondition(cx: &Ctxt, expr: &Expr, receiver: Receiver) -> bool {
+    let tokens = quote!(#expr);
+    let message = match receiver {
+        Receiver::None if mentions(&tokens, "self") || mentions(&tokens, "old") => {
+            "`ensures` of a function without `self` cannot read `self` or `old`; state it over `result` and the parameters"
+        }
+        Receiver::Value if mentions(&tokens, "self") => {
+            "this method takes `self` by value, so there is no `self` after the call; read `old` (a clone of `self` made before it) instead"
+        }
+        _ => return true,
+    };
+    cx.error_spanned_by(expr, message);
+    false
 }
 
 /// Whether a typed receiver is `Self`, `&Self` or `&mut Self`.
@@ -237,6 +274,16 @@ impl Operation {
                 None
             }
         });
+        let ensures = tuning.ensures.and_then(|lit| match lit.parse::<Expr>() {
+            Ok(expr) => check_postcondition(cx, &expr, receiver).then(|| (expr, lit.value())),
+            Err(e) => {
+                cx.error_spanned_by(
+                    &lit,
+                    format!("`ensures` must be a Rust expression over `result`, `self`, `old` and the parameters: {e}"),
+                );
+                None
+            }
+        });
         Some(Operation {
             original: f,
             turbofish: None,
@@ -248,6 +295,7 @@ impl Operation {
             panics: tuning.panics,
             requires,
             model: tuning.model,
+            ensures,
         })
     }
 }

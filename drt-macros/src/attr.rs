@@ -55,6 +55,8 @@ pub struct ImplArgs {
     pub panics: Vec<(Ident, Option<LitStr>)>,
     /// `requires(a = "expr")`.
     pub requires: Vec<(Ident, LitStr)>,
+    /// `ensures(a = "expr")`.
+    pub ensures: Vec<(Ident, LitStr)>,
     /// `seeds(u8 = [0, 64], String = ["a/b"])`.
     pub seeds: Vec<(syn::Type, Vec<Expr>)>,
     /// `instantiate(T = u8), instantiate(T = String)`.
@@ -84,6 +86,8 @@ pub struct MethodArgs {
     pub panics: Option<Option<LitStr>>,
     /// `#[drt(requires = "expr")]`.
     pub requires: Option<LitStr>,
+    /// `#[drt(ensures = "expr")]`.
+    pub ensures: Option<LitStr>,
     /// `#[drt(instantiate(U = u8))]`, repeatable.
     pub instantiate: Vec<Instantiation>,
     /// `#[drt(model = "name")]`.
@@ -192,6 +196,15 @@ impl ImplArgs {
                     }
                     Ok(())
                 })
+            } else if meta.path.is_ident("ensures") {
+                // ensures(method = "expression over result, self, old and the parameters", ...)
+                meta.parse_nested_meta(|m| {
+                    let expr: LitStr = m.value()?.parse()?;
+                    if let Some(id) = method_name(cx, &m) {
+                        out.ensures.push((id, expr));
+                    }
+                    Ok(())
+                })
             } else if meta.path.is_ident("seeds") {
                 // seeds(Type = [expr, ...], ...)
                 let content;
@@ -232,6 +245,9 @@ impl MethodArgs {
                 } else if meta.path.is_ident("requires") {
                     // #[drt(requires = "expression over self and the parameters")]
                     out.requires = Some(meta.value()?.parse()?);
+                } else if meta.path.is_ident("ensures") {
+                    // #[drt(ensures = "expression over result, self, old and the parameters")]
+                    out.ensures = Some(meta.value()?.parse()?);
                 } else if meta.path.is_ident("instantiate") {
                     // #[drt(instantiate(U = u8))]
                     out.instantiate.push(instantiation(&meta)?);

@@ -65,8 +65,8 @@ pub fn check_signature(cx: &Ctxt, sig: &Signature) {
     }
 }
 
-/// Every method named in `skip(...)`, `weight(...)`, `panics(...)` or
-/// `requires(...)` must exist: a typo would
+/// Every method named in `skip(...)`, `weight(...)`, `panics(...)`,
+/// `requires(...)` or `ensures(...)` must exist: a typo would
 /// otherwise silently register (or weigh) the wrong thing.
 pub fn check_names(cx: &Ctxt, ops: &Operations<'_>) {
     let exists = |id: &syn::Ident| ops.fns.iter().any(|f| f.sig.ident == *id);
@@ -78,6 +78,7 @@ pub fn check_names(cx: &Ctxt, ops: &Operations<'_>) {
     let named = ops.args.weights.iter().map(|(id, _)| ("weight", id));
     let named = named.chain(ops.args.panics.iter().map(|(id, _)| ("panics", id)));
     let named = named.chain(ops.args.requires.iter().map(|(id, _)| ("requires", id)));
+    let named = named.chain(ops.args.ensures.iter().map(|(id, _)| ("ensures", id)));
     for (arg, id) in named {
         if !exists(id) {
             cx.error_spanned_by(id, format!("`{arg}` names no method of this impl block: `{id}`"));

@@ -265,11 +265,31 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
         Some((path, _)) => quote_spanned!(at=> <#self_ty as #path>::#name #turbofish(#(#bound),*)),
         None => quote_spanned!(at=> <#self_ty>::#name #turbofish(#(#bound),*)),
     };
-    let call = quote!({
-        #( let #bound = #args; )*
-        ::drt::__private::calling();
-        ::drt::__private::called(#method)
-    });
+    let call = match &op.ensures {
+        None => quote!({
+            #( let #bound = #args; )*
+            ::drt::__private::calling();
+            ::drt::__private::called(#method)
+        }),
+        Some((expr, _)) => {
+            let (before, after) = postcondition_bindings(self_ty, op, expr, &bound);
+            let cond = rename_ident(rename_self(expr.to_token_stream(), self_ty), "result", "__drt_result");
+            let cond = quote_spanned!(expr.span()=> (#cond));
+            quote!({
+                #( #before )*
+                #( let #bound = #args; )*
+                ::drt::__private::calling();
+                let __drt_result = ::drt::__private::called(#method);
+                #( #after )*
+                // A condition, so that an expression that is not `bool` is
+                // reported at the string alone (as for `requires`).
+                if #cond {} else {
+                    ::drt::__private::postcondition_failed();
+                }
+                __drt_result
+            })
+        }
+    };
     let trait_name = trait_.map_or(quote!(""), |(_, name)| name.clone());
     let syntax = &op.syntax;
     let (ret_kind, ret_ty, wrap) = match &op.ret {
@@ -353,6 +373,7 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
         Panics::Documented(text) => quote!(Documented(#text)),
     };
     let model = op.model.as_ref().map_or(String::new(), LitStr::value);
+    let ensures = op.ensures.as_ref().map_or("", |(_, text)| text.as_str());
     let requires = match &op.requires {
         Some(expr) => precondition(self_ty, op, &slots, expr),
         None => quote!(::core::option::Option::None),
@@ -376,6 +397,7 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
             panics: ::drt::__private::Panics::#panics,
             requires: #requires,
             model: #model,
+            ensures: #ensures,
         });
     }
 }
@@ -415,6 +437,65 @@ fn precondition(self_ty: &Type, op: &Operation, slots: &[syn::Ident], expr: &syn
             if #cond { true } else { false }
         })
     }
+}
+
+/// What `ensures = "expr"` sees besides `result`: `old`, a clone of the
+/// receiver made before the call; each by-value parameter it names, a
+/// clone made before the call moves it; and after the call, `self` and
+/// each borrowed parameter it names, as shared borrows. Returns the
+/// statements before the call and after it.
+fn postcondition_bindings(
+    self_ty: &Type,
+    op: &Operation,
+    expr: &syn::Expr,
+    bound: &[syn::Ident],
+) -> (Vec<TokenStream>, Vec<TokenStream>) {
+    let tokens = expr.to_token_stream();
+    let at = expr.span();
+    let (mut before, mut after) = (Vec::new(), Vec::new());
+    if crate::ast::mentions(&tokens, "old") {
+        let slot = &bound[0];
+        before.push(quote_spanned!(at=>
+            #[allow(unused_variables)]
+            let old: #self_ty = ::core::clone::Clone::clone(::drt::__private::arg_ref::<#self_ty>(#slot));
+        ));
+    }
+    for (p, slot) in op.params.iter().zip(bound) {
+        let pool = &p.pool;
+        if p.name == "self" {
+            if crate::ast::mentions(&tokens, "self") {
+                after.push(quote!(let __drt_self: &#pool = &*#slot;));
+            }
+            continue;
+        }
+        if p.name == "_" || !crate::ast::mentions(&tokens, &p.name) {
+            continue;
+        }
+        let name = format_ident!("{}", p.name);
+        match p.kind {
+            Kind::Value => before.push(quote_spanned!(at=>
+                let #name: #pool = ::core::clone::Clone::clone(::drt::__private::arg_ref::<#pool>(#slot));
+            )),
+            _ => after.push(quote!(let #name = &*#slot;)),
+        }
+    }
+    (before, after)
+}
+
+/// `tokens` with the identifier `from` renamed `to`, inside groups too.
+fn rename_ident(tokens: TokenStream, from: &str, to: &str) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|tt| match tt {
+            TokenTree::Ident(i) if i == from => TokenTree::Ident(proc_macro2::Ident::new(to, i.span())),
+            TokenTree::Group(g) => {
+                let mut renamed = Group::new(g.delimiter(), rename_ident(g.stream(), from, to));
+                renamed.set_span(g.span());
+                TokenTree::Group(renamed)
+            }
+            tt => tt,
+        })
+        .collect()
 }
 
 /// A precondition is not a method body: `self` becomes `__drt_self` and `Self`

@@ -112,6 +112,7 @@ fn register(f: &ItemFn, ty: &Type) -> TokenStream {
                     panics: ::drt::__private::Panics::No,
                     requires: ::core::option::Option::None,
                     model: "",
+                    ensures: "",
                 });
             }
             ::drt::__private::inventory::submit! {

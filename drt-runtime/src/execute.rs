@@ -338,6 +338,7 @@ impl World<'_> {
         }
         match invoked {
             Ok(returned) => {
+                let broken = !spec.ensures.is_empty() && crate::macro_support::postcondition_broken();
                 put_back(call, slots, vars);
                 *last_empty = matches!(returned, Returned::Empty);
                 vars.push(match returned {
@@ -346,6 +347,10 @@ impl World<'_> {
                 });
                 if check == Level::Nothing {
                     return Outcome::Normal;
+                }
+                if broken {
+                    let v = crate::oracle::postcondition(&op.op.display, spec.ensures);
+                    return Outcome::Failed { call: i, fault: Fault::Broken(v) };
                 }
                 touched.clear();
                 touched.extend(seq.touched(i));

@@ -240,6 +240,63 @@ pub(crate) fn int_literal<T: PartialEq + std::fmt::Display>(name: &str, v: T, mi
     }
 }
 
+/// Whether the identifier `name` occurs in the Rust code `code`, outside
+/// string and char literals.
+pub(crate) fn mentions(code: &str, name: &str) -> bool {
+    replace_ident(code, name, "\u{0}") != code
+}
+
+/// `code` with each occurrence of the identifier `name` (a whole word,
+/// outside string and char literals, not a path's first segment `name::`
+/// when `name` is `self`) replaced by `with`.
+pub(crate) fn replace_ident(code: &str, name: &str, with: &str) -> String {
+    let chars: Vec<char> = code.chars().collect();
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut out = String::with_capacity(code.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '"' {
+            // A string literal, copied whole.
+            out.push(c);
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                if chars[i] == '\\' {
+                    out.push(chars[i]);
+                    i += 1;
+                }
+                if i < chars.len() {
+                    out.push(chars[i]);
+                    i += 1;
+                }
+            }
+            if i < chars.len() {
+                out.push('"');
+                i += 1;
+            }
+            continue;
+        }
+        if ident(c) {
+            let start = i;
+            while i < chars.len() && ident(chars[i]) {
+                i += 1;
+            }
+            let word: String = chars[start..i].iter().collect();
+            let path = name == "self" && chars.get(i) == Some(&':');
+            let field = start > 0 && chars[start - 1] == '.';
+            if word == name && !path && !field {
+                out.push_str(with);
+            } else {
+                out.push_str(&word);
+            }
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -279,5 +336,17 @@ mod tests {
         // A struct's fields keep their order; a map inside one is sorted.
         let calendar = r#"Calendar { closed: false, renames: {"z": "a", "b": "c"} }"#;
         assert_eq!(sorted_debug(calendar), r#"Calendar { closed: false, renames: {"b": "c", "z": "a"} }"#);
+    }
+
+    #[test]
+    fn identifiers_are_replaced_as_whole_words_outside_literals() {
+        let code = r#"self.len() == old.len() + 1 && Self::MAX > 0 && name != "self" && my_self.0"#;
+        assert_eq!(
+            replace_ident(code, "self", "cache"),
+            r#"cache.len() == old.len() + 1 && Self::MAX > 0 && name != "self" && my_self.0"#
+        );
+        assert_eq!(replace_ident("x.old + old", "old", "before"), "x.old + before");
+        assert!(mentions("result.is_some()", "result"));
+        assert!(!mentions("results.len() == 'r' as usize", "result"));
     }
 }

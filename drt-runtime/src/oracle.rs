@@ -583,3 +583,14 @@ impl World<'_> {
         }
     }
 }
+
+/// The failure of a postcondition (`ensures`) false after a call of `operation`.
+pub(crate) fn postcondition(operation: &str, ensures: &'static str) -> Violation {
+    Violation {
+        kind: FailureKind::Postcondition,
+        contract: ensures,
+        message: format!("`{ensures}` is false after {operation}"),
+        vars: Vec::new(),
+        template: "",
+    }
+}

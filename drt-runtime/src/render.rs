@@ -505,6 +505,7 @@ pub(crate) fn render_test(
 ) -> String {
     let (summary, assertion) = match fault {
         Fault::Broken(v) if v.kind == FailureKind::Divergence => return render_divergence(world, seq, operation, v),
+        Fault::Broken(v) if v.kind == FailureKind::Postcondition => return render_postcondition(world, seq, operation),
         Fault::Panic { caught, .. } => {
             (format!("{operation} panics: {}", caught.message.lines().next().unwrap_or("")), None)
         }
@@ -585,6 +586,85 @@ fn render_divergence(world: &World<'_>, seq: &Sequence, operation: &str, v: &Vio
     out.push_str("#[test]\n");
     out.push_str(allows(world, seq));
     let _ = writeln!(out, "fn {}() {{", test_name(operation, "diverges"));
+    for line in body {
+        let _ = writeln!(out, "    {line}");
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// A `#[test]` of a postcondition false after the last call: the calls,
+/// the last one's result kept as `result` (with `old`, a clone of its
+/// receiver from before it, and the parameters the postcondition names,
+/// bound under their names), then the postcondition asserted, as written
+/// (`self` read as the receiver).
+fn render_postcondition(world: &World<'_>, seq: &Sequence, operation: &str) -> String {
+    let last = seq.len() - 1;
+    let spec = &world.op(seq.op(last)).op.spec;
+    let ensures = spec.ensures;
+    let mut names = names(world, seq, &[]);
+    // The postcondition's own names are the test's too.
+    let reserved: Vec<&str> = ["result", "old"].into_iter().chain(spec.params.iter().map(|p| p.name)).collect();
+    let mut taken: Vec<String> =
+        names.iter().flatten().cloned().chain(reserved.iter().map(|r| r.to_string())).collect();
+    for name in names.iter_mut().flatten() {
+        if reserved.contains(&name.as_str()) {
+            *name = unique_name(name, "_", &mut taken);
+        }
+    }
+    let mut body = lines(world, seq, &names);
+    // The last call is written below, its result kept.
+    body.pop();
+    let args = seq.args(last);
+    let receiver = match (spec.receiver, args.first()) {
+        (Receiver::None, _) | (_, None) => None,
+        (_, Some(arg)) => Some(value_text(world, seq, &names, arg, &spec.params[0])),
+    };
+    let named = |name: &str| crate::names::mentions(ensures, name);
+    if let (true, Some(recv)) = (named("old"), &receiver) {
+        body.push(format!("let old = {}.clone();", atom(recv)));
+    }
+    let mut after = Vec::new();
+    for (k, (arg, p)) in args.iter().zip(&spec.params).enumerate() {
+        if k == 0 && spec.receiver != Receiver::None || !named(p.name) {
+            continue;
+        }
+        if p.kind == ParamKind::Value {
+            let ty = crate::names::code_type_name(world.reg.desc(p.ty).name);
+            let value = match arg {
+                Operand::Var { .. } if !world.reg.desc(p.ty).copy => {
+                    format!("{}.clone()", atom(&value_text(world, seq, &names, arg, p)))
+                }
+                _ => value_text(world, seq, &names, arg, p),
+            };
+            body.push(format!("let {}: {ty} = {value};", p.name));
+        } else {
+            let kind = match p.kind {
+                ParamKind::Mut => ParamKind::Ref,
+                ParamKind::SliceMut => ParamKind::Slice,
+                kind => kind,
+            };
+            after.push(format!(
+                "let {} = {};",
+                p.name,
+                operand_text(world, seq, &names, arg, &ParamSpec { kind, ..*p })
+            ));
+        }
+    }
+    body.push(format!("let result = {};", call_text(world, seq, &names, last)));
+    body.extend(after);
+    let mut condition = crate::names::replace_ident(
+        ensures,
+        "Self",
+        &crate::names::code_type_name(world.op(seq.op(last)).op.owner_name),
+    );
+    if let Some(recv) = &receiver {
+        condition = crate::names::replace_ident(&condition, "self", recv);
+    }
+    body.push(format!("assert!({condition}, \"the postcondition of {operation} must hold\");"));
+    let mut out = format!("// drt: after {operation}, its postcondition `{ensures}` is false\n#[test]\n");
+    out.push_str(allows(world, seq));
+    let _ = writeln!(out, "fn {}() {{", test_name(operation, "breaks_postcondition"));
     for line in body {
         let _ = writeln!(out, "    {line}");
     }

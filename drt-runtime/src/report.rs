@@ -38,6 +38,8 @@ pub enum FailureKind {
     /// different results for the same calls, or the reference panicked
     /// where the type did not.
     Divergence,
+    /// A postcondition (`ensures`) was false after a call.
+    Postcondition,
 }
 
 /// `" in a child process"`, `" in 2 jobs of child processes"` or `""`,
@@ -62,6 +64,7 @@ impl FailureKind {
             FailureKind::Timeout => "timeout",
             FailureKind::Flaky => "flaky",
             FailureKind::Divergence => "divergence",
+            FailureKind::Postcondition => "postcondition",
         }
     }
 }
@@ -76,6 +79,7 @@ impl fmt::Display for FailureKind {
             FailureKind::Timeout => "timeout",
             FailureKind::Flaky => "flaky failure",
             FailureKind::Divergence => "divergence from the reference",
+            FailureKind::Postcondition => "broken postcondition",
         })
     }
 }

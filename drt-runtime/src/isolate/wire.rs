@@ -62,6 +62,7 @@ fn read_failure(r: &mut Reader<'_>) -> Option<Grouped> {
         FailureKind::Timeout,
         FailureKind::Flaky,
         FailureKind::Divergence,
+        FailureKind::Postcondition,
     ]
     .into_iter()
     .find(|k| k.name() == kind)?;

@@ -37,6 +37,7 @@ fn builder<B: 'static>(template: &'static str, params: Vec<ParamSpec>, invoke: I
         panics: Panics::No,
         requires: None,
         model: "",
+        ensures: "",
     }
 }
 
@@ -268,6 +269,7 @@ pub fn text<T: std::fmt::Display + 'static>() -> Vec<OperationSpec> {
         panics: Panics::No,
         requires: None,
         model: "",
+        ensures: "",
     }]
 }
 

@@ -105,6 +105,21 @@ fn wrong_type<T>() -> ! {
     panic!("drt: argument slot holds a value of the wrong type, expected `{}` (bug in drt)", std::any::type_name::<T>())
 }
 
+thread_local! {
+    /// Whether the last call's postcondition was false.
+    static BROKEN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Not public API. The postcondition of the call just made is false.
+pub fn postcondition_failed() {
+    BROKEN.with(|b| b.set(true));
+}
+
+/// Whether the postcondition of the last call was false; clears it.
+pub(crate) fn postcondition_broken() -> bool {
+    BROKEN.with(|b| b.replace(false))
+}
+
 /// Not public API. The method under test starts: its arguments are made
 /// (the downcasts the invoker does are not the method's comparisons).
 #[inline(always)]

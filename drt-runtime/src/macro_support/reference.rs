@@ -92,6 +92,7 @@ fn method<M: 'static>(
         panics: Panics::No,
         requires: None,
         model: "",
+        ensures: "",
     }
 }
 

@@ -191,6 +191,9 @@ pub struct OperationSpec {
     /// The name of its counterpart in a reference (`#[drt(model = "name")]`),
     /// or `""` for its own name.
     pub model: &'static str,
+    /// Its postcondition's source text (`ensures`), or `""`; the invoker
+    /// checks it and says when it is false ([`super::postcondition_failed`]).
+    pub ensures: &'static str,
 }
 
 /// Not public API. A literal found in a method body (GRT's constant mining).
