@@ -32,4 +32,5 @@ fn main() {
     reference::<HashMap<String, u32>>();
     reference::<HashSet<char>>();
     reference::<BinaryHeap<u16>>();
+    reference::<String>();
 }

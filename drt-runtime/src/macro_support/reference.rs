@@ -17,7 +17,9 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::{Range, RangeInclusive};
 
-use super::call::{arg_mut, arg_owned, arg_ref, arity_mismatch, ret_option, ret_value, Returned, Slot};
+use super::call::{
+    arg_mut, arg_owned, arg_ref, arg_str, arity_mismatch, ret_iter, ret_option, ret_value, Returned, Slot,
+};
 use super::registration::Registrar;
 use super::spec::{Borrowed, Invoker, OperationSpec, Panics, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
 use super::type_desc::type_desc;
@@ -29,12 +31,12 @@ use super::type_desc::type_desc;
 /// `#[drt::operations]` implements it for a type whose inherent annotated
 /// impl block has a constructor (an associated function returning `Self`),
 /// and drt implements it for std's `Vec`, `VecDeque`, `BTreeMap`,
-/// `BTreeSet`, `HashMap`, `HashSet` and `BinaryHeap`, registering their
-/// common methods itself.
+/// `BTreeSet`, `HashMap`, `HashSet`, `BinaryHeap` and `String`, registering
+/// their common methods itself.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a reference for drt",
     label = "not a reference",
-    note = "a reference is a std collection (Vec, VecDeque, BTreeMap, BTreeSet, HashMap, HashSet, BinaryHeap) \
+    note = "a reference is a std collection (Vec, VecDeque, BTreeMap, BTreeSet, HashMap, HashSet, BinaryHeap, String) \
             or a type with a constructor in an inherent #[drt::operations] impl block"
 )]
 pub trait Reference: 'static {
@@ -816,6 +818,134 @@ impl<K: Hash + Eq + Clone + Debug + 'static> Reference for HashSet<K> {
                 value::<bool>(),
                 invoke!(|m, o| ret_value(arg_ref::<Self>(m).is_disjoint(arg_ref::<Self>(o)))),
             ),
+        ];
+        ops.into_iter().for_each(|op| r.operation(op));
+    }
+}
+
+/// `String` as a reference for text buffers, ropes and builders. Its byte
+/// indices panic off a `char` boundary, as std documents: such a call is
+/// illegal, not a divergence.
+impl Reference for String {
+    fn register(r: &mut Registrar) {
+        use {ParamKind::*, Receiver as R};
+        r.owner(type_desc!(String));
+        r.type_desc(type_desc!(char));
+        r.type_desc(type_desc!(Vec<char>));
+        let text = param::<String>("string", Str);
+        let index = param::<usize>("idx", Value);
+        let ops = vec![
+            method::<Self>("new", R::None, &[], value::<Self>(), invoke!(|| ret_value(String::new()))),
+            method::<Self>("default", R::None, &[], value::<Self>(), invoke!(|| ret_value(String::default()))),
+            method::<Self>("from", R::None, &[text], value::<Self>(), invoke!(|s| ret_value(String::from(arg_str(s))))),
+            method::<Self>(
+                "from_iter",
+                R::None,
+                &[param::<Vec<char>>("iter", Value)],
+                value::<Self>(),
+                invoke!(|v| ret_value(arg_owned::<Vec<char>>(v).into_iter().collect::<String>())),
+            ),
+            method::<Self>("len", R::Ref, &[], value::<usize>(), invoke!(|m| ret_value(arg_ref::<Self>(m).len()))),
+            method::<Self>(
+                "is_empty",
+                R::Ref,
+                &[],
+                value::<bool>(),
+                invoke!(|m| ret_value(arg_ref::<Self>(m).is_empty())),
+            ),
+            method::<Self>("clear", R::Mut, &[], unit(), invoke!(|m| ret_value(arg_mut::<Self>(m).clear()))),
+            method::<Self>(
+                "as_str",
+                R::Ref,
+                &[],
+                (RetKind::Borrowed(Borrowed::Str), Some(TypeId::of::<String>())),
+                invoke!(|m| ret_value(arg_ref::<Self>(m).clone())),
+            ),
+            method::<Self>(
+                "push",
+                R::Mut,
+                &[param::<char>("ch", Value)],
+                unit(),
+                invoke!(|m, c| ret_value(arg_mut::<Self>(m).push(arg_owned::<char>(c)))),
+            ),
+            method::<Self>(
+                "push_str",
+                R::Mut,
+                &[text],
+                unit(),
+                invoke!(|m, s| ret_value(arg_mut::<Self>(m).push_str(arg_str(s)))),
+            ),
+            method::<Self>("pop", R::Mut, &[], option::<char>(), invoke!(|m| ret_option(arg_mut::<Self>(m).pop()))),
+            method::<Self>(
+                "chars",
+                R::Ref,
+                &[],
+                (RetKind::Iter { cloned: false }, Some(TypeId::of::<Vec<char>>())),
+                invoke!(|m| ret_iter(arg_ref::<Self>(m).chars())),
+            ),
+            method::<Self>(
+                "contains",
+                R::Ref,
+                &[text],
+                value::<bool>(),
+                invoke!(|m, s| ret_value(arg_ref::<Self>(m).contains(arg_str(s)))),
+            ),
+            method::<Self>(
+                "starts_with",
+                R::Ref,
+                &[text],
+                value::<bool>(),
+                invoke!(|m, s| ret_value(arg_ref::<Self>(m).starts_with(arg_str(s)))),
+            ),
+            method::<Self>(
+                "ends_with",
+                R::Ref,
+                &[text],
+                value::<bool>(),
+                invoke!(|m, s| ret_value(arg_ref::<Self>(m).ends_with(arg_str(s)))),
+            ),
+            method::<Self>(
+                "find",
+                R::Ref,
+                &[text],
+                option::<usize>(),
+                invoke!(|m, s| ret_option(arg_ref::<Self>(m).find(arg_str(s)))),
+            ),
+            panicking(method::<Self>(
+                "truncate",
+                R::Mut,
+                &[param::<usize>("new_len", Value)],
+                unit(),
+                invoke!(|m, n| ret_value(arg_mut::<Self>(m).truncate(arg_owned::<usize>(n)))),
+            )),
+            panicking(method::<Self>(
+                "insert",
+                R::Mut,
+                &[index, param::<char>("ch", Value)],
+                unit(),
+                invoke!(|m, i, c| ret_value(arg_mut::<Self>(m).insert(arg_owned::<usize>(i), arg_owned::<char>(c)))),
+            )),
+            panicking(method::<Self>(
+                "insert_str",
+                R::Mut,
+                &[index, text],
+                unit(),
+                invoke!(|m, i, s| ret_value(arg_mut::<Self>(m).insert_str(arg_owned::<usize>(i), arg_str(s)))),
+            )),
+            panicking(method::<Self>(
+                "remove",
+                R::Mut,
+                &[index],
+                value::<char>(),
+                invoke!(|m, i| ret_value(arg_mut::<Self>(m).remove(arg_owned::<usize>(i)))),
+            )),
+            panicking(method::<Self>(
+                "split_off",
+                R::Mut,
+                &[param::<usize>("at", Value)],
+                value::<Self>(),
+                invoke!(|m, at| ret_value(arg_mut::<Self>(m).split_off(arg_owned::<usize>(at)))),
+            )),
         ];
         ops.into_iter().for_each(|op| r.operation(op));
     }
