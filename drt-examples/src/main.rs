@@ -2,8 +2,8 @@
 //! command, `cargo run --release -p drt-examples`.
 
 use drt_examples::{
-    arena, bank, bitmap, bitpack, bugfree, calendar, chunked, deque, frames, histogram, index, inline_stack, ledger,
-    lru, money, playlist, raster, ring, route, span, tags, text, units, username, version,
+    arena, bank, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, frames, histogram, index, inline_stack,
+    ledger, lru, money, ordered, playlist, raster, ring, route, span, tags, tasks, text, units, username, version,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -78,7 +78,27 @@ fn main() {
             "a MORE frame with no message open, behind a sync word and a checksum: found with `cargo drt`",
             || drt::explore::<frames::FrameDecoder>().report(),
         ),
+        ("ordered::OrderedSet", "a wrong answer: a range that stops at a chunk boundary, against BTreeSet", || {
+            // In this process: a child re-runs `main` and explores at its first
+            // exploration, which names no std reference (the README says so).
+            drt::explore::<ordered::OrderedSet>()
+                .against::<std::collections::BTreeSet<u32>>()
+                .isolation(drt::Isolation::InProcess)
+                .report()
+        }),
+        ("tasks::TaskQueue", "a wrong answer: pops out of priority order, against a ten-line model", || {
+            drt::explore::<tasks::TaskQueue>().against::<tasks::QueueModel>().report()
+        }),
+        ("cache::RecentCache", "a put that evicts its own key, caught by an `ensures` postcondition", || {
+            drt::explore::<cache::RecentCache>().report()
+        }),
         ("bugfree::SortedSet", "none", || drt::explore::<bugfree::SortedSet>().report()),
+        ("bugfree::SortedSet vs BTreeSet<i32>", "none: no false divergence", || {
+            drt::explore::<bugfree::SortedSet>()
+                .against::<std::collections::BTreeSet<i32>>()
+                .isolation(drt::Isolation::InProcess)
+                .report()
+        }),
     ];
     let mut summary = Vec::new();
     for (name, bug, explore) in runs {
