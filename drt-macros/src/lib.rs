@@ -27,9 +27,14 @@ use proc_macro::TokenStream;
 /// `fn f(&self) -> bool` (or `Result`, or panicking) checked after every call;
 /// `panics(a, b = "text")` marks panics as documented (illegal input, not a
 /// failure); `requires(a = "expr")` gives a precondition over `self` and the
-/// parameters; `seeds(T = [expr, ...])` gives values of a type. On a method: `#[drt(skip)]`, `#[drt(weight = 3)]`,
-/// `#[drt(panics)]`, `#[drt(panics = "text")]`, `#[drt(requires = "expr")]`,
-/// `#[drt(instantiate(U = u8))]`;
+/// parameters; `ensures(a = "expr")` gives a postcondition over the
+/// parameters, `result`, `self` after the call and `old` (a clone of `self`
+/// made before it); `seeds(T = [expr, ...])` gives values of a type. On a
+/// method: `#[drt(skip)]`, `#[drt(weight = 3)]`, `#[drt(panics)]`,
+/// `#[drt(panics = "text")]`, `#[drt(requires = "expr")]`,
+/// `#[drt(ensures = "expr")]`, `#[drt(instantiate(U = u8))]`, and
+/// `#[drt(model = "name")]`, the method's counterpart in a reference
+/// (`drt::explore::<T>().against::<M>()`) when it is named otherwise;
 /// a `# Panics` doc section means `panics` too. Unsupported input is a
 /// compile error pointing at it.
 #[proc_macro_attribute]

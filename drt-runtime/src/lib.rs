@@ -30,6 +30,11 @@
 //! [`fuzz`] is the same generator driven by a fuzzer's bytes instead of a
 //! seed: `fuzz_target!(|data: &[u8]| drt::fuzz::<T>(data))`.
 //!
+//! Wrong answers are caught with no harness code: [`Explorer::against`]
+//! runs every sequence on a reference too (a std collection, or a naive
+//! model of your own) and compares the results, and `ensures(m = "expr")`
+//! states a postcondition over `result`, `self` and `old`.
+//!
 //! Tuning goes through the attribute's arguments (`skip(...)`, `weight(...)`),
 //! the [`Explorer`] builder and `DRT_*` environment variables; see the README.
 //!
@@ -50,7 +55,8 @@
 //! 2. `macro_support` (everything `#[drt::operations]` expansions name, behind
 //!    `__private`) and `report` (the public [`Report`] types);
 //! 3. `registry`, `seeds`, `world`, `pool`, `sequence_text` (a sequence as
-//!    text: saved failures, traces and replays);
+//!    text: saved failures, traces and replays), `differential` (the pairing
+//!    of an exploration's operations with a reference's, `against`);
 //! 4. `oracle`, `execute`;
 //! 5. `render`, `triage` (when two failures are the same, the rerun that
 //!    confirms one, and its entry in the report), `minimize`,
