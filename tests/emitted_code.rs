@@ -10,7 +10,7 @@ use std::process::Command;
 use drt::FailureKind;
 use drt_examples::{
     bank, bitpack, bugfree, cache, calendar, chunked, deque, histogram, inline_stack, ledger, lru, money, ordered,
-    playlist, raster, ring, route, span, tags, tasks, text, username, version,
+    playlist, raster, ring, route, span, tags, tasks, text, timeline, username, version,
 };
 
 fn failures() -> Vec<drt::Failure> {
@@ -24,6 +24,13 @@ fn failures() -> Vec<drt::Failure> {
             .max_sequences(20_000)
             .report(),
         drt::explore::<tasks::TaskQueue>().against::<tasks::QueueModel>().seed(7).max_sequences(20_000).report(),
+        // A map's entries as pairs of borrows, copied on both sides (in this
+        // process: the first exploration named another std reference).
+        drt::explore::<timeline::Timeline>()
+            .against::<std::collections::BTreeMap<u32, u32>>()
+            .seed(7)
+            .max_sequences(20_000)
+            .report(),
         // A postcondition, asserted over `result`, `old` and a parameter.
         drt::explore::<cache::RecentCache>().seed(7).max_sequences(20_000).report(),
         drt::explore::<ring::RingBuffer>().seed(7).max_sequences(20_000).report(),
@@ -187,7 +194,7 @@ fn emitted_tests_compile_and_fail_the_same_way() {
     // every operation reading the view's rows, each its own failure; the
     // task queue's shows in `pop` and in `peek`.
     let (raster, others): (Vec<_>, Vec<_>) = failures.iter().partition(|f| f.operation.starts_with("Raster::"));
-    assert_eq!(others.len(), 23, "{failures:#?}");
+    assert_eq!(others.len(), 24, "{failures:#?}");
     assert!(raster.len() >= 4 && raster.iter().all(|f| f.message.contains("out of range for slice")), "{raster:#?}");
     let dir = scratch_crate(&failures);
     let (stdout, _) = cargo_test(&dir, "generated");

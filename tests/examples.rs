@@ -4,7 +4,7 @@
 use drt::{FailureKind, Report};
 use drt_examples::{
     bank, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, histogram, inline_stack, lru, money, ordered,
-    raster, ring, route, span, tags, tasks, text,
+    raster, ring, route, span, tags, tasks, text, timeline,
 };
 
 /// Sequences each exploration may spend; the bugs are found well within it.
@@ -311,6 +311,27 @@ fn finds_the_ordered_set_range_gap_against_btree_set() {
         assert!(f.message.starts_with("OrderedSet::range returned [], but BTreeSet<u32>::range"), "{}", f.message);
     }
     assert!(explore::<ordered::OrderedSet>().failures.is_empty());
+}
+
+/// A range whose end is taken with `<=`: found against `BTreeMap`, whose
+/// `range` yields `(&K, &V)` entries that drt copies on both sides.
+#[test]
+fn finds_the_timeline_range_end_against_btree_map() {
+    let failures = divergences_on_every_seed(
+        |seed| {
+            drt::explore::<timeline::Timeline>()
+                .against::<std::collections::BTreeMap<u32, u32>>()
+                .seed(seed)
+                .max_sequences(2_000)
+                .report()
+        },
+        &["Timeline::range"],
+    );
+    for f in &failures {
+        // new, an insert, a range ending at its time; then the same on the reference.
+        assert_eq!(f.len, 3, "not minimized:\n{}", f.code);
+        assert!(f.code.contains(".map(|(a, b)| (a.to_owned(), b.to_owned())).collect::<Vec<_>>()"), "{}", f.code);
+    }
 }
 
 /// A `put` that evicts before it looks for its key, caught by the

@@ -27,6 +27,7 @@ pub mod span;
 pub mod tags;
 pub mod tasks;
 pub mod text;
+pub mod timeline;
 pub mod units;
 pub mod username;
 pub mod version;

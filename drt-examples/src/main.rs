@@ -3,7 +3,8 @@
 
 use drt_examples::{
     arena, bank, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, frames, histogram, index, inline_stack,
-    ledger, lru, money, ordered, playlist, raster, ring, route, span, tags, tasks, text, units, username, version,
+    ledger, lru, money, ordered, playlist, raster, ring, route, span, tags, tasks, text, timeline, units, username,
+    version,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -83,6 +84,12 @@ fn main() {
             // exploration, which names no std reference (the README says so).
             drt::explore::<ordered::OrderedSet>()
                 .against::<std::collections::BTreeSet<u32>>()
+                .isolation(drt::Isolation::InProcess)
+                .report()
+        }),
+        ("timeline::Timeline", "a wrong answer: a range that includes its end, against BTreeMap", || {
+            drt::explore::<timeline::Timeline>()
+                .against::<std::collections::BTreeMap<u32, u32>>()
                 .isolation(drt::Isolation::InProcess)
                 .report()
         }),

@@ -122,6 +122,7 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
             Ret::Iter(IterItem::Owned(t) | IterItem::Cloned(t)) => {
                 note(&cfgs, &syn::parse_quote!(::std::vec::Vec<#t>), false)
             }
+            Ret::Iter(IterItem::Pairs(a, b)) => note(&cfgs, &syn::parse_quote!(::std::vec::Vec<(#a, #b)>), false),
             Ret::Iter(IterItem::Drained) | Ret::Unit | Ret::Discard => {}
         }
     }
@@ -323,6 +324,18 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
                 Borrowed::Str => {
                     (quote!(Str), quote!(::drt::__private::ret_value(::std::string::ToString::to_string(#call))))
                 }
+                Borrowed::OptionPair(a, b) => (
+                    quote!(OptionPair),
+                    quote!({
+                        #[allow(unused_imports)]
+                        use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
+                        let __clone = (
+                            (&&::drt::__private::probe::Probe::<#a>::new()).drt_clone(),
+                            (&&::drt::__private::probe::Probe::<#b>::new()).drt_clone(),
+                        );
+                        ::drt::__private::ret_option_pair(__clone, #call)
+                    }),
+                ),
                 Borrowed::Slice(_) => (
                     quote!(Slice),
                     quote!({
@@ -337,12 +350,12 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
             (quote!(Borrowed(::drt::__private::Borrowed::#kind)), Some(pool), wrap)
         }
         Ret::Iter(IterItem::Owned(t)) => (
-            quote!(Iter { cloned: false }),
+            quote!(Iter { items: ::drt::__private::Items::Owned }),
             Some(syn::parse_quote!(::std::vec::Vec<#t>)),
             quote!(::drt::__private::ret_iter(#call)),
         ),
         Ret::Iter(IterItem::Cloned(t)) => (
-            quote!(Iter { cloned: true }),
+            quote!(Iter { items: ::drt::__private::Items::Cloned }),
             Some(syn::parse_quote!(::std::vec::Vec<#t>)),
             quote!({
                 #[allow(unused_imports)]
@@ -350,9 +363,24 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
                 ::drt::__private::ret_iter_cloned((&&::drt::__private::probe::Probe::<#t>::new()).drt_clone(), #call)
             }),
         ),
-        Ret::Iter(IterItem::Drained) => {
-            (quote!(Iter { cloned: false }), None, quote!(::drt::__private::ret_iter_drain(#call)))
-        }
+        Ret::Iter(IterItem::Pairs(a, b)) => (
+            quote!(Iter { items: ::drt::__private::Items::Pairs }),
+            Some(syn::parse_quote!(::std::vec::Vec<(#a, #b)>)),
+            quote!({
+                #[allow(unused_imports)]
+                use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
+                let __clone = (
+                    (&&::drt::__private::probe::Probe::<#a>::new()).drt_clone(),
+                    (&&::drt::__private::probe::Probe::<#b>::new()).drt_clone(),
+                );
+                ::drt::__private::ret_iter_pairs(__clone, #call)
+            }),
+        ),
+        Ret::Iter(IterItem::Drained) => (
+            quote!(Iter { items: ::drt::__private::Items::Owned }),
+            None,
+            quote!(::drt::__private::ret_iter_drain(#call)),
+        ),
         Ret::Value(t) => (quote!(Value), Some(t.clone()), quote!(::drt::__private::ret_value(#call))),
         Ret::Option(t) => (quote!(Option), Some(t.clone()), quote!(::drt::__private::ret_option(#call))),
         Ret::Result(t, e) => (

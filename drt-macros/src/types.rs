@@ -32,11 +32,15 @@ pub enum Ret {
 }
 
 /// What drt keeps of a returned iterator's items.
+#[allow(clippy::large_enum_variant)] // one per method, built once per expansion
 pub enum IterItem {
     /// `Item = T`: a `Vec<T>` of them.
     Owned(Type),
     /// `Item = &T`: a `Vec<T>` of copies, when `T: Clone`.
     Cloned(Type),
+    /// `Item = (&A, &B)` (a map's entries): a `Vec<(A, B)>` of copies, when
+    /// both are `Clone`.
+    Pairs(Type, Type),
     /// Items holding borrows: nothing, but the iterator still runs.
     Drained,
 }
@@ -57,6 +61,9 @@ fn iterator(ty: &Type) -> Option<IterItem> {
             _ => None,
         })
     })?;
+    if let Some((a, b)) = pair_of_borrows(&item) {
+        return Some(IterItem::Pairs(a, b));
+    }
     Some(match strip_parens(&item) {
         Type::Reference(r) if storable(&r.elem).is_ok() && !is_str_or_slice(&r.elem) => {
             IterItem::Cloned((*r.elem).clone())
@@ -67,6 +74,7 @@ fn iterator(ty: &Type) -> Option<IterItem> {
 }
 
 /// How a borrowed return is copied into the pool; mirrors `drt::__private::Borrowed`.
+#[allow(clippy::large_enum_variant)] // one per method, built once per expansion
 pub enum Borrowed {
     /// `&T` / `&mut T`: `.clone()`.
     Ref(Type),
@@ -76,6 +84,8 @@ pub enum Borrowed {
     Str,
     /// `&[T]`: `.to_vec()`.
     Slice(Type),
+    /// `Option<(&A, &B)>` (a map's entry): each part cloned.
+    OptionPair(Type, Type),
 }
 
 impl Borrowed {
@@ -85,6 +95,7 @@ impl Borrowed {
             Borrowed::Ref(t) | Borrowed::OptionRef(t) => t.clone(),
             Borrowed::Str => syn::parse_quote!(::std::string::String),
             Borrowed::Slice(t) => syn::parse_quote!(::std::vec::Vec<#t>),
+            Borrowed::OptionPair(a, b) => syn::parse_quote!((#a, #b)),
         }
     }
 }
@@ -93,6 +104,9 @@ impl Borrowed {
 fn borrowed(ty: &Type) -> Option<Borrowed> {
     let Type::Reference(r) = strip_parens(ty) else {
         if let Some(args) = generic_args(ty, "Option").filter(|a| a.len() == 1) {
+            if let Some((a, b)) = pair_of_borrows(args[0]) {
+                return Some(Borrowed::OptionPair(a, b));
+            }
             if let Type::Reference(r) = strip_parens(args[0]) {
                 let inner = strip_parens(&r.elem);
                 return (storable(inner).is_ok() && !is_str_or_slice(inner))
@@ -107,6 +121,23 @@ fn borrowed(ty: &Type) -> Option<Borrowed> {
         Type::Slice(sl) => storable(&sl.elem).is_ok().then(|| Borrowed::Slice((*sl.elem).clone())),
         Type::TraitObject(_) | Type::ImplTrait(_) => None,
         _ => storable(inner).is_ok().then(|| Borrowed::Ref(inner.clone())),
+    }
+}
+
+/// `(&A, &B)` of storable types other than `str` and slices (a map's
+/// entry): the two borrowed types.
+fn pair_of_borrows(ty: &Type) -> Option<(Type, Type)> {
+    let Type::Tuple(t) = strip_parens(ty) else { return None };
+    let mut parts = t.elems.iter().map(|e| match strip_parens(e) {
+        Type::Reference(r) if r.mutability.is_none() => {
+            let inner = strip_parens(&r.elem);
+            (storable(inner).is_ok() && !is_str_or_slice(inner)).then(|| inner.clone())
+        }
+        _ => None,
+    });
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(Some(a)), Some(Some(b)), None) => Some((a, b)),
+        _ => None,
     }
 }
 

@@ -199,8 +199,10 @@ pub(crate) enum Counterpart {
     /// Not at all.
     Absent,
     /// As the reference's operation `op` (numbered after the tested ones,
-    /// as `World::op` reads them), each argument passed as `shifts` say.
-    Model { op: u32, shifts: Vec<Shift>, compare: Compare },
+    /// as `World::op` reads them), each argument passed as `shifts` say;
+    /// its result stands for the tested call's when `result` (they are of
+    /// one type, `Self` read as the reference).
+    Model { op: u32, shifts: Vec<Shift>, compare: Compare, result: bool },
 }
 
 /// The pairing of the tested operations with the reference's.
@@ -214,10 +216,7 @@ pub(crate) struct Plan {
 
 /// Whether an operation's results can be `None` or `Err`.
 fn optional(ret: RetKind) -> bool {
-    matches!(
-        ret,
-        RetKind::Option | RetKind::Result { .. } | RetKind::Borrowed(crate::macro_support::Borrowed::OptionRef)
-    )
+    ret.is_option() || matches!(ret, RetKind::Result { .. })
 }
 
 /// Pairs the operations `ops` of an exploration whose type under test is
@@ -269,7 +268,10 @@ pub(crate) fn plan(
                 }
                 _ => Compare::Nothing,
             };
-            Some(Counterpart::Model { op: first + *k as u32, shifts, compare })
+            // A `u32` length is no counterpart of the `usize` one later
+            // calls would be given there.
+            let result = s.ret_ty == m.ret_ty || (s.ret_ty == Some(subject) && m.ret_ty == Some(model));
+            Some(Counterpart::Model { op: first + *k as u32, shifts, compare, result })
         });
         match paired {
             Some(c) => {
@@ -357,11 +359,11 @@ impl Plan {
                 }
                 continue;
             }
-            (runs[i], alive[i]) = (true, true);
-            let (op, shifts) = match counterpart {
-                Counterpart::Model { op, shifts, .. } => (*op, &shifts[..]),
-                _ => (op, &[][..]),
+            let (op, shifts, result) = match counterpart {
+                Counterpart::Model { op, shifts, result, .. } => (*op, &shifts[..], *result),
+                _ => (op, &[][..], true),
             };
+            (runs[i], alive[i]) = (true, result);
             args.clear();
             args.extend(call.iter().enumerate().map(|(k, a)| match (a, shifts.get(k)) {
                 (Operand::Var { var, mode }, Some(shift)) => Operand::Var { var: *var, mode: shift.mode(*mode) },
@@ -400,7 +402,7 @@ mod tests {
         let op = |name: &str| world.ops.iter().position(|o| o.op.spec.name == name).unwrap();
         let model = |name: &str| world.ops.len() + d.ops.iter().position(|o| o.op.spec.name == name).unwrap();
         let paired = |name: &str| match &d.plan.counterparts[op(name)] {
-            Counterpart::Model { op, shifts, compare } => Some((*op as usize, shifts.clone(), *compare)),
+            Counterpart::Model { op, shifts, compare, .. } => Some((*op as usize, shifts.clone(), *compare)),
             _ => None,
         };
         assert_eq!(paired("new"), Some((model("new"), vec![], Compare::Nothing)));

@@ -568,14 +568,14 @@ impl World<'_> {
 
     /// A call's result as its code would print it: `Some(3)`, `None`, `Err(..)`, `3`.
     fn result_text(&self, ret: crate::macro_support::RetKind, (value, _): (Option<&dyn Any>, bool)) -> String {
-        use crate::macro_support::{Borrowed, RetKind};
+        use crate::macro_support::RetKind;
         let text = value.map(|v| match self.reg.types.get(&v.type_id()) {
             Some(d) => Shown(d, v).to_string(),
             None => "<a value>".to_string(),
         });
         match (ret, text) {
-            (RetKind::Option | RetKind::Borrowed(Borrowed::OptionRef), Some(t)) => format!("Some({t})"),
-            (RetKind::Option | RetKind::Borrowed(Borrowed::OptionRef), None) => "None".to_string(),
+            (ret, Some(t)) if ret.is_option() => format!("Some({t})"),
+            (ret, None) if ret.is_option() => "None".to_string(),
             (RetKind::Result { .. }, Some(t)) => format!("Ok({t})"),
             (RetKind::Result { .. }, None) => "Err(..)".to_string(),
             (_, Some(t)) => t,

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::execute::{Checks, Outcome};
-use crate::macro_support::{Receiver, RetKind};
+use crate::macro_support::Receiver;
 use crate::names::{snake_case, unique_name};
 use crate::render::{lines, names};
 use crate::sequence::{Operand, Sequence};
@@ -67,9 +67,7 @@ fn observe(world: &World<'_>, seq: &Sequence) -> Option<Vec<Observation>> {
     let mut out = Vec::new();
     match (exec.vars[last].as_deref(), exec.last_empty) {
         (Some(value), _) => out.extend(observe_value(world, last as u32, value)),
-        (None, true) => out.push(Observation::Empty {
-            is_option: matches!(op.ret, RetKind::Option | RetKind::Borrowed(crate::macro_support::Borrowed::OptionRef)),
-        }),
+        (None, true) => out.push(Observation::Empty { is_option: op.ret.is_option() }),
         (None, false) => {}
     }
     if op.receiver != Receiver::None {

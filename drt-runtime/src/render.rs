@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use crate::execute::Fault;
-use crate::macro_support::{Borrowed, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
+use crate::macro_support::{Borrowed, Items, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
 use crate::names::{belongs_inside_the_crate, snake_case, unique_name};
 use crate::oracle::{CheckAt, Violation};
 use crate::report::FailureKind;
@@ -36,7 +36,8 @@ fn base_name(world: &World<'_>, seq: &Sequence, i: usize) -> String {
     // Values of the crate's own types are named after the type (`account`),
     // std values and primitives after the method (`let len = v.len()`).
     let from_type = ret_ty.filter(|d| {
-        d.id == op.spec.owner || (d.short_name().starts_with(char::is_uppercase) && world.reg.checked.contains(&d.id))
+        let named = d.short_name().starts_with(char::is_uppercase) && !d.name.starts_with(['(', '[']);
+        d.id == op.spec.owner || (named && world.reg.checked.contains(&d.id))
     });
     let name = match from_type {
         Some(d) => snake_case(d.short_name()),
@@ -415,6 +416,7 @@ fn lines_keeping(world: &World<'_>, seq: &Sequence, names: &[Option<String>], wh
                         RetKind::Borrowed(Borrowed::OptionRef) => ".cloned().unwrap()",
                         RetKind::Borrowed(Borrowed::Str) => ".to_string()",
                         RetKind::Borrowed(Borrowed::Slice) => ".to_vec()",
+                        RetKind::Borrowed(Borrowed::OptionPair) => &format!("{PAIR_COPY}.unwrap()"),
                         RetKind::Iter { .. } => &iter_suffix(op.spec.ret),
                         RetKind::Value | RetKind::Unit | RetKind::Discard => "",
                     };
@@ -439,18 +441,24 @@ fn whole_suffix(ret: RetKind) -> String {
         RetKind::Borrowed(Borrowed::OptionRef) => ".cloned()".to_string(),
         RetKind::Borrowed(Borrowed::Str) => ".to_string()".to_string(),
         RetKind::Borrowed(Borrowed::Slice) => ".to_vec()".to_string(),
+        RetKind::Borrowed(Borrowed::OptionPair) => PAIR_COPY.to_string(),
         RetKind::Iter { .. } => iter_suffix(ret),
         RetKind::Option | RetKind::Value | RetKind::Unit | RetKind::Discard => String::new(),
     }
 }
+
+/// How emitted code copies a pair of borrows (a map's entry) out of an
+/// `Option` or an iterator.
+const PAIR_COPY: &str = ".map(|(a, b)| (a.to_owned(), b.to_owned()))";
 
 /// How emitted code runs a returned iterator as far as drt did: keeping its
 /// first items (copies of them, when `cloned`), or just counting them.
 fn iter_suffix(ret: RetKind) -> String {
     let n = crate::macro_support::ITER_PREFIX;
     match ret {
-        RetKind::Iter { cloned: false } => format!(".take({n}).collect::<Vec<_>>()"),
-        RetKind::Iter { cloned: true } => format!(".take({n}).cloned().collect::<Vec<_>>()"),
+        RetKind::Iter { items: Items::Owned } => format!(".take({n}).collect::<Vec<_>>()"),
+        RetKind::Iter { items: Items::Cloned } => format!(".take({n}).cloned().collect::<Vec<_>>()"),
+        RetKind::Iter { items: Items::Pairs } => format!(".take({n}){PAIR_COPY}.collect::<Vec<_>>()"),
         _ => format!(".take({n}).count()"),
     }
 }
@@ -674,7 +682,7 @@ fn render_postcondition(world: &World<'_>, seq: &Sequence, operation: &str) -> S
 
 /// Whether a result may be missing (`None`, `Err`): kept whole, it is an `Option`.
 fn optional(ret: RetKind) -> bool {
-    matches!(ret, RetKind::Option | RetKind::Result { .. } | RetKind::Borrowed(Borrowed::OptionRef))
+    ret.is_option() || matches!(ret, RetKind::Result { .. })
 }
 
 /// The name of the test of a failure of `operation`: `account_withdraw_panics`,

@@ -5,12 +5,13 @@ pub struct Empty;
 #[derive(Clone)]
 pub struct Shelf {
     items: Vec<u32>,
+    sizes: [usize; 2],
 }
 
 #[drt::operations]
 impl Shelf {
     pub fn new() -> Self {
-        Shelf { items: Vec::new() }
+        Shelf { items: Vec::new(), sizes: [1, 2] }
     }
 
     pub fn clear(&mut self) -> () {
@@ -81,11 +82,29 @@ impl Shelf {
     pub fn evens(&self) -> impl Iterator<Item = u32> {
         self.items.clone().into_iter().filter(|i| i % 2 == 0)
     }
+
+    // A map's entries: pairs of borrows, copied part by part.
+    pub fn entry(&self, i: usize) -> Option<(&usize, &u32)> {
+        self.items.get(i).map(|v| (&self.sizes[i % 2], v))
+    }
+
+    pub fn entries(&self) -> impl Iterator<Item = (&usize, &u32)> + '_ {
+        self.sizes.iter().zip(&self.items)
+    }
+
+    // A part that is not `Clone`: the call is made, nothing is kept.
+    pub fn labelled(&self) -> impl Iterator<Item = (&Label, &u32)> + '_ {
+        self.items.iter().map(|v| (&LABEL, v))
+    }
 }
+
+pub struct Label;
+
+static LABEL: Label = Label;
 
 fn main() {
     let report = drt::explore::<Shelf>().max_sequences(200).report();
     assert!(report.failures.is_empty(), "{report}");
     let ops = report.stats.operations.iter().filter(|o| o.name.starts_with("Shelf::")).count();
-    assert_eq!(ops, 17);
+    assert_eq!(ops, 20);
 }

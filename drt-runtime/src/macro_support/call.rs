@@ -69,6 +69,42 @@ pub fn ret_iter_cloned<'a, T: 'static>(clone: Option<CloneFn>, iter: impl Iterat
     Returned::Value(Box::new(copy))
 }
 
+/// Not public API. The clone functions of a pair's two parts, when both
+/// are `Clone` (from the capability probe).
+pub type PairClone = (Option<CloneFn>, Option<CloneFn>);
+
+/// An owned copy of a pair of borrows, made with the parts' clone functions.
+fn copy_pair<A: 'static, B: 'static>((a, b): (CloneFn, CloneFn), (x, y): (&A, &B)) -> (A, B) {
+    let x = *a(x).downcast::<A>().unwrap_or_else(|_| wrong_type::<A>());
+    let y = *b(y).downcast::<B>().unwrap_or_else(|_| wrong_type::<B>());
+    (x, y)
+}
+
+/// Not public API. Keeps an owned copy of a returned `Option<(&A, &B)>` (a
+/// map's entry), when both parts are `Clone`.
+pub fn ret_option_pair<A: 'static, B: 'static>(clone: PairClone, pair: Option<(&A, &B)>) -> Returned {
+    match (pair, clone) {
+        (None, _) => Returned::Empty,
+        (Some(pair), (Some(a), Some(b))) => Returned::Value(Box::new(copy_pair((a, b), pair))),
+        (Some(_), _) => Returned::Nothing,
+    }
+}
+
+/// Not public API. Runs a returned iterator of pairs of borrows (a map's
+/// entries) and keeps copies of its first [`ITER_PREFIX`] items, when both
+/// parts are `Clone`.
+pub fn ret_iter_pairs<'a, A: 'static, B: 'static>(
+    clone: PairClone,
+    iter: impl Iterator<Item = (&'a A, &'a B)>,
+) -> Returned {
+    let iter = iter.take(ITER_PREFIX);
+    let (Some(a), Some(b)) = clone else {
+        iter.for_each(drop);
+        return Returned::Nothing;
+    };
+    Returned::Value(Box::new(iter.map(|pair| copy_pair((a, b), pair)).collect::<Vec<(A, B)>>()))
+}
+
 /// Not public API. Runs a returned iterator whose items drt cannot keep.
 pub fn ret_iter_drain(iter: impl Iterator) -> Returned {
     iter.take(ITER_PREFIX).for_each(drop);

@@ -21,7 +21,7 @@ use super::call::{
     arg_mut, arg_owned, arg_ref, arg_str, arity_mismatch, ret_iter, ret_option, ret_value, Returned, Slot,
 };
 use super::registration::Registrar;
-use super::spec::{Borrowed, Invoker, OperationSpec, Panics, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
+use super::spec::{Borrowed, Invoker, Items, OperationSpec, Panics, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
 use super::type_desc::type_desc;
 
 /// A type the types under test can be explored against
@@ -120,7 +120,25 @@ fn option_ref<T: 'static>() -> (RetKind, Option<TypeId>) {
 }
 
 fn iter_cloned<T: 'static>() -> (RetKind, Option<TypeId>) {
-    (RetKind::Iter { cloned: true }, Some(TypeId::of::<Vec<T>>()))
+    (RetKind::Iter { items: Items::Cloned }, Some(TypeId::of::<Vec<T>>()))
+}
+
+fn option_pair<A: 'static, B: 'static>() -> (RetKind, Option<TypeId>) {
+    (RetKind::Borrowed(Borrowed::OptionPair), Some(TypeId::of::<(A, B)>()))
+}
+
+fn iter_pairs<A: 'static, B: 'static>() -> (RetKind, Option<TypeId>) {
+    (RetKind::Iter { items: Items::Pairs }, Some(TypeId::of::<Vec<(A, B)>>()))
+}
+
+/// Copies of a map's entry, as a returned value.
+fn entry<K: Clone + 'static, V: Clone + 'static>(x: Option<(&K, &V)>) -> Returned {
+    ret_option(x.map(|(k, v)| (k.clone(), v.clone())))
+}
+
+/// The first entries of an iterator over a map, copied.
+fn entries<'a, K: Clone + 'static, V: Clone + 'static>(iter: impl Iterator<Item = (&'a K, &'a V)>) -> Returned {
+    ret_value(iter.take(super::call::ITER_PREFIX).map(|(k, v)| (k.clone(), v.clone())).collect::<Vec<(K, V)>>())
 }
 
 /// `Some(x.clone())` of a borrowed `Option<&T>`, as a returned value.
@@ -353,6 +371,43 @@ impl<K: Ord + Clone + Debug + 'static, V: Clone + Debug + PartialEq + 'static> R
                 value::<bool>(),
                 invoke!(|m, k| ret_value(arg_ref::<Self>(m).contains_key(arg_ref::<K>(k)))),
             ),
+            method::<Self>(
+                "get_key_value",
+                R::Ref,
+                &[key],
+                option_pair::<K, V>(),
+                invoke!(|m, k| entry(arg_ref::<Self>(m).get_key_value(arg_ref::<K>(k)))),
+            ),
+            method::<Self>(
+                "first_key_value",
+                R::Ref,
+                &[],
+                option_pair::<K, V>(),
+                invoke!(|m| entry(arg_ref::<Self>(m).first_key_value())),
+            ),
+            method::<Self>(
+                "last_key_value",
+                R::Ref,
+                &[],
+                option_pair::<K, V>(),
+                invoke!(|m| entry(arg_ref::<Self>(m).last_key_value())),
+            ),
+            method::<Self>("iter", R::Ref, &[], iter_pairs::<K, V>(), invoke!(|m| entries(arg_ref::<Self>(m).iter()))),
+            // Panics when the range's start is past its end.
+            panicking(method::<Self>(
+                "range",
+                R::Ref,
+                &[param::<Range<K>>("range", Value)],
+                iter_pairs::<K, V>(),
+                invoke!(|m, x| entries(arg_ref::<Self>(m).range(arg_owned::<Range<K>>(x)))),
+            )),
+            panicking(method::<Self>(
+                "range",
+                R::Ref,
+                &[param::<RangeInclusive<K>>("range", Value)],
+                iter_pairs::<K, V>(),
+                invoke!(|m, x| entries(arg_ref::<Self>(m).range(arg_owned::<RangeInclusive<K>>(x)))),
+            )),
             method::<Self>("len", R::Ref, &[], value::<usize>(), invoke!(|m| ret_value(arg_ref::<Self>(m).len()))),
             method::<Self>(
                 "is_empty",
@@ -715,6 +770,13 @@ impl<K: Hash + Eq + Clone + Debug + 'static, V: Clone + Debug + PartialEq + 'sta
                 value::<bool>(),
                 invoke!(|m, k| ret_value(arg_ref::<Self>(m).contains_key(arg_ref::<K>(k)))),
             ),
+            method::<Self>(
+                "get_key_value",
+                R::Ref,
+                &[key],
+                option_pair::<K, V>(),
+                invoke!(|m, k| entry(arg_ref::<Self>(m).get_key_value(arg_ref::<K>(k)))),
+            ),
             method::<Self>("len", R::Ref, &[], value::<usize>(), invoke!(|m| ret_value(arg_ref::<Self>(m).len()))),
             method::<Self>(
                 "is_empty",
@@ -880,7 +942,7 @@ impl Reference for String {
                 "chars",
                 R::Ref,
                 &[],
-                (RetKind::Iter { cloned: false }, Some(TypeId::of::<Vec<char>>())),
+                (RetKind::Iter { items: Items::Owned }, Some(TypeId::of::<Vec<char>>())),
                 invoke!(|m| ret_iter(arg_ref::<Self>(m).chars())),
             ),
             method::<Self>(

@@ -48,13 +48,14 @@ pub enum RetKind {
     Value,
     /// `Option<T>`: the `Some` payload.
     Option,
-    /// A borrow (`&T`, `Option<&T>`, `&str`, `&[T]`): an owned copy, when `Clone`.
+    /// A borrow (`&T`, `Option<&T>`, `Option<(&A, &B)>`, `&str`, `&[T]`):
+    /// an owned copy, when `Clone`.
     Borrowed(Borrowed),
     /// `impl Iterator`: its first items, collected into a `Vec` when they
-    /// can be kept (`cloned`: copies of borrowed items).
+    /// can be kept.
     Iter {
-        /// The items are borrows, copied with `.cloned()`.
-        cloned: bool,
+        /// What the items are, and so how they are kept.
+        items: Items,
     },
     /// `Result<T, E>`: the `Ok` payload.
     Result {
@@ -75,6 +76,27 @@ pub enum Borrowed {
     Str,
     /// `&[T]`: `.to_vec()`.
     Slice,
+    /// `Option<(&A, &B)>` (a map's entry): `.map(|(a, b)| (a.to_owned(), b.to_owned()))`.
+    OptionPair,
+}
+
+/// Not public API. The items of a returned iterator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Items {
+    /// Owned values, kept as they are.
+    Owned,
+    /// `&T`, copied with `.cloned()`.
+    Cloned,
+    /// `(&A, &B)` (a map's entries), each part cloned.
+    Pairs,
+}
+
+impl RetKind {
+    /// Whether the result is an `Option` (of a value or of borrows), so a
+    /// missing one is a `None`.
+    pub fn is_option(self) -> bool {
+        matches!(self, RetKind::Option | RetKind::Borrowed(Borrowed::OptionRef | Borrowed::OptionPair))
+    }
 }
 
 /// Not public API. One parameter of an operation.
