@@ -590,15 +590,7 @@ fn render_divergence(world: &World<'_>, seq: &Sequence, operation: &str, v: &Vio
     let model_name = crate::names::display_type_name(world.reg.desc(d.model).name);
     let header =
         format!("// drt: {operation} diverges from {model_name}: {}\n", v.message.lines().next().unwrap_or(""));
-    let mut out = header;
-    out.push_str("#[test]\n");
-    out.push_str(allows(world, seq));
-    let _ = writeln!(out, "fn {}() {{", test_name(operation, "diverges"));
-    for line in body {
-        let _ = writeln!(out, "    {line}");
-    }
-    out.push_str("}\n");
-    out
+    test_text(world, seq, &header, &test_name(operation, "diverges"), None, body)
 }
 
 /// A `#[test]` of a postcondition false after the last call: the calls,
@@ -670,14 +662,8 @@ fn render_postcondition(world: &World<'_>, seq: &Sequence, operation: &str) -> S
         condition = crate::names::replace_ident(&condition, "self", recv);
     }
     body.push(format!("assert!({condition}, \"the postcondition of {operation} must hold\");"));
-    let mut out = format!("// drt: after {operation}, its postcondition `{ensures}` is false\n#[test]\n");
-    out.push_str(allows(world, seq));
-    let _ = writeln!(out, "fn {}() {{", test_name(operation, "breaks_postcondition"));
-    for line in body {
-        let _ = writeln!(out, "    {line}");
-    }
-    out.push_str("}\n");
-    out
+    let header = format!("// drt: after {operation}, its postcondition `{ensures}` is false\n");
+    test_text(world, seq, &header, &test_name(operation, "breaks_postcondition"), None, body)
 }
 
 /// Whether a result may be missing (`None`, `Err`): kept whole, it is an `Option`.
@@ -689,6 +675,30 @@ fn optional(ret: RetKind) -> bool {
 /// `drop_bomb_panics`.
 fn test_name(operation: &str, suffix: &str) -> String {
     format!("{}_{suffix}", snake_case(operation))
+}
+
+/// `fn fn_name` as a `#[test]` of these lines, with `header` (comment
+/// lines) above it and the lints the code of `seq` needs allowed.
+fn test_text(
+    world: &World<'_>,
+    seq: &Sequence,
+    header: &str,
+    fn_name: &str,
+    allow: Option<&str>,
+    body: impl IntoIterator<Item = String>,
+) -> String {
+    let mut out = header.to_string();
+    out.push_str("#[test]\n");
+    out.push_str(allows(world, seq));
+    if let Some(allow) = allow {
+        let _ = writeln!(out, "{allow}");
+    }
+    let _ = writeln!(out, "fn {fn_name}() {{");
+    for line in body {
+        let _ = writeln!(out, "    {line}");
+    }
+    out.push_str("}\n");
+    out
 }
 
 /// A `#[test]` with `header` (comment lines) above it: the calls of `seq`,
@@ -703,20 +713,10 @@ fn assemble(
     fn_name: &str,
     check: Option<(&str, &[u32])>,
 ) -> String {
-    let mut out = header.to_string();
-    out.push_str("#[test]\n");
-    out.push_str(allows(world, seq));
-    if let Some(allow) = check.and_then(|(template, _)| crate::oracle::allow_for(template)) {
-        let _ = writeln!(out, "{allow}");
-    }
-    let _ = writeln!(out, "fn {fn_name}() {{");
-    for line in lines(world, seq, names) {
-        let _ = writeln!(out, "    {line}");
-    }
-    for line in check.map(|(template, vars)| fill(template, vars, names)).iter().flat_map(|t| t.lines()) {
-        let _ = writeln!(out, "    {line}");
-    }
-    out.push_str("}\n");
+    let allow = check.and_then(|(template, _)| crate::oracle::allow_for(template));
+    let filled = check.map(|(template, vars)| fill(template, vars, names)).unwrap_or_default();
+    let body = lines(world, seq, names).into_iter().chain(filled.lines().map(str::to_string));
+    let out = test_text(world, seq, header, fn_name, allow, body);
     let private = check.is_some_and(|(template, _)| belongs_inside_the_crate(template));
     match (seq.len() > 0).then(|| world.ops[seq.op(0) as usize].op.owner_name) {
         Some(owner) if private => in_crate_paths(&out, owner.split("::").next().unwrap_or(owner)),
