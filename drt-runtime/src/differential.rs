@@ -275,7 +275,17 @@ pub(crate) fn plan(
         });
         match paired {
             Some(c) => {
-                let made = s.ret_ty.is_some_and(|t| t != subject);
+                // A result other than the type under test, or one dropped
+                // because it holds borrows (`slice::Iter`) where the
+                // reference's is kept.
+                let theirs = |c: &Counterpart| match c {
+                    Counterpart::Model { op, .. } => model_ops[(op - first) as usize].spec.ret_ty,
+                    _ => None,
+                };
+                let made = match s.ret_ty {
+                    Some(t) => t != subject,
+                    None => s.ret != RetKind::Unit && theirs(&c).is_some(),
+                };
                 if own && made && matches!(c, Counterpart::Model { compare: Compare::Nothing, .. }) {
                     uncompared.push(op.display.clone());
                 }
@@ -325,8 +335,8 @@ pub(crate) fn plan(
     }
     if !uncompared.is_empty() {
         notes.push(format!(
-            "run on {model_name} too, but their results are not compared (the types differ or have no \
-             PartialEq): {}",
+            "run on {model_name} too, but their results are not compared (the types differ, have no \
+             PartialEq, or hold borrows drt cannot copy): {}",
             uncompared.join(", ")
         ));
     }

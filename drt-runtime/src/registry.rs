@@ -89,10 +89,13 @@ impl Registry {
             })
             .collect();
         // The path is unique (an inherent `add` and `Add::add`, two builders
-        // of one type): the order does not depend on inventory's.
+        // of one type), but for a std reference's overloads (`BTreeSet`'s
+        // `range` of a `Range` and of a `RangeInclusive`): the order does not
+        // depend on inventory's.
         ops.sort_by(|a, b| (a.owner_name, &a.path).cmp(&(b.owner_name, &b.path)));
         // Every impl block taking a `Range<usize>` registers its builders.
-        ops.dedup_by(|a, b| a.path == b.path);
+        let params = |o: &Operation| o.spec.params.iter().map(|p| (p.ty, p.kind)).collect::<Vec<_>>();
+        ops.dedup_by(|a, b| a.path == b.path && params(a) == params(b));
         let mut literals = r.literals;
         literals.sort_by_key(|(owner, lit)| (types[owner].name, format!("{lit:?}")));
         literals.dedup();

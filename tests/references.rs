@@ -1,0 +1,1056 @@
+//! Every std collection drt registers as a reference works as one: a
+//! correct type built another way agrees with it over a large budget, each
+//! of its methods paired with the reference's and run, and a variant of it
+//! with one wrong answer is found as a divergence within a small one.
+//! (`BTreeSet` and `BinaryHeap` catch planted bugs in tests/examples.rs.)
+//! Last, a method returning another type than its counterpart.
+
+// The types mirror std's inherent methods, `default` and `from_iter` included;
+// the buggy ones only the few their bug needs.
+#![allow(clippy::new_without_default, clippy::should_implement_trait, clippy::len_without_is_empty)]
+
+use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet, VecDeque};
+use std::ops::RangeInclusive;
+
+use drt::{Failure, FailureKind, Reference};
+
+/// Sequences a correct type runs against its reference.
+const LARGE: u64 = 20_000;
+/// Sequences within which a planted bug is found.
+const SMALL: u64 = 2_000;
+const SEED: u64 = 1;
+
+/// Explores `T` against `M` over a large budget: nothing diverges, every
+/// operation of `T` has a counterpart in `M` whose results are compared,
+/// and every one ran normally.
+fn assert_agrees<T: 'static, M: Reference>() {
+    let report = drt::explore::<T>().against::<M>().seed(SEED).max_sequences(LARGE).report();
+    assert!(report.failures.is_empty(), "{report}");
+    let uncompared: Vec<&String> =
+        report.stats.notes.iter().filter(|n| n.starts_with("not compared with") || n.starts_with("run on")).collect();
+    assert!(uncompared.is_empty(), "{uncompared:?}");
+    let idle: Vec<&str> =
+        report.stats.operations.iter().filter(|o| o.under_test && o.succeeded == 0).map(|o| o.name.as_str()).collect();
+    assert!(idle.is_empty(), "never ran normally: {idle:?}\n{report}");
+}
+
+/// The one failure of exploring `T` against `M` within a small budget: a
+/// divergence in `operation`, rendered as a test asserting the agreement.
+fn divergence<T: 'static, M: Reference>(operation: &str) -> Failure {
+    let report = drt::explore::<T>().against::<M>().seed(SEED).max_sequences(SMALL).report();
+    assert_eq!(report.failures.len(), 1, "{report}");
+    let f = report.failures[0].clone();
+    assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Divergence, operation), "{report}");
+    assert!(f.code.contains("must agree with"), "{}", f.code);
+    f
+}
+
+// ---- Vec ----
+
+const CHUNK: usize = 4;
+
+/// A vector kept in chunks of at most four values, none empty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChunkedVec {
+    chunks: Vec<Vec<u32>>,
+}
+
+impl ChunkedVec {
+    /// The chunk holding `index` and its place there.
+    fn locate(&self, mut index: usize) -> Option<(usize, usize)> {
+        for (c, chunk) in self.chunks.iter().enumerate() {
+            if index < chunk.len() {
+                return Some((c, index));
+            }
+            index -= chunk.len();
+        }
+        None
+    }
+}
+
+#[drt::operations(panics(insert, swap, split_off, remove, swap_remove))]
+impl ChunkedVec {
+    pub fn new() -> Self {
+        ChunkedVec { chunks: Vec::new() }
+    }
+    pub fn default() -> Self {
+        Self::new()
+    }
+    pub fn from_iter(items: Vec<u32>) -> Self {
+        let mut v = Self::new();
+        v.extend(items);
+        v
+    }
+    pub fn len(&self) -> usize {
+        self.chunks.iter().map(Vec::len).sum()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.chunks.is_empty()
+    }
+    pub fn clear(&mut self) {
+        self.chunks.clear()
+    }
+    pub fn get(&self, index: usize) -> Option<&u32> {
+        let (c, i) = self.locate(index)?;
+        Some(&self.chunks[c][i])
+    }
+    pub fn contains(&self, x: &u32) -> bool {
+        self.chunks.iter().any(|chunk| chunk.contains(x))
+    }
+    pub fn iter(&self) -> impl Iterator<Item = &u32> + '_ {
+        self.chunks.iter().flatten()
+    }
+    pub fn first(&self) -> Option<&u32> {
+        self.chunks.first()?.first()
+    }
+    pub fn last(&self) -> Option<&u32> {
+        self.chunks.last()?.last()
+    }
+    pub fn push(&mut self, value: u32) {
+        match self.chunks.last_mut() {
+            Some(chunk) if chunk.len() < CHUNK => chunk.push(value),
+            _ => self.chunks.push(vec![value]),
+        }
+    }
+    pub fn pop(&mut self) -> Option<u32> {
+        let chunk = self.chunks.last_mut()?;
+        let value = chunk.pop();
+        if chunk.is_empty() {
+            self.chunks.pop();
+        }
+        value
+    }
+    pub fn extend(&mut self, items: Vec<u32>) {
+        items.into_iter().for_each(|x| self.push(x))
+    }
+    pub fn append(&mut self, other: &mut Self) {
+        self.chunks.append(&mut other.chunks)
+    }
+    pub fn truncate(&mut self, len: usize) {
+        let mut kept = 0;
+        self.chunks.retain_mut(|chunk| {
+            chunk.truncate(len - kept);
+            kept += chunk.len();
+            !chunk.is_empty()
+        });
+    }
+    pub fn insert(&mut self, index: usize, element: u32) {
+        let len = self.len();
+        assert!(index <= len, "insertion index (is {index}) should be <= len (is {len})");
+        let Some((c, i)) = self.locate(index) else { return self.push(element) };
+        let chunk = &mut self.chunks[c];
+        chunk.insert(i, element);
+        if chunk.len() > CHUNK {
+            let tail = chunk.split_off(CHUNK / 2);
+            self.chunks.insert(c + 1, tail);
+        }
+    }
+    pub fn remove(&mut self, index: usize) -> u32 {
+        let (c, i) = self.locate(index).expect("removal index out of bounds");
+        let value = self.chunks[c].remove(i);
+        if self.chunks[c].is_empty() {
+            self.chunks.remove(c);
+        }
+        value
+    }
+    pub fn swap_remove(&mut self, index: usize) -> u32 {
+        let (c, i) = self.locate(index).expect("swap_remove index out of bounds");
+        let last = self.pop().expect("not empty");
+        if index == self.len() {
+            return last;
+        }
+        std::mem::replace(&mut self.chunks[c][i], last)
+    }
+    pub fn swap(&mut self, a: usize, b: usize) {
+        let (ca, ia) = self.locate(a).expect("index out of bounds");
+        let (cb, ib) = self.locate(b).expect("index out of bounds");
+        let x = self.chunks[ca][ia];
+        self.chunks[ca][ia] = self.chunks[cb][ib];
+        self.chunks[cb][ib] = x;
+    }
+    pub fn split_off(&mut self, at: usize) -> Self {
+        let len = self.len();
+        assert!(at <= len, "`at` split index (is {at}) should be <= len (is {len})");
+        let Some((c, i)) = self.locate(at) else { return Self::new() };
+        let mut tail = self.chunks.split_off(c);
+        if i > 0 {
+            self.chunks.push(tail[0].drain(..i).collect());
+        }
+        ChunkedVec { chunks: tail }
+    }
+    pub fn dedup(&mut self) {
+        let mut out = Self::new();
+        for x in self.chunks.drain(..).flatten() {
+            if out.last() != Some(&x) {
+                out.push(x);
+            }
+        }
+        *self = out;
+    }
+    pub fn reverse(&mut self) {
+        self.chunks.reverse();
+        self.chunks.iter_mut().for_each(|chunk| chunk.reverse());
+    }
+}
+
+/// A chunked vector whose `remove` finds its chunk as if every chunk were
+/// full, which they are until a value leaves one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SkewedChunks {
+    chunks: Vec<Vec<u32>>,
+}
+
+#[drt::operations(panics(remove))]
+impl SkewedChunks {
+    pub fn new() -> Self {
+        SkewedChunks { chunks: Vec::new() }
+    }
+    pub fn push(&mut self, value: u32) {
+        match self.chunks.last_mut() {
+            Some(chunk) if chunk.len() < CHUNK => chunk.push(value),
+            _ => self.chunks.push(vec![value]),
+        }
+    }
+    pub fn extend(&mut self, items: Vec<u32>) {
+        items.into_iter().for_each(|x| self.push(x))
+    }
+    pub fn remove(&mut self, index: usize) -> u32 {
+        let c = index / CHUNK;
+        let value = self.chunks[c].remove(index % CHUNK);
+        if self.chunks[c].is_empty() {
+            self.chunks.remove(c);
+        }
+        value
+    }
+    pub fn len(&self) -> usize {
+        self.chunks.iter().map(Vec::len).sum()
+    }
+}
+
+/// Every method `Vec` is registered with, on a vector of chunks.
+#[test]
+fn a_chunked_vec_agrees_with_vec() {
+    assert_agrees::<ChunkedVec, Vec<u32>>();
+}
+
+/// A `remove` that answers with the wrong value once a chunk is not full.
+#[test]
+fn finds_the_chunked_remove_against_vec() {
+    let f = divergence::<SkewedChunks, Vec<u32>>("SkewedChunks::remove");
+    // Five values at least, for a second chunk, then two removes, on each side.
+    assert!(f.code.matches(".remove(").count() >= 4, "{}", f.code);
+}
+
+// ---- VecDeque ----
+
+/// A double-ended queue in a ring buffer that doubles when full.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RingDeque {
+    buf: Vec<u32>,
+    head: usize,
+    len: usize,
+}
+
+impl RingDeque {
+    /// Where the `index`-th value is kept.
+    fn slot(&self, index: usize) -> usize {
+        (self.head + index) % self.buf.len()
+    }
+    /// Room for one more, the values laid out from the start.
+    fn reserve_one(&mut self) {
+        if self.len == self.buf.len() {
+            let mut buf: Vec<u32> = self.iter().copied().collect();
+            buf.resize((2 * self.len).max(4), 0);
+            (self.buf, self.head) = (buf, 0);
+        }
+    }
+}
+
+#[drt::operations(panics(insert, swap, split_off, rotate_left, rotate_right))]
+impl RingDeque {
+    pub fn new() -> Self {
+        RingDeque { buf: Vec::new(), head: 0, len: 0 }
+    }
+    pub fn default() -> Self {
+        Self::new()
+    }
+    pub fn from_iter(items: Vec<u32>) -> Self {
+        let mut d = Self::new();
+        d.extend(items);
+        d
+    }
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn clear(&mut self) {
+        (self.head, self.len) = (0, 0);
+    }
+    pub fn get(&self, index: usize) -> Option<&u32> {
+        (index < self.len).then(|| &self.buf[self.slot(index)])
+    }
+    pub fn contains(&self, x: &u32) -> bool {
+        self.iter().any(|y| y == x)
+    }
+    pub fn iter(&self) -> impl Iterator<Item = &u32> + '_ {
+        (0..self.len).map(|i| &self.buf[self.slot(i)])
+    }
+    pub fn front(&self) -> Option<&u32> {
+        self.get(0)
+    }
+    pub fn back(&self) -> Option<&u32> {
+        self.get(self.len.checked_sub(1)?)
+    }
+    pub fn push_back(&mut self, value: u32) {
+        self.reserve_one();
+        let slot = self.slot(self.len);
+        self.buf[slot] = value;
+        self.len += 1;
+    }
+    pub fn push_front(&mut self, value: u32) {
+        self.reserve_one();
+        self.head = (self.head + self.buf.len() - 1) % self.buf.len();
+        self.buf[self.head] = value;
+        self.len += 1;
+    }
+    pub fn pop_back(&mut self) -> Option<u32> {
+        self.len = self.len.checked_sub(1)?;
+        Some(self.buf[self.slot(self.len)])
+    }
+    pub fn pop_front(&mut self) -> Option<u32> {
+        let value = *self.front()?;
+        self.head = self.slot(1);
+        self.len -= 1;
+        Some(value)
+    }
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+    pub fn swap(&mut self, a: usize, b: usize) {
+        assert!(a < self.len && b < self.len, "index out of bounds");
+        let (a, b) = (self.slot(a), self.slot(b));
+        self.buf.swap(a, b);
+    }
+    pub fn insert(&mut self, index: usize, value: u32) {
+        assert!(index <= self.len, "index out of bounds");
+        self.push_back(value);
+        for i in (index..self.len - 1).rev() {
+            self.swap(i, i + 1);
+        }
+    }
+    pub fn remove(&mut self, index: usize) -> Option<u32> {
+        if index >= self.len {
+            return None;
+        }
+        for i in index..self.len - 1 {
+            self.swap(i, i + 1);
+        }
+        self.pop_back()
+    }
+    pub fn swap_remove_back(&mut self, index: usize) -> Option<u32> {
+        if index >= self.len {
+            return None;
+        }
+        self.swap(index, self.len - 1);
+        self.pop_back()
+    }
+    pub fn swap_remove_front(&mut self, index: usize) -> Option<u32> {
+        if index >= self.len {
+            return None;
+        }
+        self.swap(index, 0);
+        self.pop_front()
+    }
+    pub fn rotate_left(&mut self, n: usize) {
+        assert!(n <= self.len, "n out of bounds");
+        for _ in 0..n {
+            let value = self.pop_front().expect("n <= len");
+            self.push_back(value);
+        }
+    }
+    pub fn rotate_right(&mut self, n: usize) {
+        assert!(n <= self.len, "n out of bounds");
+        for _ in 0..n {
+            let value = self.pop_back().expect("n <= len");
+            self.push_front(value);
+        }
+    }
+    pub fn extend(&mut self, items: Vec<u32>) {
+        items.into_iter().for_each(|x| self.push_back(x))
+    }
+    pub fn append(&mut self, other: &mut Self) {
+        while let Some(x) = other.pop_front() {
+            self.push_back(x);
+        }
+    }
+    pub fn split_off(&mut self, at: usize) -> Self {
+        assert!(at <= self.len, "`at` out of bounds");
+        let tail = Self::from_iter(self.iter().skip(at).copied().collect());
+        self.len = at;
+        tail
+    }
+}
+
+/// A ring buffer that grows in place, leaving the values that had wrapped
+/// around at the start of the old buffer instead of after its end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GrowingRing {
+    buf: Vec<u32>,
+    head: usize,
+    len: usize,
+}
+
+#[drt::operations]
+impl GrowingRing {
+    pub fn new() -> Self {
+        GrowingRing { buf: vec![0; 2], head: 0, len: 0 }
+    }
+    pub fn push_back(&mut self, value: u32) {
+        if self.len == self.buf.len() {
+            self.buf.resize(2 * self.len, 0);
+        }
+        let slot = (self.head + self.len) % self.buf.len();
+        self.buf[slot] = value;
+        self.len += 1;
+    }
+    pub fn pop_front(&mut self) -> Option<u32> {
+        if self.len == 0 {
+            return None;
+        }
+        let value = self.buf[self.head];
+        self.head = (self.head + 1) % self.buf.len();
+        self.len -= 1;
+        Some(value)
+    }
+    pub fn len(&self) -> usize {
+        self.len
+    }
+}
+
+/// Every method `VecDeque` is registered with, on a ring buffer.
+#[test]
+fn a_ring_buffer_agrees_with_vec_deque() {
+    assert_agrees::<RingDeque, VecDeque<u32>>();
+}
+
+/// A wrapped-around ring that grows: `pop_front` later answers from the
+/// wrong slot.
+#[test]
+fn finds_the_ring_growth_against_vec_deque() {
+    divergence::<GrowingRing, VecDeque<u32>>("GrowingRing::pop_front");
+}
+
+// ---- BTreeMap ----
+
+/// A map kept as a `Vec` of pairs sorted by key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SortedMap {
+    entries: Vec<(u8, u32)>,
+}
+
+impl SortedMap {
+    fn find(&self, key: &u8) -> Result<usize, usize> {
+        self.entries.binary_search_by_key(key, |e| e.0)
+    }
+}
+
+#[drt::operations(panics(range))]
+impl SortedMap {
+    pub fn new() -> Self {
+        SortedMap { entries: Vec::new() }
+    }
+    pub fn default() -> Self {
+        Self::new()
+    }
+    pub fn from_iter(pairs: Vec<(u8, u32)>) -> Self {
+        let mut map = Self::new();
+        map.extend(pairs);
+        map
+    }
+    pub fn insert(&mut self, key: u8, value: u32) -> Option<u32> {
+        match self.find(&key) {
+            Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
+            Err(i) => {
+                self.entries.insert(i, (key, value));
+                None
+            }
+        }
+    }
+    pub fn remove(&mut self, key: &u8) -> Option<u32> {
+        let i = self.find(key).ok()?;
+        Some(self.entries.remove(i).1)
+    }
+    pub fn get(&self, key: &u8) -> Option<&u32> {
+        let i = self.find(key).ok()?;
+        Some(&self.entries[i].1)
+    }
+    pub fn contains_key(&self, key: &u8) -> bool {
+        self.find(key).is_ok()
+    }
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+    pub fn pop_first(&mut self) -> Option<(u8, u32)> {
+        (!self.entries.is_empty()).then(|| self.entries.remove(0))
+    }
+    pub fn pop_last(&mut self) -> Option<(u8, u32)> {
+        self.entries.pop()
+    }
+    pub fn get_key_value(&self, key: &u8) -> Option<(&u8, &u32)> {
+        let (k, v) = &self.entries[self.find(key).ok()?];
+        Some((k, v))
+    }
+    pub fn first_key_value(&self) -> Option<(&u8, &u32)> {
+        self.entries.first().map(|(k, v)| (k, v))
+    }
+    pub fn last_key_value(&self) -> Option<(&u8, &u32)> {
+        self.entries.last().map(|(k, v)| (k, v))
+    }
+    pub fn iter(&self) -> impl Iterator<Item = (&u8, &u32)> + '_ {
+        self.entries.iter().map(|(k, v)| (k, v))
+    }
+    pub fn range(&self, range: RangeInclusive<u8>) -> impl Iterator<Item = (&u8, &u32)> + '_ {
+        assert!(range.start() <= range.end(), "range start is greater than range end in BTreeMap");
+        self.iter().filter(move |(k, _)| range.contains(k))
+    }
+    pub fn keys(&self) -> impl Iterator<Item = &u8> + '_ {
+        self.entries.iter().map(|(k, _)| k)
+    }
+    pub fn values(&self) -> impl Iterator<Item = &u32> + '_ {
+        self.entries.iter().map(|(_, v)| v)
+    }
+    pub fn clear(&mut self) {
+        self.entries.clear()
+    }
+    pub fn extend(&mut self, pairs: Vec<(u8, u32)>) {
+        for (k, v) in pairs {
+            self.insert(k, v);
+        }
+    }
+    pub fn append(&mut self, other: &mut Self) {
+        self.extend(std::mem::take(&mut other.entries))
+    }
+    pub fn split_off(&mut self, key: &u8) -> Self {
+        let at = self.find(key).unwrap_or_else(|i| i);
+        SortedMap { entries: self.entries.split_off(at) }
+    }
+}
+
+/// A sorted map whose `insert` replaces a value without returning it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForgetfulMap {
+    entries: Vec<(u8, u32)>,
+}
+
+#[drt::operations]
+impl ForgetfulMap {
+    pub fn new() -> Self {
+        ForgetfulMap { entries: Vec::new() }
+    }
+    pub fn insert(&mut self, key: u8, value: u32) -> Option<u32> {
+        match self.entries.binary_search_by_key(&key, |e| e.0) {
+            Ok(i) => self.entries[i].1 = value,
+            Err(i) => self.entries.insert(i, (key, value)),
+        }
+        None
+    }
+    pub fn get(&self, key: &u8) -> Option<&u32> {
+        let i = self.entries.binary_search_by_key(key, |e| e.0).ok()?;
+        Some(&self.entries[i].1)
+    }
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+}
+
+/// Every method `BTreeMap` is registered with, on a sorted `Vec` of pairs;
+/// of its two `range`s, the one taking a `RangeInclusive`.
+#[test]
+fn a_sorted_vec_map_agrees_with_btree_map() {
+    assert_agrees::<SortedMap, BTreeMap<u8, u32>>();
+}
+
+/// An `insert` over an existing key that says `None`.
+#[test]
+fn finds_the_insert_losing_the_old_value_against_btree_map() {
+    let f = divergence::<ForgetfulMap, BTreeMap<u8, u32>>("ForgetfulMap::insert");
+    assert!(f.message.starts_with("ForgetfulMap::insert returned None, but "), "{}", f.message);
+}
+
+// ---- HashMap ----
+
+/// A map kept as an unordered `Vec` of pairs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AssocList {
+    pairs: Vec<(u8, u32)>,
+}
+
+impl AssocList {
+    fn position(&self, key: &u8) -> Option<usize> {
+        self.pairs.iter().position(|(k, _)| k == key)
+    }
+}
+
+#[drt::operations]
+impl AssocList {
+    pub fn new() -> Self {
+        AssocList { pairs: Vec::new() }
+    }
+    pub fn default() -> Self {
+        Self::new()
+    }
+    pub fn from_iter(pairs: Vec<(u8, u32)>) -> Self {
+        let mut map = Self::new();
+        map.extend(pairs);
+        map
+    }
+    pub fn insert(&mut self, key: u8, value: u32) -> Option<u32> {
+        match self.position(&key) {
+            Some(i) => Some(std::mem::replace(&mut self.pairs[i].1, value)),
+            None => {
+                self.pairs.push((key, value));
+                None
+            }
+        }
+    }
+    pub fn remove(&mut self, key: &u8) -> Option<u32> {
+        let i = self.position(key)?;
+        Some(self.pairs.swap_remove(i).1)
+    }
+    pub fn get(&self, key: &u8) -> Option<&u32> {
+        let i = self.position(key)?;
+        Some(&self.pairs[i].1)
+    }
+    pub fn contains_key(&self, key: &u8) -> bool {
+        self.position(key).is_some()
+    }
+    pub fn get_key_value(&self, key: &u8) -> Option<(&u8, &u32)> {
+        let (k, v) = &self.pairs[self.position(key)?];
+        Some((k, v))
+    }
+    pub fn len(&self) -> usize {
+        self.pairs.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
+    }
+    pub fn clear(&mut self) {
+        self.pairs.clear()
+    }
+    pub fn extend(&mut self, pairs: Vec<(u8, u32)>) {
+        for (k, v) in pairs {
+            self.insert(k, v);
+        }
+    }
+}
+
+/// An association list whose `insert` over an existing key returns the
+/// new value instead of the old one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EchoingList {
+    pairs: Vec<(u8, u32)>,
+}
+
+#[drt::operations]
+impl EchoingList {
+    pub fn new() -> Self {
+        EchoingList { pairs: Vec::new() }
+    }
+    pub fn insert(&mut self, key: u8, value: u32) -> Option<u32> {
+        match self.pairs.iter_mut().find(|(k, _)| *k == key) {
+            Some(pair) => {
+                pair.1 = value;
+                Some(value)
+            }
+            None => {
+                self.pairs.push((key, value));
+                None
+            }
+        }
+    }
+    pub fn get(&self, key: &u8) -> Option<&u32> {
+        self.pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+    pub fn len(&self) -> usize {
+        self.pairs.len()
+    }
+}
+
+/// Every method `HashMap` is registered with, on an association list.
+#[test]
+fn an_association_list_agrees_with_hash_map() {
+    assert_agrees::<AssocList, HashMap<u8, u32>>();
+}
+
+/// An `insert` over an existing key that answers with the value it was given.
+#[test]
+fn finds_the_insert_echoing_the_new_value_against_hash_map() {
+    divergence::<EchoingList, HashMap<u8, u32>>("EchoingList::insert");
+}
+
+// ---- HashSet ----
+
+/// Every `u8`, for `get` to lend.
+static BYTES: [u8; 256] = {
+    let mut all = [0; 256];
+    let mut i = 0;
+    while i < 256 {
+        all[i] = i as u8;
+        i += 1;
+    }
+    all
+};
+
+/// The word and bit of `value` in a bitset.
+fn bit(value: u8) -> (usize, u64) {
+    (value as usize / 64, 1 << (value % 64))
+}
+
+/// A set of bytes as 256 bits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ByteSet {
+    words: [u64; 4],
+}
+
+#[drt::operations]
+impl ByteSet {
+    pub fn new() -> Self {
+        ByteSet { words: [0; 4] }
+    }
+    pub fn default() -> Self {
+        Self::new()
+    }
+    pub fn from_iter(values: Vec<u8>) -> Self {
+        let mut set = Self::new();
+        set.extend(values);
+        set
+    }
+    pub fn insert(&mut self, value: u8) -> bool {
+        let (w, b) = bit(value);
+        let absent = self.words[w] & b == 0;
+        self.words[w] |= b;
+        absent
+    }
+    pub fn remove(&mut self, value: &u8) -> bool {
+        let (w, b) = bit(*value);
+        let present = self.words[w] & b != 0;
+        self.words[w] &= !b;
+        present
+    }
+    pub fn take(&mut self, value: &u8) -> Option<u8> {
+        self.remove(value).then_some(*value)
+    }
+    pub fn contains(&self, value: &u8) -> bool {
+        let (w, b) = bit(*value);
+        self.words[w] & b != 0
+    }
+    pub fn get(&self, value: &u8) -> Option<&u8> {
+        self.contains(value).then(|| &BYTES[*value as usize])
+    }
+    pub fn len(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.words == [0; 4]
+    }
+    pub fn clear(&mut self) {
+        self.words = [0; 4];
+    }
+    pub fn extend(&mut self, values: Vec<u8>) {
+        for v in values {
+            self.insert(v);
+        }
+    }
+    pub fn is_subset(&self, other: &Self) -> bool {
+        self.words.iter().zip(&other.words).all(|(a, b)| a & !b == 0)
+    }
+    pub fn is_disjoint(&self, other: &Self) -> bool {
+        self.words.iter().zip(&other.words).all(|(a, b)| a & b == 0)
+    }
+}
+
+/// A bitset whose `remove` says whether the value's word had any bit set,
+/// not its own bit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CoarseBits {
+    words: [u64; 4],
+}
+
+#[drt::operations]
+impl CoarseBits {
+    pub fn new() -> Self {
+        CoarseBits { words: [0; 4] }
+    }
+    pub fn insert(&mut self, value: u8) -> bool {
+        let (w, b) = bit(value);
+        let absent = self.words[w] & b == 0;
+        self.words[w] |= b;
+        absent
+    }
+    pub fn remove(&mut self, value: &u8) -> bool {
+        let (w, b) = bit(*value);
+        let present = self.words[w] != 0;
+        self.words[w] &= !b;
+        present
+    }
+    pub fn contains(&self, value: &u8) -> bool {
+        let (w, b) = bit(*value);
+        self.words[w] & b != 0
+    }
+}
+
+/// Every method `HashSet` is registered with, on a bitset.
+#[test]
+fn a_bitset_agrees_with_hash_set() {
+    assert_agrees::<ByteSet, HashSet<u8>>();
+}
+
+/// A `remove` of an absent byte that says it was there.
+#[test]
+fn finds_the_remove_of_an_absent_value_against_hash_set() {
+    let f = divergence::<CoarseBits, HashSet<u8>>("CoarseBits::remove");
+    assert!(f.message.starts_with("CoarseBits::remove returned true, but "), "{}", f.message);
+}
+
+// ---- BinaryHeap ----
+
+/// A max-heap kept as a sorted `Vec`, the largest last.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SortedHeap {
+    items: Vec<u32>,
+}
+
+#[drt::operations]
+impl SortedHeap {
+    pub fn new() -> Self {
+        SortedHeap { items: Vec::new() }
+    }
+    pub fn default() -> Self {
+        Self::new()
+    }
+    pub fn from_iter(items: Vec<u32>) -> Self {
+        let mut heap = Self::new();
+        heap.extend(items);
+        heap
+    }
+    pub fn push(&mut self, item: u32) {
+        let at = self.items.partition_point(|x| *x < item);
+        self.items.insert(at, item);
+    }
+    pub fn pop(&mut self) -> Option<u32> {
+        self.items.pop()
+    }
+    pub fn peek(&self) -> Option<&u32> {
+        self.items.last()
+    }
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+    pub fn clear(&mut self) {
+        self.items.clear()
+    }
+    pub fn into_sorted_vec(self) -> Vec<u32> {
+        self.items
+    }
+    pub fn extend(&mut self, items: Vec<u32>) {
+        items.into_iter().for_each(|x| self.push(x))
+    }
+    pub fn append(&mut self, other: &mut Self) {
+        self.extend(std::mem::take(&mut other.items))
+    }
+}
+
+/// Every method `BinaryHeap` is registered with, on a sorted `Vec`.
+#[test]
+fn a_sorted_vec_heap_agrees_with_binary_heap() {
+    assert_agrees::<SortedHeap, BinaryHeap<u32>>();
+}
+
+// ---- String ----
+
+/// Text as a `Vec` of `char`s, indexed by UTF-8 byte offsets as `String` is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CharText {
+    chars: Vec<char>,
+}
+
+impl CharText {
+    /// The index of the char starting at byte `at` (the length at the end).
+    ///
+    /// # Panics
+    ///
+    /// If `at` is not a char boundary.
+    fn char_index(&self, at: usize) -> usize {
+        let mut byte = 0;
+        for (i, c) in self.chars.iter().enumerate() {
+            if byte == at {
+                return i;
+            }
+            byte += c.len_utf8();
+        }
+        assert_eq!(byte, at, "byte index {at} is not a char boundary");
+        self.chars.len()
+    }
+}
+
+#[drt::operations(panics(truncate, insert, insert_str, remove, split_off))]
+impl CharText {
+    pub fn new() -> Self {
+        CharText { chars: Vec::new() }
+    }
+    pub fn default() -> Self {
+        Self::new()
+    }
+    pub fn from(text: &str) -> Self {
+        CharText { chars: text.chars().collect() }
+    }
+    pub fn from_iter(chars: Vec<char>) -> Self {
+        CharText { chars }
+    }
+    pub fn len(&self) -> usize {
+        self.chars.iter().map(|c| c.len_utf8()).sum()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.chars.is_empty()
+    }
+    pub fn clear(&mut self) {
+        self.chars.clear()
+    }
+    pub fn push(&mut self, ch: char) {
+        self.chars.push(ch)
+    }
+    pub fn push_str(&mut self, text: &str) {
+        self.chars.extend(text.chars())
+    }
+    pub fn pop(&mut self) -> Option<char> {
+        self.chars.pop()
+    }
+    pub fn chars(&self) -> impl Iterator<Item = char> + '_ {
+        self.chars.iter().copied()
+    }
+    pub fn find(&self, pattern: &str) -> Option<usize> {
+        let pattern: Vec<char> = pattern.chars().collect();
+        let last = self.chars.len().checked_sub(pattern.len())?;
+        let at = (0..=last).find(|&i| self.chars[i..].starts_with(&pattern))?;
+        Some(self.chars[..at].iter().map(|c| c.len_utf8()).sum())
+    }
+    pub fn contains(&self, pattern: &str) -> bool {
+        self.find(pattern).is_some()
+    }
+    pub fn starts_with(&self, pattern: &str) -> bool {
+        self.chars.starts_with(&pattern.chars().collect::<Vec<char>>())
+    }
+    pub fn ends_with(&self, pattern: &str) -> bool {
+        self.chars.ends_with(&pattern.chars().collect::<Vec<char>>())
+    }
+    pub fn truncate(&mut self, new_len: usize) {
+        if new_len < self.len() {
+            let at = self.char_index(new_len);
+            self.chars.truncate(at);
+        }
+    }
+    pub fn insert(&mut self, idx: usize, ch: char) {
+        let at = self.char_index(idx);
+        self.chars.insert(at, ch);
+    }
+    pub fn insert_str(&mut self, idx: usize, text: &str) {
+        let at = self.char_index(idx);
+        self.chars.splice(at..at, text.chars());
+    }
+    pub fn remove(&mut self, idx: usize) -> char {
+        let at = self.char_index(idx);
+        self.chars.remove(at)
+    }
+    pub fn split_off(&mut self, at: usize) -> Self {
+        let at = self.char_index(at);
+        CharText { chars: self.chars.split_off(at) }
+    }
+}
+
+/// Text whose `len` counts chars, not the bytes `String` counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CharCounted {
+    chars: Vec<char>,
+}
+
+#[drt::operations]
+impl CharCounted {
+    pub fn new() -> Self {
+        CharCounted { chars: Vec::new() }
+    }
+    pub fn push_str(&mut self, text: &str) {
+        self.chars.extend(text.chars())
+    }
+    pub fn pop(&mut self) -> Option<char> {
+        self.chars.pop()
+    }
+    pub fn len(&self) -> usize {
+        self.chars.len()
+    }
+}
+
+/// Every method `String` is registered with but `as_str`, which text kept
+/// as `char`s cannot lend.
+#[test]
+fn a_char_vec_text_agrees_with_string() {
+    assert_agrees::<CharText, String>();
+}
+
+/// A `len` in chars, wrong for any non-ASCII text.
+#[test]
+fn finds_the_len_in_chars_against_string() {
+    let f = divergence::<CharCounted, String>("CharCounted::len");
+    assert!(f.code.contains("push_str("), "{}", f.code);
+}
+
+// ---- Signatures unlike the reference's ----
+
+/// A vector whose `len` is a `u32`, not `Vec`'s `usize`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counted {
+    items: Vec<u32>,
+}
+
+#[drt::operations]
+impl Counted {
+    pub fn new() -> Self {
+        Counted { items: Vec::new() }
+    }
+    pub fn push(&mut self, value: u32) {
+        self.items.push(value)
+    }
+    pub fn len(&self) -> u32 {
+        self.items.len() as u32
+    }
+    pub fn contains(&self, x: &u32) -> bool {
+        self.items.contains(x)
+    }
+    /// An iterator that holds a borrow: dropped after the call, where
+    /// `Vec::iter`'s first items are kept.
+    pub fn iter(&self) -> std::slice::Iter<'_, u32> {
+        self.items.iter()
+    }
+}
+
+/// A result of another type than its counterpart's runs on the reference
+/// too, but is not compared, and not passed on there: the `u32` a later
+/// `push` takes is no counterpart of `Vec::len`'s `usize`. The summary
+/// names it, and the iterator whose items drt cannot copy.
+#[test]
+fn a_result_of_another_type_is_not_passed_on_to_the_reference() {
+    let report = drt::explore::<Counted>().against::<Vec<u32>>().seed(SEED).max_sequences(SMALL).report();
+    assert!(report.failures.is_empty(), "{report}");
+    assert_eq!(
+        report.stats.notes,
+        ["run on Vec<u32> too, but their results are not compared (the types differ, have no PartialEq, or hold \
+          borrows drt cannot copy): Counted::iter, Counted::len"]
+    );
+}
