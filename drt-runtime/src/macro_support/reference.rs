@@ -157,88 +157,171 @@ fn elements<T: Clone + Debug + PartialEq + 'static>(r: &mut Registrar) {
     r.type_desc(type_desc!(Vec<T>));
 }
 
+/// The methods every collection `C` of items `I` shares: making one
+/// (`new`, `default`, `from_iter`), its size, `clear` and `extend`.
+macro_rules! collection_methods {
+    ($c:ty, $i:ty) => {{
+        use {ParamKind::*, Receiver as R};
+        vec![
+            method::<$c>("new", R::None, &[], value::<$c>(), invoke!(|| ret_value(<$c>::new()))),
+            method::<$c>("default", R::None, &[], value::<$c>(), invoke!(|| ret_value(<$c>::default()))),
+            method::<$c>(
+                "from_iter",
+                R::None,
+                &[param::<Vec<$i>>("iter", Value)],
+                value::<$c>(),
+                invoke!(|v| ret_value(arg_owned::<Vec<$i>>(v).into_iter().collect::<$c>())),
+            ),
+            method::<$c>("len", R::Ref, &[], value::<usize>(), invoke!(|m| ret_value(arg_ref::<$c>(m).len()))),
+            method::<$c>("is_empty", R::Ref, &[], value::<bool>(), invoke!(|m| ret_value(arg_ref::<$c>(m).is_empty()))),
+            method::<$c>("clear", R::Mut, &[], unit(), invoke!(|m| ret_value(arg_mut::<$c>(m).clear()))),
+            method::<$c>(
+                "extend",
+                R::Mut,
+                &[param::<Vec<$i>>("iter", Value)],
+                unit(),
+                invoke!(|m, v| ret_value(arg_mut::<$c>(m).extend(arg_owned::<Vec<$i>>(v)))),
+            ),
+        ]
+    }};
+}
+
+/// The methods `BTreeSet` and `HashSet` share, over `S` of `K`.
+macro_rules! set_methods {
+    ($s:ty, $k:ty) => {{
+        use {ParamKind::*, Receiver as R};
+        let by_ref = param::<$k>("value", Ref);
+        let other = param::<$s>("other", Ref);
+        let mut ops = collection_methods!($s, $k);
+        ops.extend([
+            method::<$s>(
+                "insert",
+                R::Mut,
+                &[param::<$k>("value", Value)],
+                value::<bool>(),
+                invoke!(|m, v| ret_value(arg_mut::<$s>(m).insert(arg_owned::<$k>(v)))),
+            ),
+            method::<$s>(
+                "replace",
+                R::Mut,
+                &[param::<$k>("value", Value)],
+                option::<$k>(),
+                invoke!(|m, v| ret_option(arg_mut::<$s>(m).replace(arg_owned::<$k>(v)))),
+            ),
+            method::<$s>(
+                "remove",
+                R::Mut,
+                &[by_ref],
+                value::<bool>(),
+                invoke!(|m, v| ret_value(arg_mut::<$s>(m).remove(arg_ref::<$k>(v)))),
+            ),
+            method::<$s>(
+                "take",
+                R::Mut,
+                &[by_ref],
+                option::<$k>(),
+                invoke!(|m, v| ret_option(arg_mut::<$s>(m).take(arg_ref::<$k>(v)))),
+            ),
+            method::<$s>(
+                "contains",
+                R::Ref,
+                &[by_ref],
+                value::<bool>(),
+                invoke!(|m, v| ret_value(arg_ref::<$s>(m).contains(arg_ref::<$k>(v)))),
+            ),
+            method::<$s>(
+                "get",
+                R::Ref,
+                &[by_ref],
+                option_ref::<$k>(),
+                invoke!(|m, v| cloned(arg_ref::<$s>(m).get(arg_ref::<$k>(v)))),
+            ),
+            method::<$s>(
+                "is_subset",
+                R::Ref,
+                &[other],
+                value::<bool>(),
+                invoke!(|m, o| ret_value(arg_ref::<$s>(m).is_subset(arg_ref::<$s>(o)))),
+            ),
+            method::<$s>(
+                "is_superset",
+                R::Ref,
+                &[other],
+                value::<bool>(),
+                invoke!(|m, o| ret_value(arg_ref::<$s>(m).is_superset(arg_ref::<$s>(o)))),
+            ),
+            method::<$s>(
+                "is_disjoint",
+                R::Ref,
+                &[other],
+                value::<bool>(),
+                invoke!(|m, o| ret_value(arg_ref::<$s>(m).is_disjoint(arg_ref::<$s>(o)))),
+            ),
+        ]);
+        ops
+    }};
+}
+
+/// The methods `BTreeMap` and `HashMap` share, over `M` of `K` to `V`.
+macro_rules! map_methods {
+    ($m:ty, $k:ty, $v:ty) => {{
+        use {ParamKind::*, Receiver as R};
+        let key = param::<$k>("key", Ref);
+        let mut ops = collection_methods!($m, ($k, $v));
+        ops.extend([
+            method::<$m>(
+                "insert",
+                R::Mut,
+                &[param::<$k>("key", Value), param::<$v>("value", Value)],
+                option::<$v>(),
+                invoke!(|m, k, v| ret_option(arg_mut::<$m>(m).insert(arg_owned::<$k>(k), arg_owned::<$v>(v)))),
+            ),
+            method::<$m>(
+                "remove",
+                R::Mut,
+                &[key],
+                option::<$v>(),
+                invoke!(|m, k| ret_option(arg_mut::<$m>(m).remove(arg_ref::<$k>(k)))),
+            ),
+            method::<$m>(
+                "get",
+                R::Ref,
+                &[key],
+                option_ref::<$v>(),
+                invoke!(|m, k| cloned(arg_ref::<$m>(m).get(arg_ref::<$k>(k)))),
+            ),
+            method::<$m>(
+                "contains_key",
+                R::Ref,
+                &[key],
+                value::<bool>(),
+                invoke!(|m, k| ret_value(arg_ref::<$m>(m).contains_key(arg_ref::<$k>(k)))),
+            ),
+            method::<$m>(
+                "get_key_value",
+                R::Ref,
+                &[key],
+                option_pair::<$k, $v>(),
+                invoke!(|m, k| entry(arg_ref::<$m>(m).get_key_value(arg_ref::<$k>(k)))),
+            ),
+        ]);
+        ops
+    }};
+}
+
+/// What an ordered collection's `range` takes: `a..b` and `a..=b`.
+fn ranges<K: 'static>() -> [ParamSpec; 2] {
+    [param::<Range<K>>("range", ParamKind::Value), param::<RangeInclusive<K>>("range", ParamKind::Value)]
+}
+
 impl<K: Ord + Clone + Debug + 'static> Reference for BTreeSet<K> {
     fn register(r: &mut Registrar) {
         use {ParamKind::*, Receiver as R};
         r.owner(type_desc!(BTreeSet<K>));
         elements::<K>(r);
-        let range = param::<Range<K>>("range", Value);
-        let range_inclusive = param::<RangeInclusive<K>>("range", Value);
-        let value = param::<K>("value", Value);
-        let by_ref = param::<K>("value", Ref);
-        let other = param::<BTreeSet<K>>("other", Ref);
-        let ops = vec![
-            method::<Self>("new", R::None, &[], self::value::<Self>(), invoke!(|| ret_value(BTreeSet::<K>::new()))),
-            method::<Self>(
-                "default",
-                R::None,
-                &[],
-                self::value::<Self>(),
-                invoke!(|| ret_value(BTreeSet::<K>::default())),
-            ),
-            method::<Self>(
-                "from_iter",
-                R::None,
-                &[param::<Vec<K>>("iter", Value)],
-                self::value::<Self>(),
-                invoke!(|v| ret_value(arg_owned::<Vec<K>>(v).into_iter().collect::<BTreeSet<K>>())),
-            ),
-            method::<Self>(
-                "insert",
-                R::Mut,
-                &[value],
-                self::value::<bool>(),
-                invoke!(|m, v| ret_value(arg_mut::<Self>(m).insert(arg_owned::<K>(v)))),
-            ),
-            method::<Self>(
-                "replace",
-                R::Mut,
-                &[value],
-                option::<K>(),
-                invoke!(|m, v| ret_option(arg_mut::<Self>(m).replace(arg_owned::<K>(v)))),
-            ),
-            method::<Self>(
-                "remove",
-                R::Mut,
-                &[by_ref],
-                self::value::<bool>(),
-                invoke!(|m, v| ret_value(arg_mut::<Self>(m).remove(arg_ref::<K>(v)))),
-            ),
-            method::<Self>(
-                "take",
-                R::Mut,
-                &[by_ref],
-                option::<K>(),
-                invoke!(|m, v| ret_option(arg_mut::<Self>(m).take(arg_ref::<K>(v)))),
-            ),
-            method::<Self>(
-                "contains",
-                R::Ref,
-                &[by_ref],
-                self::value::<bool>(),
-                invoke!(|m, v| ret_value(arg_ref::<Self>(m).contains(arg_ref::<K>(v)))),
-            ),
-            method::<Self>(
-                "get",
-                R::Ref,
-                &[by_ref],
-                option_ref::<K>(),
-                invoke!(|m, v| cloned(arg_ref::<Self>(m).get(arg_ref::<K>(v)))),
-            ),
-            method::<Self>(
-                "len",
-                R::Ref,
-                &[],
-                self::value::<usize>(),
-                invoke!(|m| ret_value(arg_ref::<Self>(m).len())),
-            ),
-            method::<Self>(
-                "is_empty",
-                R::Ref,
-                &[],
-                self::value::<bool>(),
-                invoke!(|m| ret_value(arg_ref::<Self>(m).is_empty())),
-            ),
+        let [range, range_inclusive] = ranges::<K>();
+        let mut ops = set_methods!(BTreeSet<K>, K);
+        ops.extend([
             method::<Self>("first", R::Ref, &[], option_ref::<K>(), invoke!(|m| cloned(arg_ref::<Self>(m).first()))),
             method::<Self>("last", R::Ref, &[], option_ref::<K>(), invoke!(|m| cloned(arg_ref::<Self>(m).last()))),
             method::<Self>(
@@ -271,14 +354,6 @@ impl<K: Ord + Clone + Debug + 'static> Reference for BTreeSet<K> {
                 iter_cloned::<K>(),
                 invoke!(|m, x| collected(arg_ref::<Self>(m).range(arg_owned::<RangeInclusive<K>>(x)))),
             )),
-            method::<Self>("clear", R::Mut, &[], unit(), invoke!(|m| ret_value(arg_mut::<Self>(m).clear()))),
-            method::<Self>(
-                "extend",
-                R::Mut,
-                &[param::<Vec<K>>("iter", Value)],
-                unit(),
-                invoke!(|m, v| ret_value(arg_mut::<Self>(m).extend(arg_owned::<Vec<K>>(v)))),
-            ),
             method::<Self>(
                 "append",
                 R::Mut,
@@ -289,32 +364,11 @@ impl<K: Ord + Clone + Debug + 'static> Reference for BTreeSet<K> {
             method::<Self>(
                 "split_off",
                 R::Mut,
-                &[by_ref],
-                self::value::<Self>(),
+                &[param::<K>("value", Ref)],
+                value::<Self>(),
                 invoke!(|m, v| ret_value(arg_mut::<Self>(m).split_off(arg_ref::<K>(v)))),
             ),
-            method::<Self>(
-                "is_subset",
-                R::Ref,
-                &[other],
-                self::value::<bool>(),
-                invoke!(|m, o| ret_value(arg_ref::<Self>(m).is_subset(arg_ref::<Self>(o)))),
-            ),
-            method::<Self>(
-                "is_superset",
-                R::Ref,
-                &[other],
-                self::value::<bool>(),
-                invoke!(|m, o| ret_value(arg_ref::<Self>(m).is_superset(arg_ref::<Self>(o)))),
-            ),
-            method::<Self>(
-                "is_disjoint",
-                R::Ref,
-                &[other],
-                self::value::<bool>(),
-                invoke!(|m, o| ret_value(arg_ref::<Self>(m).is_disjoint(arg_ref::<Self>(o)))),
-            ),
-        ];
+        ]);
         ops.into_iter().for_each(|op| r.operation(op));
     }
 }
@@ -326,58 +380,9 @@ impl<K: Ord + Clone + Debug + 'static, V: Clone + Debug + PartialEq + 'static> R
         elements::<K>(r);
         elements::<V>(r);
         elements::<(K, V)>(r);
-        let key = param::<K>("key", Ref);
-        let ops = vec![
-            method::<Self>("new", R::None, &[], value::<Self>(), invoke!(|| ret_value(BTreeMap::<K, V>::new()))),
-            method::<Self>(
-                "default",
-                R::None,
-                &[],
-                value::<Self>(),
-                invoke!(|| ret_value(BTreeMap::<K, V>::default())),
-            ),
-            method::<Self>(
-                "from_iter",
-                R::None,
-                &[param::<Vec<(K, V)>>("iter", Value)],
-                value::<Self>(),
-                invoke!(|v| ret_value(arg_owned::<Vec<(K, V)>>(v).into_iter().collect::<BTreeMap<K, V>>())),
-            ),
-            method::<Self>(
-                "insert",
-                R::Mut,
-                &[param::<K>("key", Value), param::<V>("value", Value)],
-                option::<V>(),
-                invoke!(|m, k, v| ret_option(arg_mut::<Self>(m).insert(arg_owned::<K>(k), arg_owned::<V>(v)))),
-            ),
-            method::<Self>(
-                "remove",
-                R::Mut,
-                &[key],
-                option::<V>(),
-                invoke!(|m, k| ret_option(arg_mut::<Self>(m).remove(arg_ref::<K>(k)))),
-            ),
-            method::<Self>(
-                "get",
-                R::Ref,
-                &[key],
-                option_ref::<V>(),
-                invoke!(|m, k| cloned(arg_ref::<Self>(m).get(arg_ref::<K>(k)))),
-            ),
-            method::<Self>(
-                "contains_key",
-                R::Ref,
-                &[key],
-                value::<bool>(),
-                invoke!(|m, k| ret_value(arg_ref::<Self>(m).contains_key(arg_ref::<K>(k)))),
-            ),
-            method::<Self>(
-                "get_key_value",
-                R::Ref,
-                &[key],
-                option_pair::<K, V>(),
-                invoke!(|m, k| entry(arg_ref::<Self>(m).get_key_value(arg_ref::<K>(k)))),
-            ),
+        let [range, range_inclusive] = ranges::<K>();
+        let mut ops = map_methods!(BTreeMap<K, V>, K, V);
+        ops.extend([
             method::<Self>(
                 "first_key_value",
                 R::Ref,
@@ -391,30 +396,6 @@ impl<K: Ord + Clone + Debug + 'static, V: Clone + Debug + PartialEq + 'static> R
                 &[],
                 option_pair::<K, V>(),
                 invoke!(|m| entry(arg_ref::<Self>(m).last_key_value())),
-            ),
-            method::<Self>("iter", R::Ref, &[], iter_pairs::<K, V>(), invoke!(|m| entries(arg_ref::<Self>(m).iter()))),
-            // Panics when the range's start is past its end.
-            panicking(method::<Self>(
-                "range",
-                R::Ref,
-                &[param::<Range<K>>("range", Value)],
-                iter_pairs::<K, V>(),
-                invoke!(|m, x| entries(arg_ref::<Self>(m).range(arg_owned::<Range<K>>(x)))),
-            )),
-            panicking(method::<Self>(
-                "range",
-                R::Ref,
-                &[param::<RangeInclusive<K>>("range", Value)],
-                iter_pairs::<K, V>(),
-                invoke!(|m, x| entries(arg_ref::<Self>(m).range(arg_owned::<RangeInclusive<K>>(x)))),
-            )),
-            method::<Self>("len", R::Ref, &[], value::<usize>(), invoke!(|m| ret_value(arg_ref::<Self>(m).len()))),
-            method::<Self>(
-                "is_empty",
-                R::Ref,
-                &[],
-                value::<bool>(),
-                invoke!(|m| ret_value(arg_ref::<Self>(m).is_empty())),
             ),
             method::<Self>(
                 "pop_first",
@@ -430,6 +411,7 @@ impl<K: Ord + Clone + Debug + 'static, V: Clone + Debug + PartialEq + 'static> R
                 option::<(K, V)>(),
                 invoke!(|m| ret_option(arg_mut::<Self>(m).pop_last())),
             ),
+            method::<Self>("iter", R::Ref, &[], iter_pairs::<K, V>(), invoke!(|m| entries(arg_ref::<Self>(m).iter()))),
             method::<Self>("keys", R::Ref, &[], iter_cloned::<K>(), invoke!(|m| collected(arg_ref::<Self>(m).keys()))),
             method::<Self>(
                 "values",
@@ -438,14 +420,21 @@ impl<K: Ord + Clone + Debug + 'static, V: Clone + Debug + PartialEq + 'static> R
                 iter_cloned::<V>(),
                 invoke!(|m| collected(arg_ref::<Self>(m).values())),
             ),
-            method::<Self>("clear", R::Mut, &[], unit(), invoke!(|m| ret_value(arg_mut::<Self>(m).clear()))),
-            method::<Self>(
-                "extend",
-                R::Mut,
-                &[param::<Vec<(K, V)>>("iter", Value)],
-                unit(),
-                invoke!(|m, v| ret_value(arg_mut::<Self>(m).extend(arg_owned::<Vec<(K, V)>>(v)))),
-            ),
+            // `range` panics when the range starts after it ends.
+            panicking(method::<Self>(
+                "range",
+                R::Ref,
+                &[range],
+                iter_pairs::<K, V>(),
+                invoke!(|m, x| entries(arg_ref::<Self>(m).range(arg_owned::<Range<K>>(x)))),
+            )),
+            panicking(method::<Self>(
+                "range",
+                R::Ref,
+                &[range_inclusive],
+                iter_pairs::<K, V>(),
+                invoke!(|m, x| entries(arg_ref::<Self>(m).range(arg_owned::<RangeInclusive<K>>(x)))),
+            )),
             method::<Self>(
                 "append",
                 R::Mut,
@@ -456,11 +445,11 @@ impl<K: Ord + Clone + Debug + 'static, V: Clone + Debug + PartialEq + 'static> R
             method::<Self>(
                 "split_off",
                 R::Mut,
-                &[key],
+                &[param::<K>("key", Ref)],
                 value::<Self>(),
                 invoke!(|m, k| ret_value(arg_mut::<Self>(m).split_off(arg_ref::<K>(k)))),
             ),
-        ];
+        ]);
         ops.into_iter().for_each(|op| r.operation(op));
     }
 }
@@ -470,19 +459,8 @@ macro_rules! sequence_methods {
     ($s:ty, $t:ty) => {{
         use {ParamKind::*, Receiver as R};
         let index = param::<usize>("index", Value);
-        vec![
-            method::<$s>("new", R::None, &[], value::<$s>(), invoke!(|| ret_value(<$s>::new()))),
-            method::<$s>("default", R::None, &[], value::<$s>(), invoke!(|| ret_value(<$s>::default()))),
-            method::<$s>(
-                "from_iter",
-                R::None,
-                &[param::<Vec<$t>>("iter", Value)],
-                value::<$s>(),
-                invoke!(|v| ret_value(arg_owned::<Vec<$t>>(v).into_iter().collect::<$s>())),
-            ),
-            method::<$s>("len", R::Ref, &[], value::<usize>(), invoke!(|m| ret_value(arg_ref::<$s>(m).len()))),
-            method::<$s>("is_empty", R::Ref, &[], value::<bool>(), invoke!(|m| ret_value(arg_ref::<$s>(m).is_empty()))),
-            method::<$s>("clear", R::Mut, &[], unit(), invoke!(|m| ret_value(arg_mut::<$s>(m).clear()))),
+        let mut ops = collection_methods!($s, $t);
+        ops.extend([
             method::<$s>(
                 "get",
                 R::Ref,
@@ -521,13 +499,6 @@ macro_rules! sequence_methods {
                 invoke!(|m, a, b| ret_value(arg_mut::<$s>(m).swap(arg_owned::<usize>(a), arg_owned::<usize>(b)))),
             )),
             method::<$s>(
-                "extend",
-                R::Mut,
-                &[param::<Vec<$t>>("iter", Value)],
-                unit(),
-                invoke!(|m, v| ret_value(arg_mut::<$s>(m).extend(arg_owned::<Vec<$t>>(v)))),
-            ),
-            method::<$s>(
                 "append",
                 R::Mut,
                 &[param::<$s>("other", Mut)],
@@ -541,7 +512,8 @@ macro_rules! sequence_methods {
                 value::<$s>(),
                 invoke!(|m, at| ret_value(arg_mut::<$s>(m).split_off(arg_owned::<usize>(at)))),
             )),
-        ]
+        ]);
+        ops
     }};
 }
 
@@ -670,16 +642,8 @@ impl<T: Ord + Clone + Debug + 'static> Reference for BinaryHeap<T> {
         use {ParamKind::*, Receiver as R};
         r.owner(type_desc!(BinaryHeap<T>));
         elements::<T>(r);
-        let ops = vec![
-            method::<Self>("new", R::None, &[], value::<Self>(), invoke!(|| ret_value(BinaryHeap::<T>::new()))),
-            method::<Self>("default", R::None, &[], value::<Self>(), invoke!(|| ret_value(BinaryHeap::<T>::default()))),
-            method::<Self>(
-                "from_iter",
-                R::None,
-                &[param::<Vec<T>>("iter", Value)],
-                value::<Self>(),
-                invoke!(|v| ret_value(arg_owned::<Vec<T>>(v).into_iter().collect::<BinaryHeap<T>>())),
-            ),
+        let mut ops = collection_methods!(BinaryHeap<T>, T);
+        ops.extend([
             method::<Self>(
                 "push",
                 R::Mut,
@@ -689,15 +653,6 @@ impl<T: Ord + Clone + Debug + 'static> Reference for BinaryHeap<T> {
             ),
             method::<Self>("pop", R::Mut, &[], option::<T>(), invoke!(|m| ret_option(arg_mut::<Self>(m).pop()))),
             method::<Self>("peek", R::Ref, &[], option_ref::<T>(), invoke!(|m| cloned(arg_ref::<Self>(m).peek()))),
-            method::<Self>("len", R::Ref, &[], value::<usize>(), invoke!(|m| ret_value(arg_ref::<Self>(m).len()))),
-            method::<Self>(
-                "is_empty",
-                R::Ref,
-                &[],
-                value::<bool>(),
-                invoke!(|m| ret_value(arg_ref::<Self>(m).is_empty())),
-            ),
-            method::<Self>("clear", R::Mut, &[], unit(), invoke!(|m| ret_value(arg_mut::<Self>(m).clear()))),
             method::<Self>(
                 "into_sorted_vec",
                 R::Value,
@@ -706,182 +661,32 @@ impl<T: Ord + Clone + Debug + 'static> Reference for BinaryHeap<T> {
                 invoke!(|m| ret_value(arg_owned::<Self>(m).into_sorted_vec())),
             ),
             method::<Self>(
-                "extend",
-                R::Mut,
-                &[param::<Vec<T>>("iter", Value)],
-                unit(),
-                invoke!(|m, v| ret_value(arg_mut::<Self>(m).extend(arg_owned::<Vec<T>>(v)))),
-            ),
-            method::<Self>(
                 "append",
                 R::Mut,
                 &[param::<Self>("other", Mut)],
                 unit(),
                 invoke!(|m, o| ret_value(arg_mut::<Self>(m).append(arg_mut::<Self>(o)))),
             ),
-        ];
+        ]);
         ops.into_iter().for_each(|op| r.operation(op));
     }
 }
 
 impl<K: Hash + Eq + Clone + Debug + 'static, V: Clone + Debug + PartialEq + 'static> Reference for HashMap<K, V> {
     fn register(r: &mut Registrar) {
-        use {ParamKind::*, Receiver as R};
         r.owner(type_desc!(HashMap<K, V>));
         elements::<K>(r);
         elements::<V>(r);
         elements::<(K, V)>(r);
-        let key = param::<K>("k", Ref);
-        let ops = vec![
-            method::<Self>("new", R::None, &[], value::<Self>(), invoke!(|| ret_value(HashMap::<K, V>::new()))),
-            method::<Self>("default", R::None, &[], value::<Self>(), invoke!(|| ret_value(HashMap::<K, V>::default()))),
-            method::<Self>(
-                "from_iter",
-                R::None,
-                &[param::<Vec<(K, V)>>("iter", Value)],
-                value::<Self>(),
-                invoke!(|v| ret_value(arg_owned::<Vec<(K, V)>>(v).into_iter().collect::<HashMap<K, V>>())),
-            ),
-            method::<Self>(
-                "insert",
-                R::Mut,
-                &[param::<K>("k", Value), param::<V>("v", Value)],
-                option::<V>(),
-                invoke!(|m, k, v| ret_option(arg_mut::<Self>(m).insert(arg_owned::<K>(k), arg_owned::<V>(v)))),
-            ),
-            method::<Self>(
-                "remove",
-                R::Mut,
-                &[key],
-                option::<V>(),
-                invoke!(|m, k| ret_option(arg_mut::<Self>(m).remove(arg_ref::<K>(k)))),
-            ),
-            method::<Self>(
-                "get",
-                R::Ref,
-                &[key],
-                option_ref::<V>(),
-                invoke!(|m, k| cloned(arg_ref::<Self>(m).get(arg_ref::<K>(k)))),
-            ),
-            method::<Self>(
-                "contains_key",
-                R::Ref,
-                &[key],
-                value::<bool>(),
-                invoke!(|m, k| ret_value(arg_ref::<Self>(m).contains_key(arg_ref::<K>(k)))),
-            ),
-            method::<Self>(
-                "get_key_value",
-                R::Ref,
-                &[key],
-                option_pair::<K, V>(),
-                invoke!(|m, k| entry(arg_ref::<Self>(m).get_key_value(arg_ref::<K>(k)))),
-            ),
-            method::<Self>("len", R::Ref, &[], value::<usize>(), invoke!(|m| ret_value(arg_ref::<Self>(m).len()))),
-            method::<Self>(
-                "is_empty",
-                R::Ref,
-                &[],
-                value::<bool>(),
-                invoke!(|m| ret_value(arg_ref::<Self>(m).is_empty())),
-            ),
-            method::<Self>("clear", R::Mut, &[], unit(), invoke!(|m| ret_value(arg_mut::<Self>(m).clear()))),
-            method::<Self>(
-                "extend",
-                R::Mut,
-                &[param::<Vec<(K, V)>>("iter", Value)],
-                unit(),
-                invoke!(|m, v| ret_value(arg_mut::<Self>(m).extend(arg_owned::<Vec<(K, V)>>(v)))),
-            ),
-        ];
-        ops.into_iter().for_each(|op| r.operation(op));
+        map_methods!(HashMap<K, V>, K, V).into_iter().for_each(|op| r.operation(op));
     }
 }
 
 impl<K: Hash + Eq + Clone + Debug + 'static> Reference for HashSet<K> {
     fn register(r: &mut Registrar) {
-        use {ParamKind::*, Receiver as R};
         r.owner(type_desc!(HashSet<K>));
         elements::<K>(r);
-        let by_ref = param::<K>("value", Ref);
-        let other = param::<Self>("other", Ref);
-        let ops = vec![
-            method::<Self>("new", R::None, &[], value::<Self>(), invoke!(|| ret_value(HashSet::<K>::new()))),
-            method::<Self>("default", R::None, &[], value::<Self>(), invoke!(|| ret_value(HashSet::<K>::default()))),
-            method::<Self>(
-                "from_iter",
-                R::None,
-                &[param::<Vec<K>>("iter", Value)],
-                value::<Self>(),
-                invoke!(|v| ret_value(arg_owned::<Vec<K>>(v).into_iter().collect::<HashSet<K>>())),
-            ),
-            method::<Self>(
-                "insert",
-                R::Mut,
-                &[param::<K>("value", Value)],
-                value::<bool>(),
-                invoke!(|m, v| ret_value(arg_mut::<Self>(m).insert(arg_owned::<K>(v)))),
-            ),
-            method::<Self>(
-                "remove",
-                R::Mut,
-                &[by_ref],
-                value::<bool>(),
-                invoke!(|m, v| ret_value(arg_mut::<Self>(m).remove(arg_ref::<K>(v)))),
-            ),
-            method::<Self>(
-                "take",
-                R::Mut,
-                &[by_ref],
-                option::<K>(),
-                invoke!(|m, v| ret_option(arg_mut::<Self>(m).take(arg_ref::<K>(v)))),
-            ),
-            method::<Self>(
-                "contains",
-                R::Ref,
-                &[by_ref],
-                value::<bool>(),
-                invoke!(|m, v| ret_value(arg_ref::<Self>(m).contains(arg_ref::<K>(v)))),
-            ),
-            method::<Self>(
-                "get",
-                R::Ref,
-                &[by_ref],
-                option_ref::<K>(),
-                invoke!(|m, v| cloned(arg_ref::<Self>(m).get(arg_ref::<K>(v)))),
-            ),
-            method::<Self>("len", R::Ref, &[], value::<usize>(), invoke!(|m| ret_value(arg_ref::<Self>(m).len()))),
-            method::<Self>(
-                "is_empty",
-                R::Ref,
-                &[],
-                value::<bool>(),
-                invoke!(|m| ret_value(arg_ref::<Self>(m).is_empty())),
-            ),
-            method::<Self>("clear", R::Mut, &[], unit(), invoke!(|m| ret_value(arg_mut::<Self>(m).clear()))),
-            method::<Self>(
-                "extend",
-                R::Mut,
-                &[param::<Vec<K>>("iter", Value)],
-                unit(),
-                invoke!(|m, v| ret_value(arg_mut::<Self>(m).extend(arg_owned::<Vec<K>>(v)))),
-            ),
-            method::<Self>(
-                "is_subset",
-                R::Ref,
-                &[other],
-                value::<bool>(),
-                invoke!(|m, o| ret_value(arg_ref::<Self>(m).is_subset(arg_ref::<Self>(o)))),
-            ),
-            method::<Self>(
-                "is_disjoint",
-                R::Ref,
-                &[other],
-                value::<bool>(),
-                invoke!(|m, o| ret_value(arg_ref::<Self>(m).is_disjoint(arg_ref::<Self>(o)))),
-            ),
-        ];
-        ops.into_iter().for_each(|op| r.operation(op));
+        set_methods!(HashSet<K>, K).into_iter().for_each(|op| r.operation(op));
     }
 }
 
@@ -896,26 +701,9 @@ impl Reference for String {
         r.type_desc(type_desc!(Vec<char>));
         let text = param::<String>("string", Str);
         let index = param::<usize>("idx", Value);
-        let ops = vec![
-            method::<Self>("new", R::None, &[], value::<Self>(), invoke!(|| ret_value(String::new()))),
-            method::<Self>("default", R::None, &[], value::<Self>(), invoke!(|| ret_value(String::default()))),
+        let mut ops = collection_methods!(String, char);
+        ops.extend([
             method::<Self>("from", R::None, &[text], value::<Self>(), invoke!(|s| ret_value(String::from(arg_str(s))))),
-            method::<Self>(
-                "from_iter",
-                R::None,
-                &[param::<Vec<char>>("iter", Value)],
-                value::<Self>(),
-                invoke!(|v| ret_value(arg_owned::<Vec<char>>(v).into_iter().collect::<String>())),
-            ),
-            method::<Self>("len", R::Ref, &[], value::<usize>(), invoke!(|m| ret_value(arg_ref::<Self>(m).len()))),
-            method::<Self>(
-                "is_empty",
-                R::Ref,
-                &[],
-                value::<bool>(),
-                invoke!(|m| ret_value(arg_ref::<Self>(m).is_empty())),
-            ),
-            method::<Self>("clear", R::Mut, &[], unit(), invoke!(|m| ret_value(arg_mut::<Self>(m).clear()))),
             method::<Self>(
                 "as_str",
                 R::Ref,
@@ -1008,7 +796,7 @@ impl Reference for String {
                 value::<Self>(),
                 invoke!(|m, at| ret_value(arg_mut::<Self>(m).split_off(arg_owned::<usize>(at)))),
             )),
-        ];
+        ]);
         ops.into_iter().for_each(|op| r.operation(op));
     }
 }
