@@ -1,4 +1,4 @@
-//! drt beside a proptest state machine, on three examples whose bugs are
+//! drt beside a proptest state machine, on four examples whose bugs are
 //! wrong answers (no panic, no broken invariant): how much test code a user
 //! writes for each, and how soon each finds the bug, over several seeds.
 //!
@@ -7,7 +7,9 @@
 //! - `tasks::TaskQueue` (sift-down ignores the right child): drt against the
 //!   `QueueModel` written in tasks.rs, and against `BinaryHeap<u32>`;
 //! - `cache::RecentCache` (`put` evicts before it looks its key up): drt with
-//!   the `ensures` postconditions written on its impl block.
+//!   the `ensures` postconditions written on its impl block;
+//! - `timeline::Timeline` (`range` includes its end): drt against
+//!   `BTreeMap<u32, u32>`, with no model code.
 //!
 //! The proptest side of each is the state machine an ordinary user would
 //! write from the proptest-state-machine docs: a `ReferenceStateMachine`
@@ -35,7 +37,7 @@
 //! is measured. See docs/BENCHMARKS.md.
 
 use std::cell::Cell;
-use std::collections::{BTreeSet, BinaryHeap};
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
 use std::fmt::Debug;
 use std::ops::Range;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -44,6 +46,7 @@ use std::time::{Duration, Instant};
 use drt_examples::cache::RecentCache;
 use drt_examples::ordered::OrderedSet;
 use drt_examples::tasks::{self, TaskQueue};
+use drt_examples::timeline::Timeline;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
 use proptest_state_machine::{prop_state_machine, ReferenceStateMachine, StateMachineTest};
@@ -74,6 +77,12 @@ fn task_queue_agrees_with_binary_heap() -> drt::Explorer {
 // lines: drt cache
 fn recent_cache_keeps_its_postconditions() -> drt::Explorer {
     drt::explore::<RecentCache>()
+}
+// end lines
+
+// lines: drt timeline
+fn timeline_agrees_with_btree_map() -> drt::Explorer {
+    drt::explore::<Timeline>().against::<BTreeMap<u32, u32>>()
 }
 // end lines
 
@@ -367,6 +376,109 @@ prop_state_machine! {
 }
 // end lines
 
+// lines: proptest timeline
+/// Drives the test and is its reference: a `BTreeMap<u32, u32>`.
+struct TimelineMachine;
+
+#[derive(Clone, Debug)]
+enum TimelineTransition {
+    Insert(u32, u32),
+    Remove(u32),
+    Get(u32),
+    FirstKeyValue,
+    LastKeyValue,
+    Range(Range<u32>),
+}
+
+impl ReferenceStateMachine for TimelineMachine {
+    type State = BTreeMap<u32, u32>;
+    type Transition = TimelineTransition;
+
+    fn init_state() -> BoxedStrategy<Self::State> {
+        Just(BTreeMap::new()).boxed()
+    }
+
+    fn transitions(_state: &Self::State) -> BoxedStrategy<Self::Transition> {
+        // Times and values: any u32, as the docs' heap example pushes any i32.
+        prop_oneof![
+            2 => (any::<u32>(), any::<u32>()).prop_map(|(t, v)| TimelineTransition::Insert(t, v)),
+            1 => any::<u32>().prop_map(TimelineTransition::Remove),
+            1 => any::<u32>().prop_map(TimelineTransition::Get),
+            1 => Just(TimelineTransition::FirstKeyValue),
+            1 => Just(TimelineTransition::LastKeyValue),
+            // `BTreeMap::range` panics when the start is past the end.
+            1 => (any::<u32>(), any::<u32>()).prop_map(|(a, b)| TimelineTransition::Range(a.min(b)..a.max(b))),
+        ]
+        .boxed()
+    }
+
+    fn apply(mut state: Self::State, transition: &Self::Transition) -> Self::State {
+        match transition {
+            TimelineTransition::Insert(time, value) => {
+                state.insert(*time, *value);
+            }
+            TimelineTransition::Remove(time) => {
+                state.remove(time);
+            }
+            TimelineTransition::Get(_)
+            | TimelineTransition::FirstKeyValue
+            | TimelineTransition::LastKeyValue
+            | TimelineTransition::Range(_) => {}
+        }
+        state
+    }
+}
+
+struct TimelineUnderTest {
+    timeline: Timeline,
+    before: BTreeMap<u32, u32>,
+}
+
+impl StateMachineTest for TimelineMachine {
+    type SystemUnderTest = TimelineUnderTest;
+    type Reference = Self;
+
+    fn init_test(reference: &BTreeMap<u32, u32>) -> TimelineUnderTest {
+        TimelineUnderTest { timeline: Timeline::new(), before: reference.clone() }
+    }
+
+    fn apply(
+        mut sut: TimelineUnderTest,
+        reference: &BTreeMap<u32, u32>,
+        transition: TimelineTransition,
+    ) -> TimelineUnderTest {
+        match transition {
+            TimelineTransition::Insert(time, value) => {
+                assert_eq!(sut.timeline.insert(time, value), sut.before.get(&time).copied())
+            }
+            TimelineTransition::Remove(time) => assert_eq!(sut.timeline.remove(&time), sut.before.get(&time).copied()),
+            TimelineTransition::Get(time) => assert_eq!(sut.timeline.get(&time), reference.get(&time)),
+            TimelineTransition::FirstKeyValue => {
+                assert_eq!(sut.timeline.first_key_value(), reference.first_key_value())
+            }
+            TimelineTransition::LastKeyValue => assert_eq!(sut.timeline.last_key_value(), reference.last_key_value()),
+            TimelineTransition::Range(range) => assert_eq!(
+                sut.timeline.range(range.clone()).collect::<Vec<_>>(),
+                reference.range(range).collect::<Vec<_>>()
+            ),
+        }
+        sut.before = reference.clone();
+        sut
+    }
+
+    fn check_invariants(sut: &TimelineUnderTest, reference: &BTreeMap<u32, u32>) {
+        assert_eq!(sut.timeline.iter().collect::<Vec<_>>(), reference.iter().collect::<Vec<_>>());
+        assert_eq!(sut.timeline.len(), reference.len());
+        assert_eq!(sut.timeline.is_empty(), reference.is_empty());
+    }
+}
+
+prop_state_machine! {
+    #[test]
+    fn timeline_matches_btree_map(sequential 1..20 => TimelineMachine);
+}
+// end lines
+
 // ---------------------------------------------------------------------------
 // The bench.
 
@@ -575,6 +687,7 @@ fn main() {
     let ordered = "ordered::OrderedSet";
     let queue = "tasks::TaskQueue";
     let cache = "cache::RecentCache";
+    let timeline = "timeline::Timeline";
     let rows = vec![
         drt_row(
             ordered,
@@ -615,6 +728,16 @@ fn main() {
             sequences,
         ),
         proptest_row::<CacheMachine>(cache, lines_of("proptest cache"), seeds, cases),
+        drt_row(
+            timeline,
+            "drt, against `BTreeMap<u32, u32>`",
+            lines_of("drt timeline"),
+            timeline_agrees_with_btree_map,
+            drt::FailureKind::Divergence,
+            seeds,
+            sequences,
+        ),
+        proptest_row::<TimelineMachine>(timeline, lines_of("proptest timeline"), seeds, cases),
     ];
     println!(
         "\nLines of test code: drt's test function, plus the `QueueModel` in tasks.rs or the `ensures` lines in \
