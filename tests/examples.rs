@@ -3,8 +3,8 @@
 
 use drt::{FailureKind, Report};
 use drt_examples::{
-    bank, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, histogram, inline_stack, lru, money, ordered,
-    raster, ring, route, span, tags, tasks, text, timeline,
+    bank, batch, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, histogram, inline_stack, lru, money,
+    ordered, raster, ring, route, span, tags, tasks, text, timeline,
 };
 
 /// Sequences each exploration may spend; the bugs are found well within it.
@@ -331,6 +331,20 @@ fn finds_the_timeline_range_end_against_btree_map() {
         // new, an insert, a range ending at its time; then the same on the reference.
         assert_eq!(f.len, 3, "not minimized:\n{}", f.code);
         assert!(f.code.contains(".map(|(a, b)| (a.to_owned(), b.to_owned())).collect::<Vec<_>>()"), "{}", f.code);
+    }
+}
+
+/// An `extend` that takes an iterator's lower size bound for a count: found
+/// with an iterator whose hint is only an upper bound, as `filter` gives.
+#[test]
+fn finds_the_batch_trusting_a_size_hint() {
+    for seed in 1..=10 {
+        let report = drt::explore::<batch::Batch>().seed(seed).max_sequences(1_000).report();
+        assert_eq!(report.failures.len(), 1, "seed {seed}:\n{report}");
+        let f = &report.failures[0];
+        assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Panic, "Batch::try_extend"), "{report}");
+        assert!(f.len <= 4, "not minimized:\n{}", f.code);
+        assert!(f.code.contains(".into_iter().filter(|_| true)"), "{}", f.code);
     }
 }
 

@@ -4,6 +4,7 @@
 
 pub mod arena;
 pub mod bank;
+pub mod batch;
 pub mod bitmap;
 pub mod bitpack;
 pub mod bugfree;

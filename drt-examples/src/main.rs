@@ -2,9 +2,9 @@
 //! command, `cargo run --release -p drt-examples`.
 
 use drt_examples::{
-    arena, bank, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, frames, histogram, index, inline_stack,
-    ledger, lru, money, ordered, playlist, raster, ring, route, span, tags, tasks, text, timeline, units, username,
-    version,
+    arena, bank, batch, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, frames, histogram, index,
+    inline_stack, ledger, lru, money, ordered, playlist, raster, ring, route, span, tags, tasks, text, timeline, units,
+    username, version,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -98,6 +98,9 @@ fn main() {
         }),
         ("cache::RecentCache", "a put that evicts its own key, caught by an `ensures` postcondition", || {
             drt::explore::<cache::RecentCache>().report()
+        }),
+        ("batch::Batch", "an extend that takes an iterator's size_hint lower bound for a count", || {
+            drt::explore::<batch::Batch>().report()
         }),
         ("bugfree::SortedSet", "none", || drt::explore::<bugfree::SortedSet>().report()),
         ("bugfree::SortedSet vs BTreeSet<i32>", "none: no false divergence", || {

@@ -36,6 +36,8 @@ pub struct Operation {
     pub original: ImplItemFn,
     /// `::<u8>` for an instantiated generic method.
     pub turbofish: Option<proc_macro2::TokenStream>,
+    /// Whether emitted tests write the turbofish (not for drt's iterators).
+    pub turbofish_shown: bool,
     /// How emitted code writes a call: a `drt::__private::Syntax` variant.
     pub syntax: proc_macro2::TokenStream,
     pub receiver: Receiver,
@@ -158,6 +160,7 @@ impl<'a> Operations<'a> {
                 };
                 if let Some(mut op) = Operation::from_syn(cx, &replace, inst.f, tuning) {
                     op.turbofish = inst.turbofish;
+                    op.turbofish_shown = inst.shown;
                     if let Some(t) = trait_ {
                         op.syntax = crate::traits::syntax(t, &op);
                     }
@@ -287,6 +290,7 @@ impl Operation {
         Some(Operation {
             original: f,
             turbofish: None,
+            turbofish_shown: false,
             syntax: quote!(Call),
             receiver,
             params,

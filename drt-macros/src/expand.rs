@@ -208,8 +208,8 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
     let name = &f.sig.ident;
     let turbofish = &op.turbofish;
     let name_str = match turbofish {
-        Some(t) => format!("{name}{}", crate::types::show(t)),
-        None => name.to_string(),
+        Some(t) if op.turbofish_shown => format!("{name}{}", crate::types::show(t)),
+        _ => name.to_string(),
     };
     let cfgs = cfgs(f);
     let receiver = match op.receiver {

@@ -291,6 +291,30 @@ pub fn impl_instances(cx: &Ctxt, item: &ItemImpl, insts: &[Instantiation]) -> Ve
 pub struct MethodInstance {
     pub f: ImplItemFn,
     pub turbofish: Option<TokenStream>,
+    /// Whether emitted tests write the turbofish: not for parameters drt
+    /// chose itself (its iterators), which rustc infers from the argument.
+    pub shown: bool,
+}
+
+/// Iterator parameters drt fills itself when no `instantiate` is given:
+/// `I: IntoIterator<Item = u32>` (in the declaration or the where clause)
+/// becomes drt's iterator of `u32`. `None` unless every parameter is one.
+fn iterator_instantiation(f: &ImplItemFn, params: &[&GenericParam]) -> Option<Instantiation> {
+    let mut bindings = Vec::new();
+    for g in params {
+        let GenericParam::Type(t) = g else { return None };
+        let mut bounds = t.bounds.clone();
+        for pred in f.sig.generics.where_clause.iter().flat_map(|w| &w.predicates) {
+            if let syn::WherePredicate::Type(p) = pred {
+                if matches!(&p.bounded_ty, Type::Path(tp) if tp.path.is_ident(&t.ident)) {
+                    bounds.extend(p.bounds.iter().cloned());
+                }
+            }
+        }
+        let pool = crate::types::iterator_param(&bounds)?.ok()?;
+        bindings.push((t.ident.clone(), GenericArgument::Type(pool)));
+    }
+    Some(Instantiation { at: param_name(params[0]).clone(), bindings })
 }
 
 /// The concrete versions of a method: itself when it is not generic, else one
@@ -301,8 +325,13 @@ pub fn method_instances(cx: &Ctxt, f: &ImplItemFn, insts: &[Instantiation]) -> V
         for inst in insts {
             cx.error_spanned_by(&inst.at, format!("`{}` is not generic: remove `instantiate(...)`", f.sig.ident));
         }
-        return vec![MethodInstance { f: f.clone(), turbofish: None }];
+        return vec![MethodInstance { f: f.clone(), turbofish: None, shown: false }];
     }
+    let chosen = insts.is_empty().then(|| iterator_instantiation(f, &params)).flatten();
+    let insts = match &chosen {
+        Some(inst) => std::slice::from_ref(inst),
+        None => insts,
+    };
     if insts.is_empty() {
         let list: Vec<&GenericParam> = params.clone();
         cx.error_spanned_by(
@@ -330,7 +359,7 @@ pub fn method_instances(cx: &Ctxt, f: &ImplItemFn, insts: &[Instantiation]) -> V
             copy.sig.generics.params =
                 f.sig.generics.params.iter().filter(|g| matches!(g, GenericParam::Lifetime(_))).cloned().collect();
             copy.sig.generics.where_clause = None;
-            MethodInstance { f: copy, turbofish: Some(quote!(::<#(#args),*>)) }
+            MethodInstance { f: copy, turbofish: Some(quote!(::<#(#args),*>)), shown: chosen.is_none() }
         })
         .collect()
 }

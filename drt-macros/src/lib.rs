@@ -35,8 +35,11 @@ use proc_macro::TokenStream;
 /// `#[drt(ensures = "expr")]`, `#[drt(instantiate(U = u8))]`, and
 /// `#[drt(model = "name")]`, the method's counterpart in a reference
 /// (`drt::explore::<T>().against::<M>()`) when it is named otherwise;
-/// a `# Panics` doc section means `panics` too. Unsupported input is a
-/// compile error pointing at it.
+/// a `# Panics` doc section means `panics` too. Iterator parameters
+/// (`impl Iterator<Item = T>`, `impl IntoIterator<Item = T>`, a generic
+/// `I: IntoIterator<Item = T>`) get iterators drt makes of `T`s, with an
+/// exact size hint or a lower bound of 0. Unsupported input is a compile
+/// error pointing at it.
 #[proc_macro_attribute]
 pub fn operations(args: TokenStream, input: TokenStream) -> TokenStream {
     expand::operations(args.into(), input.into()).into()

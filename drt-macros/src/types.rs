@@ -1,7 +1,7 @@
 //! How drt passes a parameter and keeps a return value, decided from the
 //! written types.
 
-use quote::ToTokens;
+use quote::{format_ident, ToTokens};
 use syn::visit::Visit;
 use syn::visit_mut::VisitMut;
 use syn::{GenericArgument, PathArguments, Type};
@@ -283,10 +283,14 @@ pub fn param(ty: &Type) -> Result<(Kind, Type), String> {
             }
             Ok((kind, pool))
         }
-        Type::ImplTrait(_) => Err(format!(
-            "drt cannot build an `{}` argument; take a concrete type, or skip this method with #[drt(skip)]",
-            show(ty)
-        )),
+        Type::ImplTrait(it) => match iterator_param(&it.bounds) {
+            Some(Ok(pool)) => Ok((Kind::Value, pool)),
+            Some(Err(why)) => Err(why),
+            None => Err(format!(
+                "drt cannot build an `{}` argument; take a concrete type, or skip this method with #[drt(skip)]",
+                show(ty)
+            )),
+        },
         Type::Macro(_) => Err(format!(
             "drt cannot see the type `{}` expands to; write the type out, or skip this method with #[drt(skip)]",
             show(ty)
@@ -296,6 +300,63 @@ pub fn param(ty: &Type) -> Result<(Kind, Type), String> {
         }
         _ => storable(ty).map(|()| (Kind::Value, ty.clone())),
     }
+}
+
+/// The traits an iterator drt makes ([`ITER`]) satisfies besides those it
+/// is asked for by: an `impl Iterator<Item = u8> + Clone` is one too.
+const ITER_TRAITS: [&str; 5] = ["Iterator", "IntoIterator", "DoubleEndedIterator", "Clone", "Debug"];
+
+/// The pool type of the iterators drt makes for iterator parameters.
+const ITER: &str = "Iter";
+
+/// For the bounds of an `impl Trait` parameter or a generic one: when they
+/// ask for an iterator (`Iterator<Item = T>`, `IntoIterator<Item = T>` or
+/// `DoubleEndedIterator<Item = T>`, with at most `Clone`, `Debug` and
+/// lifetimes besides), the pool type of drt's iterators of `T`, or why it
+/// cannot make one; `None` when they ask for something else.
+pub fn iterator_param(
+    bounds: &syn::punctuated::Punctuated<syn::TypeParamBound, syn::Token![+]>,
+) -> Option<Result<Type, String>> {
+    let mut item = None;
+    for b in bounds {
+        let syn::TypeParamBound::Trait(t) = b else { continue };
+        let last = t.path.segments.last()?;
+        let name = last.ident.to_string();
+        if !ITER_TRAITS.contains(&name.as_str()) {
+            return None;
+        }
+        if let PathArguments::AngleBracketed(args) = &last.arguments {
+            item = item.or_else(|| {
+                args.args.iter().find_map(|a| match a {
+                    GenericArgument::AssocType(a) if a.ident == "Item" => Some(a.ty.clone()),
+                    _ => None,
+                })
+            });
+        }
+    }
+    let item = item?;
+    if let Type::Reference(_) = strip_parens(&item) {
+        return Some(Err(format!(
+            "drt cannot make an iterator of borrows (`Item = {}`); take owned items, or skip this method with #[drt(skip)]",
+            show(&item)
+        )));
+    }
+    if let Err(why) = storable(&item) {
+        return Some(Err(why));
+    }
+    let iter = format_ident!("{ITER}");
+    Some(Ok(syn::parse_quote!(::drt::__private::#iter<#item>)))
+}
+
+/// Whether `ty` is the pool type of drt's iterators; gives their item type.
+fn drt_iterator(ty: &Type) -> Option<Type> {
+    let Type::Path(p) = strip_parens(ty) else { return None };
+    let segs: Vec<&syn::PathSegment> = p.path.segments.iter().collect();
+    let [drt, private, iter] = segs[..] else { return None };
+    if drt.ident != "drt" || private.ident != "__private" || iter.ident != ITER {
+        return None;
+    }
+    generic_args(ty, ITER).filter(|a| a.len() == 1).map(|a| a[0].clone())
 }
 
 fn storable(ty: &Type) -> Result<(), String> {
@@ -394,6 +455,9 @@ pub fn keeps(ty: &Type) -> bool {
 pub fn builders(ty: &Type) -> Option<(proc_macro2::TokenStream, Vec<Type>)> {
     use quote::quote;
     let b = quote!(::drt::__private::builders);
+    if let Some(item) = drt_iterator(ty) {
+        return Some((quote!(#b::iter::<#item>()), vec![syn::parse_quote!(::std::vec::Vec<#item>)]));
+    }
     match strip_parens(ty) {
         Type::Tuple(t) if t.elems.len() == 2 || t.elems.len() == 3 => {
             let parts: Vec<Type> = t.elems.iter().cloned().collect();

@@ -1,6 +1,6 @@
 // The suggested instantiation meets the parameter's std bounds, so following
-// it compiles: `Vec<u32>` for an `IntoIterator<Item = u32>`, `String` for an
-// `AsRef<str>`.
+// it compiles: `String` for an `AsRef<str>`. An `IntoIterator<Item = u32>`
+// needs none: drt passes its own iterators of `u32`.
 pub struct Totals {
     sum: u64,
 }

@@ -8,8 +8,12 @@ impl Account {
         Account { balance: 0 }
     }
 
-    pub fn deposit_all(&mut self, amounts: impl Iterator<Item = u8>) {
+    pub fn deposit_all(&mut self, amounts: impl ExactSizeIterator<Item = u8>) {
         self.balance += amounts.map(u64::from).sum::<u64>();
+    }
+
+    pub fn deposit_borrowed<'a>(&mut self, amounts: impl Iterator<Item = &'a u8>) {
+        self.balance += amounts.map(|&a| u64::from(a)).sum::<u64>();
     }
 
     pub fn deposit_each(&mut self, amounts: Vec<impl Into<u64>>) {

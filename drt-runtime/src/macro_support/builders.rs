@@ -12,6 +12,7 @@ use std::hash::Hash;
 use std::ops::{Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive};
 
 use super::call::{arg_owned, arity_mismatch, ret_value, Slot};
+use super::iter::{Hint, Iter};
 use super::spec::{Invoker, OperationSpec, Panics, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
 
 /// Most elements a collection builder takes (more come from calls that add them).
@@ -187,6 +188,20 @@ pub fn vec<T: 'static>() -> Vec<OperationSpec> {
     }
     let build: Invoker = |s| ret_value(owned::<T>(s));
     collection::<Vec<T>, T>(["Vec::new()", "vec![$0]", "vec![$0, $1]", "vec![$0, $1, $2]"], [build; MAX_ELEMS + 1])
+}
+
+/// `v.into_iter()` and `v.into_iter().filter(|_| true)`: iterators of a
+/// vector's values for an `impl Iterator` or `impl IntoIterator` parameter,
+/// with an exact size hint and with a lower bound of 0, as `filter` gives
+/// (see [`super::Iter`]).
+pub fn iter<T: 'static>() -> Vec<OperationSpec> {
+    let items = || vec![ParamSpec { name: "items", ty: TypeId::of::<Vec<T>>(), kind: ParamKind::Value }];
+    let exact: Invoker = |s| ret_value(Iter::new(one::<Vec<T>>(s), Hint::Exact));
+    let filtered: Invoker = |s| ret_value(Iter::new(one::<Vec<T>>(s), Hint::UpperOnly));
+    vec![
+        builder::<Iter<T>>("$0.into_iter()", items(), exact),
+        builder::<Iter<T>>("$0.into_iter().filter(|_| true)", items(), filtered),
+    ]
 }
 
 /// `VecDeque::from([a, b])`.

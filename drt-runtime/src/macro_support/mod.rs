@@ -14,6 +14,7 @@
 
 pub mod builders;
 mod call;
+mod iter;
 pub mod probe;
 mod reference;
 mod registration;
@@ -22,6 +23,7 @@ mod type_desc;
 
 pub use call::*;
 pub use inventory;
+pub use iter::{Hint, Iter};
 pub use reference::Reference;
 pub use registration::{Registrar, Registration};
 pub use spec::*;
