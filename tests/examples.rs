@@ -3,7 +3,7 @@
 
 use drt::{FailureKind, Report};
 use drt_examples::{
-    bank, batch, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, histogram, inline_stack, lru, money,
+    bank, batch, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, histogram, inline_stack, lines, lru, money,
     ordered, raster, ring, route, span, tags, tasks, text, timeline,
 };
 
@@ -346,6 +346,23 @@ fn finds_the_batch_trusting_a_size_hint() {
         assert!(f.len <= 4, "not minimized:\n{}", f.code);
         assert!(f.code.contains(".into_iter().filter(|_| true)"), "{}", f.code);
     }
+}
+
+/// A short read taken for the end of the input: found against a model that
+/// reads everything, with a reader whose first `read` stops early.
+#[test]
+fn finds_the_line_counter_stopping_at_a_short_read() {
+    let failures = divergences_on_every_seed(
+        |seed| {
+            drt::explore::<lines::LineCounter>().against::<lines::LineModel>().seed(seed).max_sequences(1_000).report()
+        },
+        &["LineCounter::consume", "LineCounter::lines", "LineCounter::bytes", "LineCounter::has_partial_line"],
+    );
+    for f in &failures {
+        assert!(f.len <= 3, "not minimized:\n{}", f.code);
+        assert!(f.code.contains("std::io::Read::chain(std::io::Cursor::new("), "{}", f.code);
+    }
+    assert!(drt::explore::<lines::LineCounter>().seed(SEED).max_sequences(BUDGET).report().failures.is_empty());
 }
 
 /// A `put` that evicts before it looks for its key, caught by the

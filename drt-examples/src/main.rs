@@ -3,8 +3,8 @@
 
 use drt_examples::{
     arena, bank, batch, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, frames, histogram, index,
-    inline_stack, ledger, lru, money, ordered, playlist, raster, ring, route, span, tags, tasks, text, timeline, units,
-    username, version,
+    inline_stack, ledger, lines, lru, money, ordered, playlist, raster, ring, route, span, tags, tasks, text, timeline,
+    units, username, version,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -101,6 +101,9 @@ fn main() {
         }),
         ("batch::Batch", "an extend that takes an iterator's size_hint lower bound for a count", || {
             drt::explore::<batch::Batch>().report()
+        }),
+        ("lines::LineCounter", "a short read taken for the end of the input, against a model", || {
+            drt::explore::<lines::LineCounter>().against::<lines::LineModel>().report()
         }),
         ("bugfree::SortedSet", "none", || drt::explore::<bugfree::SortedSet>().report()),
         ("bugfree::SortedSet vs BTreeSet<i32>", "none: no false divergence", || {

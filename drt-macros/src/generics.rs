@@ -292,14 +292,16 @@ pub struct MethodInstance {
     pub f: ImplItemFn,
     pub turbofish: Option<TokenStream>,
     /// Whether emitted tests write the turbofish: not for parameters drt
-    /// chose itself (its iterators), which rustc infers from the argument.
+    /// chose itself (its iterators, its readers), which rustc infers from
+    /// the argument.
     pub shown: bool,
 }
 
-/// Iterator parameters drt fills itself when no `instantiate` is given:
-/// `I: IntoIterator<Item = u32>` (in the declaration or the where clause)
-/// becomes drt's iterator of `u32`. `None` unless every parameter is one.
-fn iterator_instantiation(f: &ImplItemFn, params: &[&GenericParam]) -> Option<Instantiation> {
+/// Parameters drt fills itself when no `instantiate` is given: `I:
+/// IntoIterator<Item = u32>` (in the declaration or the where clause)
+/// becomes drt's iterator of `u32`, `R: Read` its reader. `None` unless
+/// every parameter is one.
+fn environment_instantiation(f: &ImplItemFn, params: &[&GenericParam]) -> Option<Instantiation> {
     let mut bindings = Vec::new();
     for g in params {
         let GenericParam::Type(t) = g else { return None };
@@ -311,7 +313,7 @@ fn iterator_instantiation(f: &ImplItemFn, params: &[&GenericParam]) -> Option<In
                 }
             }
         }
-        let pool = crate::types::iterator_param(&bounds)?.ok()?;
+        let pool = crate::types::environment_param(&bounds)?.ok()?;
         bindings.push((t.ident.clone(), GenericArgument::Type(pool)));
     }
     Some(Instantiation { at: param_name(params[0]).clone(), bindings })
@@ -327,7 +329,7 @@ pub fn method_instances(cx: &Ctxt, f: &ImplItemFn, insts: &[Instantiation]) -> V
         }
         return vec![MethodInstance { f: f.clone(), turbofish: None, shown: false }];
     }
-    let chosen = insts.is_empty().then(|| iterator_instantiation(f, &params)).flatten();
+    let chosen = insts.is_empty().then(|| environment_instantiation(f, &params)).flatten();
     let insts = match &chosen {
         Some(inst) => std::slice::from_ref(inst),
         None => insts,

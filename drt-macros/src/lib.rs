@@ -38,8 +38,9 @@ use proc_macro::TokenStream;
 /// a `# Panics` doc section means `panics` too. Iterator parameters
 /// (`impl Iterator<Item = T>`, `impl IntoIterator<Item = T>`, a generic
 /// `I: IntoIterator<Item = T>`) get iterators drt makes of `T`s, with an
-/// exact size hint or a lower bound of 0. Unsupported input is a compile
-/// error pointing at it.
+/// exact size hint or a lower bound of 0; reader parameters (`impl Read`,
+/// `impl BufRead`, `&mut dyn Read`, `R: Read`) get bytes whole or in two
+/// pieces. Unsupported input is a compile error pointing at it.
 #[proc_macro_attribute]
 pub fn operations(args: TokenStream, input: TokenStream) -> TokenStream {
     expand::operations(args.into(), input.into()).into()

@@ -265,6 +265,13 @@ pub fn param(ty: &Type) -> Result<(Kind, Type), String> {
                     let e = &s.elem;
                     (Kind::SliceMut, syn::parse_quote!(::std::vec::Vec<#e>))
                 }
+                // `&mut dyn Read`, `&mut impl BufRead`: drt's reader.
+                (Type::TraitObject(syn::TypeTraitObject { bounds, .. }), true)
+                | (Type::ImplTrait(syn::TypeImplTrait { bounds, .. }), true)
+                    if reader_param(bounds).is_some() =>
+                {
+                    (Kind::Mut, reader_param(bounds).expect("checked"))
+                }
                 (Type::TraitObject(_), _) => {
                     return Err(format!(
                         "drt cannot build a trait object (`{}`); take a concrete type, or skip this method with #[drt(skip)]",
@@ -283,7 +290,7 @@ pub fn param(ty: &Type) -> Result<(Kind, Type), String> {
             }
             Ok((kind, pool))
         }
-        Type::ImplTrait(it) => match iterator_param(&it.bounds) {
+        Type::ImplTrait(it) => match environment_param(&it.bounds) {
             Some(Ok(pool)) => Ok((Kind::Value, pool)),
             Some(Err(why)) => Err(why),
             None => Err(format!(
@@ -308,6 +315,37 @@ const ITER_TRAITS: [&str; 5] = ["Iterator", "IntoIterator", "DoubleEndedIterator
 
 /// The pool type of the iterators drt makes for iterator parameters.
 const ITER: &str = "Iter";
+
+/// The traits drt's reader ([`READER`]) satisfies.
+const READER_TRAITS: [&str; 7] = ["Read", "BufRead", "Clone", "Debug", "Send", "Sync", "Unpin"];
+
+/// The pool type of the readers drt makes for `Read` / `BufRead` parameters.
+const READER: &str = "Reader";
+
+type Bounds = syn::punctuated::Punctuated<syn::TypeParamBound, syn::Token![+]>;
+
+/// For an `impl Trait` or generic parameter's bounds: the pool type of what
+/// drt makes for it (an iterator, a reader), or why it cannot; `None` when
+/// it makes nothing of the kind.
+pub fn environment_param(bounds: &Bounds) -> Option<Result<Type, String>> {
+    iterator_param(bounds).or_else(|| reader_param(bounds).map(Ok))
+}
+
+/// `Read` or `BufRead` (with at most `Clone`, `Debug`, auto traits and
+/// lifetimes besides): drt's reader.
+fn reader_param(bounds: &Bounds) -> Option<Type> {
+    let names: Vec<String> = bounds
+        .iter()
+        .filter_map(|b| match b {
+            syn::TypeParamBound::Trait(t) => t.path.segments.last().map(|s| s.ident.to_string()),
+            _ => None,
+        })
+        .collect();
+    let reads = names.iter().any(|n| n == "Read" || n == "BufRead");
+    let known = names.iter().all(|n| READER_TRAITS.contains(&n.as_str()));
+    let reader = format_ident!("{READER}");
+    (reads && known).then(|| syn::parse_quote!(::drt::__private::#reader))
+}
 
 /// For the bounds of an `impl Trait` parameter or a generic one: when they
 /// ask for an iterator (`Iterator<Item = T>`, `IntoIterator<Item = T>` or
@@ -348,15 +386,22 @@ pub fn iterator_param(
     Some(Ok(syn::parse_quote!(::drt::__private::#iter<#item>)))
 }
 
-/// Whether `ty` is the pool type of drt's iterators; gives their item type.
-fn drt_iterator(ty: &Type) -> Option<Type> {
+/// The builders of drt's iterators or readers, when `ty` is their pool
+/// type, with the types they are made of.
+fn drt_environment(ty: &Type) -> Option<(proc_macro2::TokenStream, Vec<Type>)> {
+    use quote::quote;
     let Type::Path(p) = strip_parens(ty) else { return None };
     let segs: Vec<&syn::PathSegment> = p.path.segments.iter().collect();
-    let [drt, private, iter] = segs[..] else { return None };
-    if drt.ident != "drt" || private.ident != "__private" || iter.ident != ITER {
+    let [drt, private, last] = segs[..] else { return None };
+    if drt.ident != "drt" || private.ident != "__private" {
         return None;
     }
-    generic_args(ty, ITER).filter(|a| a.len() == 1).map(|a| a[0].clone())
+    let b = quote!(::drt::__private::builders);
+    if last.ident == ITER {
+        let item = generic_args(ty, ITER).filter(|a| a.len() == 1).map(|a| a[0].clone())?;
+        return Some((quote!(#b::iter::<#item>()), vec![syn::parse_quote!(::std::vec::Vec<#item>)]));
+    }
+    (last.ident == READER).then(|| (quote!(#b::reader()), vec![syn::parse_quote!(::std::vec::Vec<u8>)]))
 }
 
 fn storable(ty: &Type) -> Result<(), String> {
@@ -409,6 +454,12 @@ pub fn ret(output: &syn::ReturnType) -> Ret {
     if let Some(args) = generic_args(ty, "Result").filter(|a| a.len() == 2) {
         return Ret::Result(args[0].clone(), args[1].clone());
     }
+    // An alias with the error type fixed (`io::Result<T>`, a crate's own
+    // `Result<T>`): its error type through the `Result` it names.
+    if let Some(args) = generic_args(ty, "Result").filter(|a| a.len() == 1) {
+        let err = syn::parse_quote!(<#ty as ::drt::__private::ResultParts>::Err);
+        return Ret::Result(args[0].clone(), err);
+    }
     Ret::Value(ty.clone())
 }
 
@@ -455,8 +506,8 @@ pub fn keeps(ty: &Type) -> bool {
 pub fn builders(ty: &Type) -> Option<(proc_macro2::TokenStream, Vec<Type>)> {
     use quote::quote;
     let b = quote!(::drt::__private::builders);
-    if let Some(item) = drt_iterator(ty) {
-        return Some((quote!(#b::iter::<#item>()), vec![syn::parse_quote!(::std::vec::Vec<#item>)]));
+    if let Some(made) = drt_environment(ty) {
+        return Some(made);
     }
     match strip_parens(ty) {
         Type::Tuple(t) if t.elems.len() == 2 || t.elems.len() == 3 => {

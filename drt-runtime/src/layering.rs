@@ -24,6 +24,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("macro_support::call", 2),
     ("macro_support::iter", 2),
     ("macro_support::probe", 2),
+    ("macro_support::reader", 2),
     ("macro_support::reference", 2),
     ("macro_support::registration", 2),
     ("macro_support::spec", 2),

@@ -13,6 +13,7 @@ use std::ops::{Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToIncl
 
 use super::call::{arg_owned, arity_mismatch, ret_value, Slot};
 use super::iter::{Hint, Iter};
+use super::reader::Reader;
 use super::spec::{Invoker, OperationSpec, Panics, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
 
 /// Most elements a collection builder takes (more come from calls that add them).
@@ -201,6 +202,27 @@ pub fn iter<T: 'static>() -> Vec<OperationSpec> {
     vec![
         builder::<Iter<T>>("$0.into_iter()", items(), exact),
         builder::<Iter<T>>("$0.into_iter().filter(|_| true)", items(), filtered),
+    ]
+}
+
+/// `std::io::Cursor::new(bytes)`, and two pieces read one after the other,
+/// `std::io::Read::chain(std::io::Cursor::new(a), std::io::Cursor::new(b))`:
+/// readers for an `impl Read` or `impl BufRead` parameter whose `read`
+/// returns less than asked before the end (see [`super::Reader`]).
+pub fn reader() -> Vec<OperationSpec> {
+    let bytes = |name| ParamSpec { name, ty: TypeId::of::<Vec<u8>>(), kind: ParamKind::Value };
+    let whole: Invoker = |s| ret_value(Reader::new(one::<Vec<u8>>(s), Vec::new()));
+    let pieces: Invoker = |s| {
+        let (a, b) = two::<Vec<u8>, Vec<u8>>(s);
+        ret_value(Reader::new(a, b))
+    };
+    vec![
+        builder::<Reader>("std::io::Cursor::new($0)", vec![bytes("bytes")], whole),
+        builder::<Reader>(
+            "std::io::Read::chain(std::io::Cursor::new($0), std::io::Cursor::new($1))",
+            vec![bytes("first"), bytes("second")],
+            pieces,
+        ),
     ]
 }
 

@@ -125,6 +125,17 @@ pub fn ret_option<T: 'static>(value: Option<T>) -> Returned {
     }
 }
 
+/// Not public API. The error type of a `Result` named through an alias
+/// (`io::Result<T>`), which the macro cannot see.
+pub trait ResultParts {
+    /// `E` of `Result<T, E>`.
+    type Err;
+}
+
+impl<T, E> ResultParts for Result<T, E> {
+    type Err = E;
+}
+
 /// Not public API. Unwraps a `Result` return.
 pub fn ret_result<T: 'static, E>(value: Result<T, E>) -> Returned {
     match value {
