@@ -4,7 +4,7 @@
 use drt::{FailureKind, Report};
 use drt_examples::{
     bank, batch, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, histogram, inline_stack, lines, lru, money,
-    ordered, raster, ring, route, span, tags, tasks, text, timeline,
+    ordered, raster, retry, ring, route, span, tags, tasks, text, timeline,
 };
 
 /// Sequences each exploration may spend; the bugs are found well within it.
@@ -363,6 +363,20 @@ fn finds_the_line_counter_stopping_at_a_short_read() {
         assert!(f.code.contains("std::io::Read::chain(std::io::Cursor::new("), "{}", f.code);
     }
     assert!(drt::explore::<lines::LineCounter>().seed(SEED).max_sequences(BUDGET).report().failures.is_empty());
+}
+
+/// A backoff whose wait overflows when the retried operation never succeeds:
+/// found with a closure of drt's that answers `false` every time.
+#[test]
+fn finds_the_backoff_overflow_with_a_closure_that_always_fails() {
+    for seed in 1..=10 {
+        let report = drt::explore::<retry::Backoff>().seed(seed).max_sequences(1_000).report();
+        assert_eq!(report.failures.len(), 1, "seed {seed}:\n{report}");
+        let f = &report.failures[0];
+        assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Panic, "Backoff::run"), "{report}");
+        assert_eq!(f.len, 2, "not minimized:\n{}", f.code);
+        assert!(f.code.contains("drt::answers!(|_| [false])"), "{}", f.code);
+    }
 }
 
 /// A `put` that evicts before it looks for its key, caught by the

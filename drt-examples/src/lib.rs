@@ -23,6 +23,7 @@ pub mod money;
 pub mod ordered;
 pub mod playlist;
 pub mod raster;
+pub mod retry;
 pub mod ring;
 pub mod route;
 pub mod span;

@@ -93,6 +93,9 @@ pub struct Param {
     pub kind: Kind,
     /// The pool type filling it, `Self` replaced.
     pub pool: Type,
+    /// For a closure parameter: what the closure drt makes of the pool
+    /// value takes.
+    pub closure: Option<types::Closure>,
 }
 
 impl<'a> Operations<'a> {
@@ -244,19 +247,21 @@ impl Operation {
                         _ => (Kind::Value, Receiver::Value),
                     };
                     receiver = recv;
-                    params.push(Param { name: "self".into(), kind, pool: self_ty.clone() });
+                    params.push(Param { name: "self".into(), kind, pool: self_ty.clone(), closure: None });
                 }
                 FnArg::Typed(t) => {
                     let mut ty = (*t.ty).clone();
                     replace.clone().visit_type_mut(&mut ty);
-                    match types::param(&ty) {
-                        Ok((kind, pool)) => {
-                            let name = match &*t.pat {
-                                Pat::Ident(i) => i.ident.to_string(),
-                                _ => "_".into(),
-                            };
-                            params.push(Param { name, kind, pool });
-                        }
+                    let name = match &*t.pat {
+                        Pat::Ident(i) => i.ident.to_string(),
+                        _ => "_".into(),
+                    };
+                    let passed = match types::closure_param(&ty) {
+                        Some(closure) => closure.map(|(kind, pool, c)| (kind, pool, Some(c))),
+                        None => types::param(&ty).map(|(kind, pool)| (kind, pool, None)),
+                    };
+                    match passed {
+                        Ok((kind, pool, closure)) => params.push(Param { name, kind, pool, closure }),
                         Err(msg) => cx.error_spanned_by(&t.ty, msg),
                     }
                 }

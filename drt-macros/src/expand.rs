@@ -199,6 +199,29 @@ fn cfgs(f: &syn::ImplItemFn) -> TokenStream {
     quote!(#(#cfgs)*)
 }
 
+/// The closure drt passes for a closure parameter: its answers taken from
+/// the slot, given in turn whatever the arguments (typed as the signature
+/// types them, so a `&T` argument's closure is higher-ranked).
+fn closure_arg(p: &crate::ast::Param, c: &crate::types::Closure, slot: &syn::Ident) -> TokenStream {
+    let pool = &p.pool;
+    let answers = match p.kind {
+        Kind::Ref => quote!(::drt::__private::arg_ref::<#pool>(#slot)),
+        Kind::Mut => quote!(::drt::__private::arg_mut::<#pool>(#slot)),
+        _ => quote!(::drt::__private::arg_owned::<#pool>(#slot)),
+    };
+    let args = c.args.iter().map(|t| quote!(_: #t));
+    let closure = quote!({
+        let __drt_answers = #answers;
+        move |#(#args),*| __drt_answers.next()
+    });
+    match (p.kind, c.boxed) {
+        (_, true) => quote!(::std::boxed::Box::new(#closure)),
+        (Kind::Ref, _) => quote!(&#closure),
+        (Kind::Mut, _) => quote!(&mut #closure),
+        _ => closure,
+    }
+}
+
 fn same(a: &Type, b: &Type) -> bool {
     a.to_token_stream().to_string() == b.to_token_stream().to_string()
 }
@@ -240,6 +263,9 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
     });
     let args = op.params.iter().zip(&slots).map(|(p, slot)| {
         let pool = &p.pool;
+        if let Some(c) = &p.closure {
+            return closure_arg(p, c, slot);
+        }
         match p.kind {
             Kind::Value => quote!(::drt::__private::arg_owned::<#pool>(#slot)),
             Kind::Ref => quote!(::drt::__private::arg_ref::<#pool>(#slot)),

@@ -299,8 +299,9 @@ pub struct MethodInstance {
 
 /// Parameters drt fills itself when no `instantiate` is given: `I:
 /// IntoIterator<Item = u32>` (in the declaration or the where clause)
-/// becomes drt's iterator of `u32`, `R: Read` its reader. `None` unless
-/// every parameter is one.
+/// becomes drt's iterator of `u32`, `R: Read` its reader, `F: Fn(u32) ->
+/// bool` a boxed closure of its answers. `None` unless every parameter is
+/// one.
 fn environment_instantiation(f: &ImplItemFn, params: &[&GenericParam]) -> Option<Instantiation> {
     let mut bindings = Vec::new();
     for g in params {
@@ -313,7 +314,10 @@ fn environment_instantiation(f: &ImplItemFn, params: &[&GenericParam]) -> Option
                 }
             }
         }
-        let pool = crate::types::environment_param(&bounds)?.ok()?;
+        let pool = match crate::types::closure_instantiation(&bounds) {
+            Some(boxed) => boxed,
+            None => crate::types::environment_param(&bounds)?.ok()?,
+        };
         bindings.push((t.ident.clone(), GenericArgument::Type(pool)));
     }
     Some(Instantiation { at: param_name(params[0]).clone(), bindings })

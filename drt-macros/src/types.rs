@@ -386,6 +386,96 @@ pub fn iterator_param(
     Some(Ok(syn::parse_quote!(::drt::__private::#iter<#item>)))
 }
 
+/// A closure parameter drt answers ([`closure_param`]).
+pub struct Closure {
+    /// The types of its arguments, as the signature writes them.
+    pub args: Vec<Type>,
+    /// Passed boxed: a generic `F: Fn(..)` drt instantiated with `BoxedFn`.
+    pub boxed: bool,
+}
+
+/// Most arguments of a closure drt makes.
+const MAX_CLOSURE_ARGS: usize = 3;
+
+/// The traits drt's closures satisfy besides the `Fn` one asked for.
+const CLOSURE_TRAITS: [&str; 3] = ["Send", "Clone", "Unpin"];
+
+/// The `Fn(A, B) -> R` (or `FnMut`, `FnOnce`) among `bounds`, when the rest
+/// are traits drt's closures have, or lifetimes.
+fn fn_bound(bounds: &Bounds) -> Option<&syn::TraitBound> {
+    let mut found = None;
+    for b in bounds {
+        let syn::TypeParamBound::Trait(t) = b else { continue };
+        let last = t.path.segments.last()?;
+        let name = last.ident.to_string();
+        if ["Fn", "FnMut", "FnOnce"].contains(&name.as_str())
+            && matches!(last.arguments, PathArguments::Parenthesized(_))
+        {
+            found = Some(t);
+        } else if !CLOSURE_TRAITS.contains(&name.as_str()) {
+            return None;
+        }
+    }
+    found
+}
+
+/// For a parameter taking a closure (`impl Fn(A) -> R`, `&dyn Fn(A) -> R`,
+/// `&mut dyn FnMut(A)`, or drt's instantiation of a generic `F: Fn`): how it
+/// is passed, the pool type of its answers, and its arguments; or why drt
+/// cannot make one. `None` for any other parameter.
+pub fn closure_param(ty: &Type) -> Option<Result<(Kind, Type, Closure), String>> {
+    let (kind, bounds, boxed) = match strip_parens(ty) {
+        Type::ImplTrait(it) => (Kind::Value, &it.bounds, false),
+        Type::Reference(r) => match strip_parens(&r.elem) {
+            Type::TraitObject(t) => (if r.mutability.is_some() { Kind::Mut } else { Kind::Ref }, &t.bounds, false),
+            Type::ImplTrait(t) => (if r.mutability.is_some() { Kind::Mut } else { Kind::Ref }, &t.bounds, false),
+            _ => return None,
+        },
+        Type::Path(p) => {
+            let segs: Vec<&syn::PathSegment> = p.path.segments.iter().collect();
+            let [drt, private, last] = segs[..] else { return None };
+            if drt.ident != "drt" || private.ident != "__private" || last.ident != "BoxedFn" {
+                return None;
+            }
+            let PathArguments::AngleBracketed(args) = &last.arguments else { return None };
+            let Some(GenericArgument::Type(Type::TraitObject(t))) = args.args.first() else { return None };
+            (Kind::Value, &t.bounds, true)
+        }
+        _ => return None,
+    };
+    let bound = fn_bound(bounds)?;
+    let PathArguments::Parenthesized(sig) = &bound.path.segments.last()?.arguments else { return None };
+    let args: Vec<Type> = sig.inputs.iter().cloned().collect();
+    if args.len() > MAX_CLOSURE_ARGS {
+        return Some(Err(format!(
+            "drt makes closures of at most {MAX_CLOSURE_ARGS} arguments; skip this method with #[drt(skip)]"
+        )));
+    }
+    let ret: Type = match &sig.output {
+        syn::ReturnType::Default => syn::parse_quote!(()),
+        syn::ReturnType::Type(_, t) => (**t).clone(),
+    };
+    if let Type::Reference(_) = strip_parens(&ret) {
+        return Some(Err(format!(
+            "drt cannot make a closure returning a borrow (`{}`); return an owned value, or skip this method with #[drt(skip)]",
+            show(&ret)
+        )));
+    }
+    if let Err(why) = storable(&ret) {
+        return Some(Err(why));
+    }
+    let n = args.len();
+    let pool = syn::parse_quote!(::drt::__private::Answers<#ret, #n>);
+    Some(Ok((kind, pool, Closure { args, boxed })))
+}
+
+/// What a generic parameter bounded by a closure trait (`F: Fn(u32) -> bool`)
+/// is instantiated with: `BoxedFn<dyn Fn(u32) -> bool>`.
+pub fn closure_instantiation(bounds: &Bounds) -> Option<Type> {
+    let bound = fn_bound(bounds)?;
+    Some(syn::parse_quote!(::drt::__private::BoxedFn<dyn #bound>))
+}
+
 /// The builders of drt's iterators or readers, when `ty` is their pool
 /// type, with the types they are made of.
 fn drt_environment(ty: &Type) -> Option<(proc_macro2::TokenStream, Vec<Type>)> {
@@ -400,6 +490,14 @@ fn drt_environment(ty: &Type) -> Option<(proc_macro2::TokenStream, Vec<Type>)> {
     if last.ident == ITER {
         let item = generic_args(ty, ITER).filter(|a| a.len() == 1).map(|a| a[0].clone())?;
         return Some((quote!(#b::iter::<#item>()), vec![syn::parse_quote!(::std::vec::Vec<#item>)]));
+    }
+    if last.ident == "Answers" {
+        let PathArguments::AngleBracketed(args) = &last.arguments else { return None };
+        let [GenericArgument::Type(ret), GenericArgument::Const(n)] = &args.args.iter().collect::<Vec<_>>()[..] else {
+            return None;
+        };
+        let parts = if is_unit(ret) { Vec::new() } else { vec![ret.clone()] };
+        return Some((quote!(#b::answers::<#ret, { #n }>()), parts));
     }
     (last.ident == READER).then(|| (quote!(#b::reader()), vec![syn::parse_quote!(::std::vec::Vec<u8>)]))
 }

@@ -20,6 +20,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("progress", 1),
     ("config", 1),
     ("macro_support", 2),
+    ("macro_support::answers", 2),
     ("macro_support::builders", 2),
     ("macro_support::call", 2),
     ("macro_support::iter", 2),

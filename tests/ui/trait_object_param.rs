@@ -8,8 +8,8 @@ impl Account {
         Account { balance: 0 }
     }
 
-    pub fn on_change(&self, callback: &dyn Fn()) {
-        callback();
+    pub fn describe(&self, label: &dyn std::fmt::Display) -> String {
+        format!("{label}: {}", self.balance)
     }
 }
 

@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::hash::Hash;
 use std::ops::{Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive};
 
+use super::answers::Answers;
 use super::call::{arg_owned, arity_mismatch, ret_value, Slot};
 use super::iter::{Hint, Iter};
 use super::reader::Reader;
@@ -224,6 +225,27 @@ pub fn reader() -> Vec<OperationSpec> {
             pieces,
         ),
     ]
+}
+
+/// The closures drt passes for a closure parameter of `N` arguments:
+/// `drt::answers!(|_| [a])` to `drt::answers!(|_| [a, b, c])`, answering
+/// with pool values of `R` in turn, or `|_| {}` when it returns nothing.
+pub fn answers<R: Clone + 'static, const N: usize>() -> Vec<OperationSpec> {
+    const PATTERNS: [&str; 4] = ["||", "|_|", "|_, _|", "|_, _, _|"];
+    let pattern = PATTERNS[N.min(3)];
+    if TypeId::of::<R>() == TypeId::of::<()>() {
+        let unit: Invoker = |_| ret_value(Answers::<(), N>::new(vec![()]));
+        // Once per type and process, as for maps.
+        return vec![builder::<Answers<R, N>>(Box::leak(format!("{pattern} {{}}").into_boxed_str()), Vec::new(), unit)];
+    }
+    let build: Invoker = |s| ret_value(Answers::<R, N>::new(owned::<R>(s)));
+    (1..=MAX_ELEMS)
+        .map(|k| {
+            let values = (0..k).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+            let template = format!("drt::answers!({pattern} [{values}])");
+            builder::<Answers<R, N>>(Box::leak(template.into_boxed_str()), params::<R, R>(k, false), build)
+        })
+        .collect()
 }
 
 /// `VecDeque::from([a, b])`.

@@ -12,6 +12,7 @@
 //! This room imports nothing of the engine: the engine reads what is
 //! registered here, never the other way round.
 
+mod answers;
 pub mod builders;
 mod call;
 mod iter;
@@ -22,6 +23,7 @@ mod registration;
 mod spec;
 mod type_desc;
 
+pub use answers::{Answers, BoxedFn};
 pub use call::*;
 pub use inventory;
 pub use iter::{Hint, Iter};

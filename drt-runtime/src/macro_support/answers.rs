@@ -1,0 +1,77 @@
+//! Not public API, but for [`answers!`](crate::answers): the closures drt
+//! passes where an operation takes an `impl Fn(..) -> R` (or `FnMut`,
+//! `FnOnce`, a `&dyn Fn`, a generic `F: Fn`). Each answers its calls with
+//! values the search chose, in turn and over again (Pex's closed
+//! environment, whose mock methods return values the search chooses), so
+//! code that meets an answer it did not expect (a predicate false every
+//! time, an attempt that never succeeds) is tested. Emitted tests write them
+//! as `drt::answers!(|_| [true, false])`.
+
+use std::cell::Cell;
+
+/// Not public API. The answers of a closure of `N` parameters.
+#[derive(Clone, Debug)]
+pub struct Answers<R, const N: usize> {
+    values: Vec<R>,
+    calls: Cell<usize>,
+}
+
+impl<R: Clone, const N: usize> Answers<R, N> {
+    /// Answers `values` in turn, starting over after the last.
+    ///
+    /// # Panics
+    /// If `values` is empty.
+    pub fn new(values: Vec<R>) -> Self {
+        assert!(!values.is_empty(), "a closure needs at least one answer");
+        Answers { values, calls: Cell::new(0) }
+    }
+
+    /// The answer to the next call.
+    pub fn next(&self) -> R {
+        let call = self.calls.get();
+        self.calls.set(call.wrapping_add(1));
+        self.values[call % self.values.len()].clone()
+    }
+}
+
+/// Not public API. What a generic `F: Fn(A) -> R` parameter is instantiated
+/// with, `Box<dyn Fn(A) -> R>`, under a name of its own so the macro tells it
+/// from a `Box` the user's signature takes (emitted tests pass a closure).
+pub type BoxedFn<F> = Box<F>;
+
+/// A closure answering its calls with `values` in turn, whatever its
+/// arguments: what emitted tests pass where an operation takes an `impl Fn`
+/// (drt chose the answers). The parameters are written as a closure's:
+/// `drt::answers!(|_| [true, false])`, `drt::answers!(|| [5])`,
+/// `drt::answers!(|_, _| [None, Some(3)])`.
+///
+/// ```
+/// let mut v = vec![1, 2, 3, 4];
+/// v.retain(drt::answers!(|_| [true, false]));
+/// assert_eq!(v, [1, 3]);
+/// ```
+#[macro_export]
+macro_rules! answers {
+    (|| [$($value:expr),+ $(,)?]) => {{
+        let answers = $crate::__private::Answers::<_, 0>::new(::std::vec![$($value),+]);
+        move || answers.next()
+    }};
+    (|$($param:pat_param),+| [$($value:expr),+ $(,)?]) => {{
+        let answers = $crate::__private::Answers::<_, 0>::new(::std::vec![$($value),+]);
+        move |$($param),+| answers.next()
+    }};
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_closure_answers_in_turn_whatever_it_is_asked() {
+        let f = crate::answers!(|_, _| [1, 2]);
+        assert_eq!([f("a", 0), f("b", 1), f("c", 2)], [1, 2, 1]);
+        let mut kept = vec![5, 6, 7, 8, 9];
+        kept.retain(crate::answers!(|_| [false, true, true]));
+        assert_eq!(kept, [6, 7, 9]);
+        let g = crate::answers!(|| ["x"]);
+        assert_eq!(g(), "x");
+    }
+}

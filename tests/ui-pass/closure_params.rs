@@ -1,0 +1,52 @@
+//! Closure parameters: `impl Fn`, `impl FnMut`, `impl FnOnce`, `&dyn Fn`,
+//! `&mut dyn FnMut` and generic `F: Fn`, of zero to three arguments
+//! (borrowed ones too), returning values or nothing. Every such method runs.
+
+#[derive(Clone, Debug, Default)]
+pub struct Items {
+    items: Vec<u32>,
+    seen: usize,
+}
+
+#[drt::operations]
+impl Items {
+    pub fn new() -> Self {
+        Items::default()
+    }
+    pub fn push(&mut self, x: u32) {
+        self.items.push(x)
+    }
+    pub fn keep(&mut self, keep: impl Fn(&u32) -> bool) {
+        self.items.retain(keep)
+    }
+    pub fn map_all(&mut self, mut f: impl FnMut(u32) -> u32) {
+        self.items.iter_mut().for_each(|x| *x = f(*x))
+    }
+    pub fn fill_with(&mut self, make: impl FnOnce() -> Option<u32>) -> bool {
+        make().map(|x| self.items.push(x)).is_some()
+    }
+    pub fn count_where(&self, pred: &dyn Fn(&u32, usize) -> bool) -> usize {
+        self.items.iter().enumerate().filter(|(i, x)| pred(x, *i)).count()
+    }
+    pub fn visit(&mut self, visit: &mut dyn FnMut(u32, bool, &str)) {
+        for &x in &self.items {
+            visit(x, x % 2 == 0, "item");
+        }
+        self.seen += self.items.len();
+    }
+    pub fn first_by<F: Fn(&u32) -> bool>(&self, pred: F) -> Option<u32> {
+        self.items.iter().copied().find(|x| pred(x))
+    }
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+}
+
+fn main() {
+    let report = drt::explore::<Items>().max_sequences(2_000).report();
+    assert!(report.failures.is_empty(), "{report}");
+    for name in ["keep", "map_all", "fill_with", "count_where", "visit", "first_by"] {
+        let op = report.stats.operations.iter().find(|o| o.name == format!("Items::{name}")).expect(name);
+        assert!(op.succeeded > 0, "{name} never ran:\n{report}");
+    }
+}
