@@ -272,6 +272,20 @@ fn the_bug_free_type_explores_clean() {
     assert_eq!(report.stats.illegal, ops.iter().map(|o| o.illegal).sum::<u64>());
 }
 
+/// The one failure each of seeds 1 to 10 finds in `budget` sequences of
+/// `T`: of `kind`, in `operation`.
+fn one_failure_on_every_seed<T: 'static>(budget: u64, kind: FailureKind, operation: &str) -> Vec<drt::Failure> {
+    (1..=10)
+        .map(|seed| {
+            let report = drt::explore::<T>().seed(seed).max_sequences(budget).report();
+            assert_eq!(report.failures.len(), 1, "seed {seed}:\n{report}");
+            let f = report.failures[0].clone();
+            assert_eq!((f.kind, f.operation.as_str()), (kind, operation), "{report}");
+            f
+        })
+        .collect()
+}
+
 /// The failures of an exploration against a reference, on seeds 1 to 10:
 /// every one a divergence in one of `operations`, each seed finding one.
 fn divergences_on_every_seed(explore: impl Fn(u64) -> Report, operations: &[&str]) -> Vec<drt::Failure> {
@@ -338,11 +352,7 @@ fn finds_the_timeline_range_end_against_btree_map() {
 /// with an iterator whose hint is only an upper bound, as `filter` gives.
 #[test]
 fn finds_the_batch_trusting_a_size_hint() {
-    for seed in 1..=10 {
-        let report = drt::explore::<batch::Batch>().seed(seed).max_sequences(1_000).report();
-        assert_eq!(report.failures.len(), 1, "seed {seed}:\n{report}");
-        let f = &report.failures[0];
-        assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Panic, "Batch::try_extend"), "{report}");
+    for f in one_failure_on_every_seed::<batch::Batch>(1_000, FailureKind::Panic, "Batch::try_extend") {
         assert!(f.len <= 4, "not minimized:\n{}", f.code);
         assert!(f.code.contains(".into_iter().filter(|_| true)"), "{}", f.code);
     }
@@ -369,11 +379,7 @@ fn finds_the_line_counter_stopping_at_a_short_read() {
 /// found with a closure of drt's that answers `false` every time.
 #[test]
 fn finds_the_backoff_overflow_with_a_closure_that_always_fails() {
-    for seed in 1..=10 {
-        let report = drt::explore::<retry::Backoff>().seed(seed).max_sequences(1_000).report();
-        assert_eq!(report.failures.len(), 1, "seed {seed}:\n{report}");
-        let f = &report.failures[0];
-        assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Panic, "Backoff::run"), "{report}");
+    for f in one_failure_on_every_seed::<retry::Backoff>(1_000, FailureKind::Panic, "Backoff::run") {
         assert_eq!(f.len, 2, "not minimized:\n{}", f.code);
         assert!(f.code.contains("drt::answers!(|_| [false])"), "{}", f.code);
     }
@@ -383,11 +389,7 @@ fn finds_the_backoff_overflow_with_a_closure_that_always_fails() {
 /// postcondition `ensures(put = "result == old.peek(&key).copied()")`.
 #[test]
 fn finds_the_cache_eviction_by_its_postcondition() {
-    for seed in 1..=10 {
-        let report = drt::explore::<cache::RecentCache>().seed(seed).max_sequences(2_000).report();
-        assert_eq!(report.failures.len(), 1, "seed {seed}:\n{report}");
-        let f = &report.failures[0];
-        assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Postcondition, "RecentCache::put"), "{report}");
+    for f in one_failure_on_every_seed::<cache::RecentCache>(2_000, FailureKind::Postcondition, "RecentCache::put") {
         assert_eq!(f.message, "`result == old.peek(&key).copied()` is false after RecentCache::put");
         // A cache of one, a put, and a put to the same key.
         assert_eq!(f.len, 3, "not minimized:\n{}", f.code);

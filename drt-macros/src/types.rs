@@ -373,13 +373,8 @@ pub fn iterator_param(
         }
     }
     let item = item?;
-    if let Type::Reference(_) = strip_parens(&item) {
-        return Some(Err(format!(
-            "drt cannot make an iterator of borrows (`Item = {}`); take owned items, or skip this method with #[drt(skip)]",
-            show(&item)
-        )));
-    }
-    if let Err(why) = storable(&item) {
+    let what = format!("an iterator of borrows (`Item = {}`); take owned items", show(&item));
+    if let Err(why) = owned(&item, &what) {
         return Some(Err(why));
     }
     let iter = format_ident!("{ITER}");
@@ -455,13 +450,8 @@ pub fn closure_param(ty: &Type) -> Option<Result<(Kind, Type, Closure), String>>
         syn::ReturnType::Default => syn::parse_quote!(()),
         syn::ReturnType::Type(_, t) => (**t).clone(),
     };
-    if let Type::Reference(_) = strip_parens(&ret) {
-        return Some(Err(format!(
-            "drt cannot make a closure returning a borrow (`{}`); return an owned value, or skip this method with #[drt(skip)]",
-            show(&ret)
-        )));
-    }
-    if let Err(why) = storable(&ret) {
+    let what = format!("a closure returning a borrow (`{}`); return an owned value", show(&ret));
+    if let Err(why) = owned(&ret, &what) {
         return Some(Err(why));
     }
     let n = args.len();
@@ -500,6 +490,15 @@ fn drt_environment(ty: &Type) -> Option<(proc_macro2::TokenStream, Vec<Type>)> {
         return Some((quote!(#b::answers::<#ret, { #n }>()), parts));
     }
     (last.ident == READER).then(|| (quote!(#b::reader()), vec![syn::parse_quote!(::std::vec::Vec<u8>)]))
+}
+
+/// Whether drt can make and keep values of `ty`, a part of something it
+/// makes: not a borrow (`what` says what it cannot make and what to write).
+fn owned(ty: &Type, what: &str) -> Result<(), String> {
+    if let Type::Reference(_) = strip_parens(ty) {
+        return Err(format!("drt cannot make {what}, or skip this method with #[drt(skip)]"));
+    }
+    storable(ty)
 }
 
 fn storable(ty: &Type) -> Result<(), String> {
