@@ -72,75 +72,98 @@ pub fn strip_helpers(mut item: ItemImpl) -> ItemImpl {
     item
 }
 
-/// The registration of one concrete impl block.
-fn impl_operations(ops: &Operations<'_>) -> TokenStream {
-    let self_ty = ops.self_ty;
-    // Each type is described under the `#[cfg]`s of the method naming it: a
-    // method compiled out may name types that are compiled out with it.
-    let mut types: Vec<(TokenStream, Type)> = Vec::new();
-    let mut vec_elems: Vec<(TokenStream, Type)> = Vec::new();
-    let mut builders: Vec<(TokenStream, TokenStream)> = Vec::new();
-    let mut note = |cfgs: &TokenStream, ty: &Type, wanted: bool| {
+/// The types a registration describes and the builders it registers: the
+/// types its operations take and return, and (for a type drt must build)
+/// the parts its builders take, each under the `#[cfg]`s of the method
+/// naming it (a method compiled out may name types compiled out with it).
+#[derive(Default)]
+pub struct Needs {
+    types: Vec<(TokenStream, Type)>,
+    vec_elems: Vec<(TokenStream, Type)>,
+    builders: Vec<(TokenStream, TokenStream)>,
+}
+
+impl Needs {
+    /// Describes `ty`, and when `wanted` (drt must build it) registers its
+    /// builders and the parts they take, recursively.
+    pub fn note(&mut self, cfgs: &TokenStream, ty: &Type, wanted: bool) {
         let seen = |list: &[(TokenStream, Type)], ty: &Type| {
             list.iter().any(|(c, t)| same(t, ty) && c.to_string() == cfgs.to_string())
         };
-        // The type, and (for a type drt must build) the parts its builders take.
         let mut work = vec![(ty.clone(), wanted)];
         while let Some((ty, wanted)) = work.pop() {
-            if !crate::types::keeps(&ty) || seen(&types, &ty) {
+            if !crate::types::keeps(&ty) || seen(&self.types, &ty) {
                 continue;
             }
-            types.push((cfgs.clone(), ty.clone()));
+            self.types.push((cfgs.clone(), ty.clone()));
             if let Some(e) = crate::types::vec_elem(&ty) {
-                if !seen(&vec_elems, &e) {
-                    vec_elems.push((cfgs.clone(), e.clone()));
+                if !seen(&self.vec_elems, &e) {
+                    self.vec_elems.push((cfgs.clone(), e.clone()));
                 }
                 work.push((e, wanted));
             }
             if let Some((call, parts)) = crate::types::builders(&ty).filter(|_| wanted) {
-                builders.push((cfgs.clone(), call));
+                self.builders.push((cfgs.clone(), call));
                 work.extend(parts.into_iter().map(|p| (p, true)));
             }
         }
-    };
+    }
+
+    /// The statements registering all of it with the registrar `__r`.
+    pub fn registrations(self) -> TokenStream {
+        let (type_cfgs, types): (Vec<_>, Vec<_>) = self.types.into_iter().unzip();
+        let (vec_cfgs, vec_elems): (Vec<_>, Vec<_>) = self.vec_elems.into_iter().unzip();
+        // A vector of pairs (`Vec<(K, V)>`, what a map's `extend` takes) is built
+        // from seeds pair by pair, as long as a vector of numbers.
+        let vec_regs = vec_elems.iter().map(|e| match e {
+            Type::Tuple(t) if t.elems.len() == 2 => {
+                let (a, b) = (&t.elems[0], &t.elems[1]);
+                quote!(vec_of_pairs::<#a, #b>)
+            }
+            _ => quote!(vec_of::<#e>),
+        });
+        let (builder_cfgs, builders): (Vec<_>, Vec<_>) = self.builders.into_iter().unzip();
+        quote! {
+            #( #type_cfgs __r.type_desc(::drt::__private::type_desc!(#types)); )*
+            #( #vec_cfgs __r.#vec_regs(); )*
+            #( #builder_cfgs __r.builders(#builders); )*
+        }
+    }
+}
+
+/// The registration of one concrete impl block.
+fn impl_operations(ops: &Operations<'_>) -> TokenStream {
+    let self_ty = ops.self_ty;
+    let mut needs = Needs::default();
     for op in &ops.ops {
         let cfgs = cfgs(&op.original);
         for p in &op.params {
-            note(&cfgs, &p.pool, true);
+            needs.note(&cfgs, &p.pool, true);
         }
     }
     // Returns after every parameter: a type both returned and taken gets its builders.
     for op in &ops.ops {
         let cfgs = cfgs(&op.original);
         match &op.ret {
-            Ret::Value(t) | Ret::Option(t) => note(&cfgs, t, false),
+            Ret::Value(t) | Ret::Option(t) => needs.note(&cfgs, t, false),
             Ret::Result(t, e) => {
-                note(&cfgs, t, false);
-                note(&cfgs, e, false);
+                needs.note(&cfgs, t, false);
+                needs.note(&cfgs, e, false);
             }
-            Ret::Borrowed(b) => note(&cfgs, &b.pool_type(), false),
+            Ret::Borrowed(b) => needs.note(&cfgs, &b.pool_type(), false),
             Ret::Iter(IterItem::Owned(t) | IterItem::Cloned(t)) => {
-                note(&cfgs, &syn::parse_quote!(::std::vec::Vec<#t>), false)
+                needs.note(&cfgs, &syn::parse_quote!(::std::vec::Vec<#t>), false)
             }
-            Ret::Iter(IterItem::Pairs(a, b)) => note(&cfgs, &syn::parse_quote!(::std::vec::Vec<(#a, #b)>), false),
+            Ret::Iter(IterItem::Pairs(a, b)) => {
+                needs.note(&cfgs, &syn::parse_quote!(::std::vec::Vec<(#a, #b)>), false)
+            }
             Ret::Iter(IterItem::Drained) | Ret::Unit | Ret::Discard => {}
         }
     }
     for (ty, _) in &ops.args.seeds {
-        note(&TokenStream::new(), ty, false);
+        needs.note(&TokenStream::new(), ty, false);
     }
-    let (type_cfgs, types): (Vec<_>, Vec<_>) = types.into_iter().unzip();
-    let (vec_cfgs, vec_elems): (Vec<_>, Vec<_>) = vec_elems.into_iter().unzip();
-    // A vector of pairs (`Vec<(K, V)>`, what a map's `extend` takes) is built
-    // from seeds pair by pair, as long as a vector of numbers.
-    let vec_regs = vec_elems.iter().map(|e| match e {
-        Type::Tuple(t) if t.elems.len() == 2 => {
-            let (a, b) = (&t.elems[0], &t.elems[1]);
-            quote!(vec_of_pairs::<#a, #b>)
-        }
-        _ => quote!(vec_of::<#e>),
-    });
-    let (builder_cfgs, builders): (Vec<_>, Vec<_>) = builders.into_iter().unzip();
+    let needs = needs.registrations();
     let seeds = ops.args.seeds.iter().flat_map(|(ty, exprs)| exprs.iter().map(move |e| register_seed(ty, e)));
     let registrations = ops.ops.iter().map(|op| register_operation(self_ty, ops.trait_.as_ref(), op));
     let invariant = ops.invariant.as_ref().map(|inv| register_invariant(self_ty, inv));
@@ -160,9 +183,7 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
             #reference
             fn __drt_register(__r: &mut ::drt::__private::Registrar) {
                 __r.owner(::drt::__private::type_desc!(#self_ty));
-                #( #type_cfgs __r.type_desc(::drt::__private::type_desc!(#types)); )*
-                #( #vec_cfgs __r.#vec_regs(); )*
-                #( #builder_cfgs __r.builders(#builders); )*
+                #needs
                 #( __r.literal(#literals); )*
                 #text
                 #invariant
