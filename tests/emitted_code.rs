@@ -9,8 +9,8 @@ use std::process::Command;
 
 use drt::FailureKind;
 use drt_examples::{
-    bank, batch, bitpack, bugfree, cache, calendar, chunked, deque, histogram, inline_stack, ledger, lines, lru, money,
-    ordered, playlist, raster, retry, ring, route, span, tags, tasks, text, timeline, username, version,
+    bank, batch, bitpack, bugfree, cache, calendar, chunked, deque, histogram, inline_stack, ledger, limiter, lines,
+    lru, money, ordered, playlist, raster, retry, ring, route, span, tags, tasks, text, timeline, username, version,
 };
 
 fn failures() -> Vec<drt::Failure> {
@@ -60,6 +60,8 @@ fn failures() -> Vec<drt::Failure> {
         drt::explore::<tags::TagSet>().seed(7).max_sequences(20_000).report(),
         // An iterator argument whose size hint is only an upper bound.
         drt::explore::<batch::Batch>().seed(7).max_sequences(20_000).report(),
+        // A mock of a trait, boxed.
+        drt::explore::<limiter::RateLimiter>().seed(7).max_sequences(20_000).report(),
         // A closure of drt's answers.
         drt::explore::<retry::Backoff>().seed(7).max_sequences(20_000).report(),
         // Readers in two pieces, and an `io::Result` compared through its alias.
@@ -199,9 +201,9 @@ fn emitted_tests_compile_and_fail_the_same_way() {
     // One planted bug per example type, two in Money; Raster's is met by
     // every operation reading the view's rows, each its own failure; the
     // task queue's shows in `pop` and in `peek`, the line counter's in three
-    // of what it returns.
+    // of what it returns, the rate limiter's in both methods refilling.
     let (raster, others): (Vec<_>, Vec<_>) = failures.iter().partition(|f| f.operation.starts_with("Raster::"));
-    assert_eq!(others.len(), 29, "{failures:#?}");
+    assert_eq!(others.len(), 31, "{failures:#?}");
     assert!(raster.len() >= 4 && raster.iter().all(|f| f.message.contains("out of range for slice")), "{raster:#?}");
     let dir = scratch_crate(&failures);
     let (stdout, _) = cargo_test(&dir, "generated");

@@ -3,8 +3,8 @@
 
 use drt::{FailureKind, Report};
 use drt_examples::{
-    bank, batch, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, histogram, inline_stack, lines, lru, money,
-    ordered, raster, retry, ring, route, span, tags, tasks, text, timeline,
+    bank, batch, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, histogram, inline_stack, limiter, lines,
+    lru, money, ordered, raster, retry, ring, route, span, tags, tasks, text, timeline,
 };
 
 /// Sequences each exploration may spend; the bugs are found well within it.
@@ -382,6 +382,26 @@ fn finds_the_backoff_overflow_with_a_closure_that_always_fails() {
     for f in one_failure_on_every_seed::<retry::Backoff>(1_000, FailureKind::Panic, "Backoff::run") {
         assert_eq!(f.len, 2, "not minimized:\n{}", f.code);
         assert!(f.code.contains("drt::answers!(|_| [false])"), "{}", f.code);
+    }
+}
+
+/// A rate limiter that underflows when its clock goes backwards: found with
+/// the mock `#[drt::mock]` made of its `Clock`, answering a later time
+/// before an earlier one.
+#[test]
+fn finds_the_rate_limiter_underflow_with_a_mock_clock() {
+    for seed in 1..=10 {
+        let report = drt::explore::<limiter::RateLimiter>().seed(seed).max_sequences(1_000).report();
+        assert!(!report.failures.is_empty(), "seed {seed}:\n{report}");
+        for f in &report.failures {
+            assert_eq!(
+                (f.kind, f.message.as_str()),
+                (FailureKind::Panic, "attempt to subtract with overflow"),
+                "{report}"
+            );
+            assert_eq!(f.len, 2, "not minimized:\n{}", f.code);
+            assert!(f.code.contains("Box::new(drt_examples::limiter::ClockMock::new().now_ms(vec!["), "{}", f.code);
+        }
     }
 }
 

@@ -17,6 +17,7 @@ pub mod histogram;
 pub mod index;
 pub mod inline_stack;
 pub mod ledger;
+pub mod limiter;
 pub mod lines;
 pub mod lru;
 pub mod money;

@@ -3,8 +3,8 @@
 
 use drt_examples::{
     arena, bank, batch, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, frames, histogram, index,
-    inline_stack, ledger, lines, lru, money, ordered, playlist, raster, retry, ring, route, span, tags, tasks, text,
-    timeline, units, username, version,
+    inline_stack, ledger, limiter, lines, lru, money, ordered, playlist, raster, retry, ring, route, span, tags, tasks,
+    text, timeline, units, username, version,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -107,6 +107,9 @@ fn main() {
         }),
         ("retry::Backoff", "a wait that overflows when the retried closure never succeeds", || {
             drt::explore::<retry::Backoff>().report()
+        }),
+        ("limiter::RateLimiter", "an underflow when the mocked clock goes backwards", || {
+            drt::explore::<limiter::RateLimiter>().report()
         }),
         ("bugfree::SortedSet", "none", || drt::explore::<bugfree::SortedSet>().report()),
         ("bugfree::SortedSet vs BTreeSet<i32>", "none: no false divergence", || {

@@ -154,9 +154,7 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
             Ret::Iter(IterItem::Owned(t) | IterItem::Cloned(t)) => {
                 needs.note(&cfgs, &syn::parse_quote!(::std::vec::Vec<#t>), false)
             }
-            Ret::Iter(IterItem::Pairs(a, b)) => {
-                needs.note(&cfgs, &syn::parse_quote!(::std::vec::Vec<(#a, #b)>), false)
-            }
+            Ret::Iter(IterItem::Pairs(a, b)) => needs.note(&cfgs, &syn::parse_quote!(::std::vec::Vec<(#a, #b)>), false),
             Ret::Iter(IterItem::Drained) | Ret::Unit | Ret::Discard => {}
         }
     }

@@ -300,8 +300,8 @@ pub struct MethodInstance {
 /// Parameters drt fills itself when no `instantiate` is given: `I:
 /// IntoIterator<Item = u32>` (in the declaration or the where clause)
 /// becomes drt's iterator of `u32`, `R: Read` its reader, `F: Fn(u32) ->
-/// bool` a boxed closure of its answers. `None` unless every parameter is
-/// one.
+/// bool` a boxed closure of its answers, `C: Clock` the trait's mock.
+/// `None` unless every parameter is one.
 fn environment_instantiation(f: &ImplItemFn, params: &[&GenericParam]) -> Option<Instantiation> {
     let mut bindings = Vec::new();
     for g in params {
@@ -316,7 +316,10 @@ fn environment_instantiation(f: &ImplItemFn, params: &[&GenericParam]) -> Option
         }
         let pool = match crate::types::closure_instantiation(&bounds) {
             Some(boxed) => boxed,
-            None => crate::types::environment_param(&bounds)?.ok()?,
+            None => match crate::types::environment_param(&bounds) {
+                Some(made) => made.ok()?,
+                None => crate::types::mock_param(&bounds)?,
+            },
         };
         bindings.push((t.ident.clone(), GenericArgument::Type(pool)));
     }

@@ -10,6 +10,7 @@ mod fallback;
 mod generator;
 mod generics;
 mod mine;
+mod mock;
 mod text;
 mod traits;
 mod types;
@@ -46,6 +47,18 @@ use proc_macro::TokenStream;
 #[proc_macro_attribute]
 pub fn operations(args: TokenStream, input: TokenStream) -> TokenStream {
     expand::operations(args.into(), input.into()).into()
+}
+
+/// Generates a mock of a trait of your crate, so that operations taking it
+/// (`impl Clock`, `&dyn Clock`, `&mut dyn Clock`, `Box<dyn Clock>`, a
+/// generic `C: Clock`) can be explored: `ClockMock`, whose methods answer
+/// with values drt chose, in turn. Emitted tests write it
+/// `ClockMock::new().now([5, 0])`. A method returning `()` only returns;
+/// one drt cannot answer (generic, async, returning a borrow or `Self`)
+/// keeps its default body, or is a compile error saying what to write.
+#[proc_macro_attribute]
+pub fn mock(args: TokenStream, input: TokenStream) -> TokenStream {
+    mock::mock(args.into(), input.into()).into()
 }
 
 /// Registers `fn name(rng: &mut drt::Rng) -> T` as a way to make values of

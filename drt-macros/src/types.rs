@@ -272,6 +272,14 @@ pub fn param(ty: &Type) -> Result<(Kind, Type), String> {
                 {
                     (Kind::Mut, reader_param(bounds).expect("checked"))
                 }
+                // `&dyn Clock`, `&mut impl Clock`: the trait's mock.
+                (Type::TraitObject(syn::TypeTraitObject { bounds, .. }), _)
+                | (Type::ImplTrait(syn::TypeImplTrait { bounds, .. }), _)
+                    if mock_param(bounds).is_some() =>
+                {
+                    let kind = if r.mutability.is_some() { Kind::Mut } else { Kind::Ref };
+                    (kind, mock_param(bounds).expect("checked"))
+                }
                 (Type::TraitObject(_), _) => {
                     return Err(format!(
                         "drt cannot build a trait object (`{}`); take a concrete type, or skip this method with #[drt(skip)]",
@@ -293,6 +301,7 @@ pub fn param(ty: &Type) -> Result<(Kind, Type), String> {
         Type::ImplTrait(it) => match environment_param(&it.bounds) {
             Some(Ok(pool)) => Ok((Kind::Value, pool)),
             Some(Err(why)) => Err(why),
+            None if mock_param(&it.bounds).is_some() => Ok((Kind::Value, mock_param(&it.bounds).expect("checked"))),
             None => Err(format!(
                 "drt cannot build an `{}` argument; take a concrete type, or skip this method with #[drt(skip)]",
                 show(ty)
@@ -323,6 +332,74 @@ const READER_TRAITS: [&str; 7] = ["Read", "BufRead", "Clone", "Debug", "Send", "
 const READER: &str = "Reader";
 
 type Bounds = syn::punctuated::Punctuated<syn::TypeParamBound, syn::Token![+]>;
+
+/// Traits of std's a parameter may name that drt has no mock of (the
+/// environment's own kinds are made elsewhere: iterators, readers,
+/// closures), so `impl Into<u64>` stays an error saying what to write.
+const STD_TRAITS: [&str; 37] = [
+    "Into",
+    "From",
+    "TryInto",
+    "TryFrom",
+    "AsRef",
+    "AsMut",
+    "Borrow",
+    "BorrowMut",
+    "ToString",
+    "ToOwned",
+    "Display",
+    "Debug",
+    "Clone",
+    "Copy",
+    "Default",
+    "Hash",
+    "PartialEq",
+    "Eq",
+    "PartialOrd",
+    "Ord",
+    "Any",
+    "Error",
+    "Sized",
+    "Send",
+    "Sync",
+    "Unpin",
+    "FromStr",
+    "Deref",
+    "DerefMut",
+    "Drop",
+    "Extend",
+    "FromIterator",
+    "Future",
+    "Write",
+    "Seek",
+    "Hasher",
+    "BuildHasher",
+];
+
+/// For the bounds of an `impl Clock`, `&dyn Clock` or generic `C: Clock`
+/// parameter, one trait of the user's and at most `Send` besides: the mock
+/// `#[drt::mock]` generates for it, `<dyn Clock as Mocked>::Mock` (rustc
+/// says so when the trait has none).
+pub fn mock_param(bounds: &Bounds) -> Option<Type> {
+    let theirs: Vec<&syn::TraitBound> = bounds
+        .iter()
+        .filter_map(|b| match b {
+            syn::TypeParamBound::Trait(t) if !t.path.is_ident("Send") => Some(t),
+            _ => None,
+        })
+        .collect();
+    let [t] = theirs[..] else { return None };
+    let first = t.path.segments.first()?.ident.to_string();
+    let last = t.path.segments.last()?;
+    let std =
+        ["std", "core", "alloc"].contains(&first.as_str()) || STD_TRAITS.contains(&last.ident.to_string().as_str());
+    if std || t.lifetimes.is_some() || !matches!(last.arguments, PathArguments::None) {
+        return None;
+    }
+    let path = &t.path;
+    // Spanned at the trait, where rustc says when it has no mock.
+    Some(syn::parse_quote_spanned!(syn::spanned::Spanned::span(path)=> <dyn #path as ::drt::__private::Mocked>::Mock))
+}
 
 /// For an `impl Trait` or generic parameter's bounds: the pool type of what
 /// drt makes for it (an iterator, a reader), or why it cannot; `None` when

@@ -30,6 +30,11 @@
 //! [`fuzz`] is the same generator driven by a fuzzer's bytes instead of a
 //! seed: `fuzz_target!(|data: &[u8]| drt::fuzz::<T>(data))`.
 //!
+//! Code that takes its environment is explored with it: a trait of yours
+//! with [`mock`] gets a mock whose answers the search chooses, and
+//! iterator, reader and closure parameters get values drt makes
+//! ([`answers!`] writes the closures in emitted tests).
+//!
 //! Wrong answers are caught with no harness code: [`Explorer::against`]
 //! runs every sequence on a reference too (a std collection, or a naive
 //! model of your own) and compares the results, and `ensures(m = "expr")`
@@ -126,7 +131,7 @@ pub use config::{
     explore, Explorer, Isolation, DEFAULT_CALL_TIMEOUT, DEFAULT_MAX_LEN, DEFAULT_SEED, DEFAULT_TIME_LIMIT,
 };
 pub use driver::fuzz;
-pub use drt_macros::{generator, operations};
+pub use drt_macros::{generator, mock, operations};
 pub use macro_support::Reference;
 pub use report::{Coverage, Failure, FailureKind, OperationStats, Report, Stats};
 pub use rng::Rng;

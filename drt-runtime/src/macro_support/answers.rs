@@ -26,12 +26,46 @@ impl<R: Clone, const N: usize> Answers<R, N> {
         Answers { values, calls: Cell::new(0) }
     }
 
+    /// Answers `values` in turn, or none yet: a mock's method before its
+    /// answers are given.
+    pub fn given(values: impl IntoIterator<Item = R>) -> Self {
+        Answers { values: values.into_iter().collect(), calls: Cell::new(0) }
+    }
+
+    /// Whether there is no answer to give.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The answer to the next call of the mock method `method`.
+    ///
+    /// # Panics
+    /// If the mock was given no answers for it.
+    pub fn answer(&self, method: &str) -> R {
+        if self.values.is_empty() {
+            panic!("{method} was called, but the mock was given no answers for it");
+        }
+        self.next()
+    }
+
     /// The answer to the next call.
     pub fn next(&self) -> R {
         let call = self.calls.get();
         self.calls.set(call.wrapping_add(1));
         self.values[call % self.values.len()].clone()
     }
+}
+
+/// Not public API. Implemented by `#[drt::mock]` for `dyn Trait`: the
+/// mock an `impl Trait`, `&dyn Trait` or generic `T: Trait` parameter gets.
+#[diagnostic::on_unimplemented(
+    message = "drt has no mock of `{Self}`",
+    label = "drt cannot make a value of this trait",
+    note = "put #[drt::mock] on the trait (a trait of your crate), or skip this method with #[drt(skip)]"
+)]
+pub trait Mocked {
+    /// The mock `#[drt::mock]` generated.
+    type Mock: 'static;
 }
 
 /// Not public API. What a generic `F: Fn(A) -> R` parameter is instantiated

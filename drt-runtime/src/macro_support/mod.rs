@@ -23,7 +23,7 @@ mod registration;
 mod spec;
 mod type_desc;
 
-pub use answers::{Answers, BoxedFn};
+pub use answers::{Answers, BoxedFn, Mocked};
 pub use call::*;
 pub use inventory;
 pub use iter::{Hint, Iter};
