@@ -4,7 +4,7 @@
 use drt::{FailureKind, Report};
 use drt_examples::{
     bank, batch, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, histogram, inline_stack, limiter, lines,
-    lru, money, ordered, raster, retry, ring, route, span, tags, tasks, text, timeline,
+    lru, money, ordered, raster, retry, ring, route, span, tags, tasks, text, timeline, wallet,
 };
 
 /// Sequences each exploration may spend; the bugs are found well within it.
@@ -403,6 +403,19 @@ fn finds_the_rate_limiter_underflow_with_a_mock_clock() {
             assert!(f.code.contains("Box::new(drt_examples::limiter::ClockMock::new().now_ms(vec!["), "{}", f.code);
         }
     }
+}
+
+/// A payment that loses money past `u64::MAX`: found by a parameterized
+/// test, a law over two wallets on a marker type, and never without it.
+#[test]
+fn finds_the_lost_money_by_a_parameterized_test() {
+    let law = "WalletLaws::paying_keeps_the_total";
+    for f in one_failure_on_every_seed::<wallet::WalletLaws>(1_000, FailureKind::Panic, law) {
+        assert!(f.len <= 5, "not minimized:\n{}", f.code);
+        assert!(f.message.contains("paying made or lost money"), "{}", f.message);
+        assert!(f.code.contains("drt_examples::wallet::WalletLaws::paying_keeps_the_total(&mut "), "{}", f.code);
+    }
+    assert!(explore::<wallet::Wallet>().failures.is_empty());
 }
 
 /// A `put` that evicts before it looks for its key, caught by the

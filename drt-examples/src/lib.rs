@@ -35,3 +35,4 @@ pub mod timeline;
 pub mod units;
 pub mod username;
 pub mod version;
+pub mod wallet;

@@ -4,7 +4,7 @@
 use drt_examples::{
     arena, bank, batch, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, frames, histogram, index,
     inline_stack, ledger, limiter, lines, lru, money, ordered, playlist, raster, retry, ring, route, span, tags, tasks,
-    text, timeline, units, username, version,
+    text, timeline, units, username, version, wallet,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -110,6 +110,9 @@ fn main() {
         }),
         ("limiter::RateLimiter", "an underflow when the mocked clock goes backwards", || {
             drt::explore::<limiter::RateLimiter>().report()
+        }),
+        ("wallet::WalletLaws", "money lost past u64::MAX, found by a parameterized test", || {
+            drt::explore::<wallet::WalletLaws>().report()
         }),
         ("bugfree::SortedSet", "none", || drt::explore::<bugfree::SortedSet>().report()),
         ("bugfree::SortedSet vs BTreeSet<i32>", "none: no false divergence", || {

@@ -1,0 +1,187 @@
+//! The correct versions of the examples whose bugs only drt's environment
+//! shows (an iterator's size hint, a short read, a closure's answers, a
+//! mock's, a parameterized test) stay clean over a large budget: what drt
+//! makes for those parameters is legal input that correct code handles.
+
+use std::io::{self, Read};
+
+const SEQUENCES: u64 = 20_000;
+const SEED: u64 = 3;
+
+fn assert_clean<T: 'static>() {
+    let report = drt::explore::<T>().seed(SEED).max_sequences(SEQUENCES).report();
+    assert!(report.failures.is_empty(), "{report}");
+    let idle: Vec<&str> =
+        report.stats.operations.iter().filter(|o| o.under_test && o.succeeded == 0).map(|o| o.name.as_str()).collect();
+    assert!(idle.is_empty(), "never ran normally: {idle:?}\n{report}");
+}
+
+/// `drt_examples::batch::Batch` counting what it was given, not the hint.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Batch {
+    readings: [u32; 8],
+    len: usize,
+}
+
+#[drt::operations]
+impl Batch {
+    pub fn new() -> Self {
+        Batch::default()
+    }
+    pub fn try_extend(&mut self, readings: impl IntoIterator<Item = u32>) -> Result<(), ()> {
+        let readings: Vec<u32> = readings.into_iter().collect();
+        if self.len + readings.len() > self.readings.len() {
+            return Err(());
+        }
+        for r in readings {
+            self.readings[self.len] = r;
+            self.len += 1;
+        }
+        Ok(())
+    }
+    pub fn fill<I: IntoIterator<Item = u32>>(&mut self, readings: I) -> usize {
+        let before = self.len;
+        for r in readings.into_iter().take(self.readings.len() - self.len) {
+            self.readings[self.len] = r;
+            self.len += 1;
+        }
+        self.len - before
+    }
+}
+
+/// The line counter of `drt_examples::lines`, reading to a read of 0.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LineCounter {
+    lines: usize,
+}
+
+#[drt::operations]
+impl LineCounter {
+    pub fn new() -> Self {
+        LineCounter::default()
+    }
+    pub fn consume(&mut self, mut input: impl Read) -> io::Result<usize> {
+        let mut chunk = [0u8; 64];
+        let before = self.lines;
+        loop {
+            let n = input.read(&mut chunk)?;
+            if n == 0 {
+                return Ok(self.lines - before);
+            }
+            self.lines += chunk[..n].iter().filter(|&&b| b == b'\n').count();
+        }
+    }
+}
+
+/// `drt_examples::retry::Backoff` with a ceiling on the wait.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Backoff {
+    first_wait_ms: u32,
+    attempts: u8,
+}
+
+#[drt::operations]
+impl Backoff {
+    pub fn new(first_wait_ms: u32, attempts: u8) -> Self {
+        Backoff { first_wait_ms, attempts }
+    }
+    pub fn run(&self, mut attempt: impl FnMut(u8) -> bool) -> Option<u64> {
+        let (mut wait, mut waited) = (self.first_wait_ms, 0u64);
+        for n in 0..self.attempts {
+            if attempt(n) {
+                return Some(waited);
+            }
+            waited += u64::from(wait);
+            wait = wait.saturating_mul(2).min(60_000);
+        }
+        None
+    }
+}
+
+#[drt::mock]
+pub trait Clock {
+    fn now_ms(&self) -> u64;
+}
+
+/// `drt_examples::limiter::RateLimiter` with a clock that may go back.
+pub struct RateLimiter {
+    clock: Box<dyn Clock>,
+    tokens: u64,
+    last_ms: u64,
+}
+
+#[drt::operations]
+impl RateLimiter {
+    pub fn new(clock: Box<dyn Clock>, capacity: u32) -> Self {
+        let last_ms = clock.now_ms();
+        RateLimiter { clock, tokens: u64::from(capacity), last_ms }
+    }
+    pub fn try_acquire(&mut self) -> bool {
+        let now = self.clock.now_ms();
+        self.tokens = self.tokens.saturating_add(now.saturating_sub(self.last_ms) / 1000);
+        self.last_ms = self.last_ms.max(now);
+        self.tokens.checked_sub(1).map(|t| self.tokens = t).is_some()
+    }
+}
+
+/// The wallets of `drt_examples::wallet`, refusing a payment that would
+/// overflow, and their law.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wallet(u64);
+
+#[drt::operations]
+impl Wallet {
+    pub fn new(cents: u64) -> Self {
+        Wallet(cents)
+    }
+    pub fn pay(&mut self, payee: &mut Wallet, amount: u64) -> bool {
+        match (self.0.checked_sub(amount), payee.0.checked_add(amount)) {
+            (Some(left), Some(right)) => {
+                (self.0, payee.0) = (left, right);
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+pub struct WalletLaws;
+
+#[drt::operations]
+impl WalletLaws {
+    pub fn paying_keeps_the_total(payer: &mut Wallet, payee: &mut Wallet, amount: u64) {
+        let before = u128::from(payer.0) + u128::from(payee.0);
+        payer.pay(payee, amount);
+        assert_eq!(u128::from(payer.0) + u128::from(payee.0), before);
+    }
+}
+
+/// Iterators with either size hint, generic and not.
+#[test]
+fn a_batch_counting_what_it_gets_is_clean() {
+    assert_clean::<Batch>();
+}
+
+/// Readers in one piece and in two.
+#[test]
+fn a_line_counter_reading_to_the_end_is_clean() {
+    assert_clean::<LineCounter>();
+}
+
+/// Closures answering anything, `false` every time included.
+#[test]
+fn a_backoff_with_a_ceiling_is_clean() {
+    assert_clean::<Backoff>();
+}
+
+/// A mock clock going forward and back.
+#[test]
+fn a_rate_limiter_taking_the_clock_back_is_clean() {
+    assert_clean::<RateLimiter>();
+}
+
+/// A parameterized test whose law holds.
+#[test]
+fn a_law_that_holds_is_clean() {
+    assert_clean::<WalletLaws>();
+}
