@@ -28,16 +28,16 @@ impl Batch {
     pub fn new() -> Self {
         Batch::default()
     }
-    pub fn try_extend(&mut self, readings: impl IntoIterator<Item = u32>) -> Result<(), ()> {
+    pub fn try_extend(&mut self, readings: impl IntoIterator<Item = u32>) -> bool {
         let readings: Vec<u32> = readings.into_iter().collect();
         if self.len + readings.len() > self.readings.len() {
-            return Err(());
+            return false;
         }
         for r in readings {
             self.readings[self.len] = r;
             self.len += 1;
         }
-        Ok(())
+        true
     }
     pub fn fill<I: IntoIterator<Item = u32>>(&mut self, readings: I) -> usize {
         let before = self.len;
