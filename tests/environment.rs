@@ -3,7 +3,7 @@
 //! mock's, a parameterized test) stay clean over a large budget: what drt
 //! makes for those parameters is legal input that correct code handles.
 
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 
 const SEQUENCES: u64 = 20_000;
 const SEED: u64 = 3;
@@ -154,6 +154,46 @@ impl WalletLaws {
         payer.pay(payee, amount);
         assert_eq!(u128::from(payer.0) + u128::from(payee.0), before);
     }
+}
+
+/// The journal of `drt_examples::journal`, keeping what a write left.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Journal {
+    buffer: Vec<u8>,
+    logged: usize,
+    flushed: usize,
+}
+
+#[drt::operations(invariant(accounts_for_every_byte))]
+impl Journal {
+    pub fn new() -> Self {
+        Journal::default()
+    }
+    pub fn log(&mut self, entry: &str) {
+        self.buffer.extend_from_slice(entry.as_bytes());
+        self.logged += entry.len();
+    }
+    pub fn flush_to(&mut self, sink: &mut dyn Write) -> io::Result<usize> {
+        let n = sink.write(&self.buffer)?;
+        self.flushed += n;
+        self.buffer.drain(..n);
+        Ok(n)
+    }
+    pub fn flush_all<W: Write>(&mut self, mut sink: W) -> io::Result<()> {
+        sink.write_all(&self.buffer)?;
+        self.flushed += self.buffer.len();
+        self.buffer.clear();
+        Ok(())
+    }
+    fn accounts_for_every_byte(&self) -> bool {
+        self.logged == self.flushed + self.buffer.len()
+    }
+}
+
+/// Writers with room for everything and for a few bytes.
+#[test]
+fn a_journal_keeping_what_a_write_left_is_clean() {
+    assert_clean::<Journal>();
 }
 
 /// Iterators with either size hint, generic and not.

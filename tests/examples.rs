@@ -3,8 +3,8 @@
 
 use drt::{FailureKind, Report};
 use drt_examples::{
-    bank, batch, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, histogram, inline_stack, limiter, lines,
-    lru, money, ordered, raster, retry, ring, route, span, tags, tasks, text, timeline, wallet,
+    bank, batch, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, histogram, inline_stack, journal, limiter,
+    lines, lru, money, ordered, raster, retry, ring, route, span, tags, tasks, text, timeline, wallet,
 };
 
 /// Sequences each exploration may spend; the bugs are found well within it.
@@ -373,6 +373,16 @@ fn finds_the_line_counter_stopping_at_a_short_read() {
         assert!(f.code.contains("std::io::Read::chain(std::io::Cursor::new("), "{}", f.code);
     }
     assert!(drt::explore::<lines::LineCounter>().seed(SEED).max_sequences(BUDGET).report().failures.is_empty());
+}
+
+/// A journal that clears what a short write did not take: found with a
+/// writer with room for a few bytes, by the journal's invariant.
+#[test]
+fn finds_the_journal_losing_what_a_short_write_left() {
+    for f in one_failure_on_every_seed::<journal::Journal>(1_000, FailureKind::Invariant, "Journal::flush_to") {
+        assert!(f.len <= 5, "not minimized:\n{}", f.code);
+        assert!(f.code.contains("std::io::Cursor::new([0u8; "), "{}", f.code);
+    }
 }
 
 /// A backoff whose wait overflows when the retried operation never succeeds:

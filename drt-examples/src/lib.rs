@@ -16,6 +16,7 @@ pub mod frames;
 pub mod histogram;
 pub mod index;
 pub mod inline_stack;
+pub mod journal;
 pub mod ledger;
 pub mod limiter;
 pub mod lines;

@@ -3,8 +3,8 @@
 
 use drt_examples::{
     arena, bank, batch, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, frames, histogram, index,
-    inline_stack, ledger, limiter, lines, lru, money, ordered, playlist, raster, retry, ring, route, span, tags, tasks,
-    text, timeline, units, username, version, wallet,
+    inline_stack, journal, ledger, limiter, lines, lru, money, ordered, playlist, raster, retry, ring, route, span,
+    tags, tasks, text, timeline, units, username, version, wallet,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -113,6 +113,9 @@ fn main() {
         }),
         ("wallet::WalletLaws", "money lost past u64::MAX, found by a parameterized test", || {
             drt::explore::<wallet::WalletLaws>().report()
+        }),
+        ("journal::Journal", "a flush that clears what a short write did not take", || {
+            drt::explore::<journal::Journal>().report()
         }),
         ("bugfree::SortedSet", "none", || drt::explore::<bugfree::SortedSet>().report()),
         ("bugfree::SortedSet vs BTreeSet<i32>", "none: no false divergence", || {

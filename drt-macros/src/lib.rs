@@ -41,7 +41,8 @@ use proc_macro::TokenStream;
 /// `I: IntoIterator<Item = T>`) get iterators drt makes of `T`s, with an
 /// exact size hint or a lower bound of 0; reader parameters (`impl Read`,
 /// `impl BufRead`, `&mut dyn Read`, `R: Read`) get bytes whole or in two
-/// pieces; closure parameters (`impl Fn(A) -> R`, `&dyn Fn`, `F: FnMut`)
+/// pieces, writer parameters a sink with room for everything or a few
+/// bytes; closure parameters (`impl Fn(A) -> R`, `&dyn Fn`, `F: FnMut`)
 /// get closures answering with chosen values (`drt::answers!`).
 /// Unsupported input is a compile error pointing at it.
 #[proc_macro_attribute]

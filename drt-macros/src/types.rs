@@ -265,12 +265,12 @@ pub fn param(ty: &Type) -> Result<(Kind, Type), String> {
                     let e = &s.elem;
                     (Kind::SliceMut, syn::parse_quote!(::std::vec::Vec<#e>))
                 }
-                // `&mut dyn Read`, `&mut impl BufRead`: drt's reader.
+                // `&mut dyn Read`, `&mut impl BufRead`, `&mut dyn Write`: drt's reader or writer.
                 (Type::TraitObject(syn::TypeTraitObject { bounds, .. }), true)
                 | (Type::ImplTrait(syn::TypeImplTrait { bounds, .. }), true)
-                    if reader_param(bounds).is_some() =>
+                    if io_param(bounds).is_some() =>
                 {
-                    (Kind::Mut, reader_param(bounds).expect("checked"))
+                    (Kind::Mut, io_param(bounds).expect("checked"))
                 }
                 // `&dyn Clock`, `&mut impl Clock`: the trait's mock.
                 (Type::TraitObject(syn::TypeTraitObject { bounds, .. }), _)
@@ -330,6 +330,9 @@ const READER_TRAITS: [&str; 7] = ["Read", "BufRead", "Clone", "Debug", "Send", "
 
 /// The pool type of the readers drt makes for `Read` / `BufRead` parameters.
 const READER: &str = "Reader";
+
+/// The pool type of the writers drt makes for `Write` parameters.
+const WRITER: &str = "Writer";
 
 type Bounds = syn::punctuated::Punctuated<syn::TypeParamBound, syn::Token![+]>;
 
@@ -405,12 +408,12 @@ pub fn mock_param(bounds: &Bounds) -> Option<Type> {
 /// drt makes for it (an iterator, a reader), or why it cannot; `None` when
 /// it makes nothing of the kind.
 pub fn environment_param(bounds: &Bounds) -> Option<Result<Type, String>> {
-    iterator_param(bounds).or_else(|| reader_param(bounds).map(Ok))
+    iterator_param(bounds).or_else(|| io_param(bounds).map(Ok))
 }
 
-/// `Read` or `BufRead` (with at most `Clone`, `Debug`, auto traits and
-/// lifetimes besides): drt's reader.
-fn reader_param(bounds: &Bounds) -> Option<Type> {
+/// `Read` or `BufRead`, or `Write` (with at most `Clone`, `Debug`, auto
+/// traits and lifetimes besides): drt's reader, or its writer.
+fn io_param(bounds: &Bounds) -> Option<Type> {
     let names: Vec<String> = bounds
         .iter()
         .filter_map(|b| match b {
@@ -419,9 +422,16 @@ fn reader_param(bounds: &Bounds) -> Option<Type> {
         })
         .collect();
     let reads = names.iter().any(|n| n == "Read" || n == "BufRead");
-    let known = names.iter().all(|n| READER_TRAITS.contains(&n.as_str()));
-    let reader = format_ident!("{READER}");
-    (reads && known).then(|| syn::parse_quote!(::drt::__private::#reader))
+    let writes = names.iter().any(|n| n == "Write");
+    let known = |also: &str| names.iter().all(|n| n == also || READER_TRAITS[2..].contains(&n.as_str()));
+    if reads && names.iter().all(|n| READER_TRAITS.contains(&n.as_str())) {
+        let reader = format_ident!("{READER}");
+        return Some(syn::parse_quote!(::drt::__private::#reader));
+    }
+    (writes && known("Write")).then(|| {
+        let writer = format_ident!("{WRITER}");
+        syn::parse_quote!(::drt::__private::#writer)
+    })
 }
 
 /// For the bounds of an `impl Trait` parameter or a generic one: when they
@@ -565,6 +575,9 @@ fn drt_environment(ty: &Type) -> Option<(proc_macro2::TokenStream, Vec<Type>)> {
         };
         let parts = if is_unit(ret) { Vec::new() } else { vec![ret.clone()] };
         return Some((quote!(#b::answers::<#ret, { #n }>()), parts));
+    }
+    if last.ident == WRITER {
+        return Some((quote!(#b::writer()), Vec::new()));
     }
     (last.ident == READER).then(|| (quote!(#b::reader()), vec![syn::parse_quote!(::std::vec::Vec<u8>)]))
 }

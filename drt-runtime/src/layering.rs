@@ -30,6 +30,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("macro_support::registration", 2),
     ("macro_support::spec", 2),
     ("macro_support::type_desc", 2),
+    ("macro_support::writer", 2),
     ("report", 2),
     ("registry", 3),
     ("seeds", 3),

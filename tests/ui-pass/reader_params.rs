@@ -1,8 +1,9 @@
-//! Reader parameters: `impl Read`, `impl BufRead`, `&mut dyn Read`,
-//! `&mut impl BufRead` and a generic `R: Read`, and a return through the
-//! `io::Result` alias. Every such method runs.
+//! Reader and writer parameters: `impl Read`, `impl BufRead`, `&mut dyn
+//! Read`, `&mut impl BufRead`, a generic `R: Read`, `impl Write`, `&mut impl
+//! Write` and `&mut dyn Write`, and a return through the `io::Result` alias.
+//! Every such method runs.
 
-use std::io::{self, BufRead, Read};
+use std::io::{self, BufRead, Read, Write};
 
 #[derive(Clone, Debug, Default)]
 pub struct Sink {
@@ -32,6 +33,15 @@ impl Sink {
     pub fn count<R: Read>(&self, input: R) -> usize {
         input.bytes().count()
     }
+    pub fn dump(&self, mut out: impl Write) -> io::Result<()> {
+        out.write_all(&self.bytes)
+    }
+    pub fn dump_some(&self, out: &mut impl Write) -> io::Result<usize> {
+        out.write(&self.bytes)
+    }
+    pub fn dump_dyn(&self, out: &mut dyn Write) -> io::Result<()> {
+        out.flush()
+    }
     pub fn len(&self) -> usize {
         self.bytes.len()
     }
@@ -40,7 +50,7 @@ impl Sink {
 fn main() {
     let report = drt::explore::<Sink>().max_sequences(2_000).report();
     assert!(report.failures.is_empty(), "{report}");
-    for name in ["take_all", "first_line", "read_some", "skip_line", "count"] {
+    for name in ["take_all", "first_line", "read_some", "skip_line", "count", "dump", "dump_some", "dump_dyn"] {
         let op = report.stats.operations.iter().find(|o| o.name == format!("Sink::{name}")).expect(name);
         assert!(op.succeeded > 0, "{name} never ran:\n{report}");
     }

@@ -16,6 +16,7 @@ use super::call::{arg_owned, arity_mismatch, ret_value, Slot};
 use super::iter::{Hint, Iter};
 use super::reader::Reader;
 use super::spec::{Invoker, OperationSpec, Panics, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
+use super::writer::Writer;
 
 /// Most elements a collection builder takes (more come from calls that add them).
 const MAX_ELEMS: usize = 3;
@@ -246,6 +247,25 @@ pub fn answers<R: Clone + 'static, const N: usize>() -> Vec<OperationSpec> {
             builder::<Answers<R, N>>(Box::leak(template.into_boxed_str()), params::<R, R>(k, false), build)
         })
         .collect()
+}
+
+/// `Vec::<u8>::new()`, taking everything, and `std::io::Cursor::new([0u8;
+/// n])` for a few `n`, with room for `n` bytes: writers for an `impl Write`
+/// parameter (see [`super::Writer`]).
+pub fn writer() -> Vec<OperationSpec> {
+    let everything: Invoker = |_| ret_value(Writer::new(None));
+    let mut ops = vec![builder::<Writer>("Vec::<u8>::new()", Vec::new(), everything)];
+    macro_rules! room {
+        ($($n:literal),*) => {$(
+            ops.push(builder::<Writer>(
+                concat!("std::io::Cursor::new([0u8; ", $n, "])"),
+                Vec::new(),
+                |_| ret_value(Writer::new(Some($n))),
+            ));
+        )*};
+    }
+    room!(0, 1, 4, 16);
+    ops
 }
 
 /// `VecDeque::from([a, b])`.

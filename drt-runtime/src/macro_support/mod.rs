@@ -22,6 +22,7 @@ mod reference;
 mod registration;
 mod spec;
 mod type_desc;
+mod writer;
 
 pub use answers::{Answers, BoxedFn, Mocked};
 pub use call::*;
@@ -33,3 +34,4 @@ pub use registration::{Registrar, Registration};
 pub use spec::*;
 pub(crate) use type_desc::{builtin_types, is_seeded, CloneFn, FmtFn};
 pub use type_desc::{type_desc, TypeDesc};
+pub use writer::Writer;
