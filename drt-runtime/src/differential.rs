@@ -214,11 +214,6 @@ pub(crate) struct Plan {
     pub notes: Vec<String>,
 }
 
-/// Whether an operation's results can be `None` or `Err`.
-fn optional(ret: RetKind) -> bool {
-    ret.is_option() || matches!(ret, RetKind::Result { .. })
-}
-
 /// Pairs the operations `ops` of an exploration whose type under test is
 /// `subject` with the operations `model_ops` of the reference `model`
 /// (numbered from `first`); an error says what to write when the
@@ -260,7 +255,7 @@ pub(crate) fn plan(
             let compare = match (s.ret_ty, m.ret_ty) {
                 (Some(a), Some(b)) if a == b && reg.types.get(&a).is_some_and(|d| d.eq.is_some()) => Compare::Values,
                 (Some(a), Some(b)) if (a == subject && b == model) || a == b => {
-                    if optional(s.ret) || optional(m.ret) {
+                    if s.ret.may_be_empty() || m.ret.may_be_empty() {
                         Compare::Emptiness
                     } else {
                         Compare::Nothing
@@ -278,13 +273,13 @@ pub(crate) fn plan(
                 // A result other than the type under test, or one dropped
                 // because it holds borrows (`slice::Iter`) where the
                 // reference's is kept.
-                let theirs = |c: &Counterpart| match c {
+                let theirs = match &c {
                     Counterpart::Model { op, .. } => model_ops[(op - first) as usize].spec.ret_ty,
                     _ => None,
                 };
                 let made = match s.ret_ty {
                     Some(t) => t != subject,
-                    None => s.ret != RetKind::Unit && theirs(&c).is_some(),
+                    None => s.ret != RetKind::Unit && theirs.is_some(),
                 };
                 if own && made && matches!(c, Counterpart::Model { compare: Compare::Nothing, .. }) {
                     uncompared.push(op.display.clone());

@@ -452,7 +452,8 @@ fn whole_suffix(ret: RetKind) -> String {
 const PAIR_COPY: &str = ".map(|(a, b)| (a.to_owned(), b.to_owned()))";
 
 /// How emitted code runs a returned iterator as far as drt did: keeping its
-/// first items (copies of them, when `cloned`), or just counting them.
+/// first items (copies of borrowed ones, part by part for a map's entries),
+/// or just counting them.
 fn iter_suffix(ret: RetKind) -> String {
     let n = crate::macro_support::ITER_PREFIX;
     match ret {
@@ -566,7 +567,7 @@ fn render_divergence(world: &World<'_>, seq: &Sequence, operation: &str, v: &Vio
     let model = their_names[their_last].clone().unwrap_or_default();
     let (ours_ret, their_ret) = (world.op(seq.op(last)).op.spec.ret, world.op(theirs.op(their_last)).op.spec.ret);
     let their_op = &world.op(theirs.op(their_last)).op.display;
-    let whole = |name: &str, ret: RetKind, other: RetKind| match (optional(ret), optional(other)) {
+    let whole = |name: &str, ret: RetKind, other: RetKind| match (ret.may_be_empty(), other.may_be_empty()) {
         (false, true) => format!("Some({name})"),
         _ => name.to_string(),
     };
@@ -578,7 +579,7 @@ fn render_divergence(world: &World<'_>, seq: &Sequence, operation: &str, v: &Vio
         )),
         (crate::oracle::AGREES, _) => {
             let some =
-                |name: &str, ret: RetKind| if optional(ret) { format!("{name}.is_some()") } else { "true".into() };
+                |name: &str, ret: RetKind| if ret.may_be_empty() { format!("{name}.is_some()") } else { "true".into() };
             body.push(format!(
                 "assert_eq!({}, {}, \"{operation} must agree with {their_op}\");",
                 some(&ours, ours_ret),
@@ -664,11 +665,6 @@ fn render_postcondition(world: &World<'_>, seq: &Sequence, operation: &str) -> S
     body.push(format!("assert!({condition}, \"the postcondition of {operation} must hold\");"));
     let header = format!("// drt: after {operation}, its postcondition `{ensures}` is false\n");
     test_text(world, seq, &header, &test_name(operation, "breaks_postcondition"), None, body)
-}
-
-/// Whether a result may be missing (`None`, `Err`): kept whole, it is an `Option`.
-fn optional(ret: RetKind) -> bool {
-    ret.is_option() || matches!(ret, RetKind::Result { .. })
 }
 
 /// The name of the test of a failure of `operation`: `account_withdraw_panics`,

@@ -32,11 +32,6 @@ impl<R: Clone, const N: usize> Answers<R, N> {
         Answers { values: values.into_iter().collect(), calls: Cell::new(0) }
     }
 
-    /// Whether there is no answer to give.
-    pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
-    }
-
     /// The answer to the next call of the mock method `method`.
     ///
     /// # Panics

@@ -97,6 +97,12 @@ impl RetKind {
     pub fn is_option(self) -> bool {
         matches!(self, RetKind::Option | RetKind::Borrowed(Borrowed::OptionRef | Borrowed::OptionPair))
     }
+
+    /// Whether a call may give no value (`None`, `Err`): kept whole, its
+    /// result is an `Option`.
+    pub fn may_be_empty(self) -> bool {
+        self.is_option() || matches!(self, RetKind::Result { .. })
+    }
 }
 
 /// Not public API. One parameter of an operation.
