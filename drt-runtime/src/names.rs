@@ -276,6 +276,22 @@ pub(crate) fn replace_ident(code: &str, name: &str, with: &str) -> String {
             }
             continue;
         }
+        // A char literal (`'"'`, `'\''`), copied whole; a lifetime's quote
+        // is copied alone.
+        if c == '\'' {
+            let end = match chars.get(i + 1) {
+                // `'\n'`, `'\''`, `'\u{..}'`: the quote after the escaped character.
+                Some('\\') => {
+                    chars.get(i + 3..).and_then(|rest| rest.iter().position(|&c| c == '\'')).map(|k| i + 3 + k + 1)
+                }
+                Some(_) if chars.get(i + 2) == Some(&'\'') => Some(i + 3),
+                _ => None,
+            };
+            let end = end.unwrap_or(i + 1).min(chars.len());
+            out.extend(&chars[i..end]);
+            i = end;
+            continue;
+        }
         if ident(c) {
             let start = i;
             while i < chars.len() && ident(chars[i]) {
@@ -348,5 +364,8 @@ mod tests {
         assert_eq!(replace_ident("x.old + old", "old", "before"), "x.old + before");
         assert!(mentions("result.is_some()", "result"));
         assert!(!mentions("results.len() == 'r' as usize", "result"));
+        // A quote inside a char literal opens no string.
+        let quoted = r#"self.ends_with('"') && self.len() > 0 && c == ''' && self.x"#;
+        assert_eq!(replace_ident(quoted, "self", "s"), r#"s.ends_with('"') && s.len() > 0 && c == ''' && s.x"#);
     }
 }
