@@ -241,6 +241,21 @@ fn closure_arg(p: &crate::ast::Param, c: &crate::types::Closure, slot: &syn::Ide
     }
 }
 
+/// `keep(clone, call)`, `keep` the runtime function keeping copies of the
+/// pairs of borrows (`&A`, `&B`) the call returns, `clone` the two parts'
+/// clone functions when they are `Clone`.
+fn pair_copy(a: &Type, b: &Type, keep: TokenStream, call: &TokenStream) -> TokenStream {
+    quote!({
+        #[allow(unused_imports)]
+        use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
+        let __clone = (
+            (&&::drt::__private::probe::Probe::<#a>::new()).drt_clone(),
+            (&&::drt::__private::probe::Probe::<#b>::new()).drt_clone(),
+        );
+        ::drt::__private::#keep(__clone, #call)
+    })
+}
+
 fn same(a: &Type, b: &Type) -> bool {
     a.to_token_stream().to_string() == b.to_token_stream().to_string()
 }
@@ -369,18 +384,7 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
                 Borrowed::Str => {
                     (quote!(Str), quote!(::drt::__private::ret_value(::std::string::ToString::to_string(#call))))
                 }
-                Borrowed::OptionPair(a, b) => (
-                    quote!(OptionPair),
-                    quote!({
-                        #[allow(unused_imports)]
-                        use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
-                        let __clone = (
-                            (&&::drt::__private::probe::Probe::<#a>::new()).drt_clone(),
-                            (&&::drt::__private::probe::Probe::<#b>::new()).drt_clone(),
-                        );
-                        ::drt::__private::ret_option_pair(__clone, #call)
-                    }),
-                ),
+                Borrowed::OptionPair(a, b) => (quote!(OptionPair), pair_copy(a, b, quote!(ret_option_pair), &call)),
                 Borrowed::Slice(_) => (
                     quote!(Slice),
                     quote!({
@@ -411,15 +415,7 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
         Ret::Iter(IterItem::Pairs(a, b)) => (
             quote!(Iter { items: ::drt::__private::Items::Pairs }),
             Some(syn::parse_quote!(::std::vec::Vec<(#a, #b)>)),
-            quote!({
-                #[allow(unused_imports)]
-                use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
-                let __clone = (
-                    (&&::drt::__private::probe::Probe::<#a>::new()).drt_clone(),
-                    (&&::drt::__private::probe::Probe::<#b>::new()).drt_clone(),
-                );
-                ::drt::__private::ret_iter_pairs(__clone, #call)
-            }),
+            pair_copy(a, b, quote!(ret_iter_pairs), &call),
         ),
         Ret::Iter(IterItem::Drained) => (
             quote!(Iter { items: ::drt::__private::Items::Owned }),

@@ -314,13 +314,7 @@ fn environment_instantiation(f: &ImplItemFn, params: &[&GenericParam]) -> Option
                 }
             }
         }
-        let pool = match crate::types::closure_instantiation(&bounds) {
-            Some(boxed) => boxed,
-            None => match crate::types::environment_param(&bounds) {
-                Some(made) => made.ok()?,
-                None => crate::types::mock_param(&bounds)?,
-            },
-        };
+        let pool = crate::types::environment_instantiation(&bounds)?;
         bindings.push((t.ident.clone(), GenericArgument::Type(pool)));
     }
     Some(Instantiation { at: param_name(params[0]).clone(), bindings })

@@ -117,10 +117,12 @@ fn method(cx: &Ctxt, f: &TraitItemFn) -> Option<Answer> {
     };
     let answer = match crate::types::ret(&sig.output) {
         Ret::Unit => Some(Answer::Nothing),
-        Ret::Value(_) | Ret::Option(_) | Ret::Result(..) if mentions_self(&sig.output) => None,
+        // A value drt can make, as the signature writes it (not `Self`).
         Ret::Value(_) | Ret::Option(_) | Ret::Result(..) => match &sig.output {
-            syn::ReturnType::Type(_, t) => Some(Answer::With((**t).clone())),
-            syn::ReturnType::Default => Some(Answer::Nothing),
+            syn::ReturnType::Type(_, t) if !crate::ast::mentions(&quote!(#t), "Self") => {
+                Some(Answer::With((**t).clone()))
+            }
+            _ => None,
         },
         _ => None,
     };
@@ -146,11 +148,6 @@ fn method(cx: &Ctxt, f: &TraitItemFn) -> Option<Answer> {
             None
         }
     }
-}
-
-/// Whether a return type names `Self`, which a mock cannot make.
-fn mentions_self(output: &syn::ReturnType) -> bool {
-    quote!(#output).to_string().split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| w == "Self")
 }
 
 fn expand(item: &ItemTrait, methods: &[(&TraitItemFn, Answer)]) -> TokenStream {
@@ -266,8 +263,7 @@ fn register(name: &syn::Ident, mock: &syn::Ident, answered: &[(&syn::Ident, &Typ
     .map(|(ptr, template)| {
         quote! {
             __r.type_desc(::drt::__private::type_desc!(#ptr<dyn #name>));
-            __r.operation(builder(
-                ::core::any::TypeId::of::<#ptr<dyn #name>>(),
+            __r.operation(::drt::__private::builders::builder::<#ptr<dyn #name>>(
                 #template,
                 ::std::vec![::drt::__private::ParamSpec {
                     name: "mock",
@@ -285,34 +281,10 @@ fn register(name: &syn::Ident, mock: &syn::Ident, answered: &[(&syn::Ident, &Typ
     quote! {
         #[allow(non_local_definitions, clippy::all, unused_qualifications)]
         const _: () = {
-            fn builder(
-                owner: ::core::any::TypeId,
-                template: &'static str,
-                params: ::std::vec::Vec<::drt::__private::ParamSpec>,
-                invoke: ::drt::__private::Invoker,
-            ) -> ::drt::__private::OperationSpec {
-                ::drt::__private::OperationSpec {
-                    name: "build",
-                    trait_name: "",
-                    syntax: ::drt::__private::Syntax::Template(template),
-                    owner,
-                    receiver: ::drt::__private::Receiver::None,
-                    params,
-                    ret: ::drt::__private::RetKind::Value,
-                    ret_ty: ::core::option::Option::Some(owner),
-                    invoke,
-                    weight: 1,
-                    panics: ::drt::__private::Panics::No,
-                    requires: ::core::option::Option::None,
-                    model: "",
-                    ensures: "",
-                }
-            }
             fn __drt_register(__r: &mut ::drt::__private::Registrar) {
                 __r.owner(::drt::__private::type_desc!(#mock));
                 #needs
-                __r.operation(builder(
-                    ::core::any::TypeId::of::<#mock>(),
+                __r.operation(::drt::__private::builders::builder::<#mock>(
                     ::core::concat!(::core::module_path!(), #template),
                     ::std::vec![#( #params ),*],
                     |__s: &mut [::drt::__private::Slot]| -> ::drt::__private::Returned {

@@ -252,6 +252,14 @@ pub fn param(ty: &Type) -> Result<(Kind, Type), String> {
     match ty {
         Type::Reference(r) => {
             let inner = strip_parens(&r.elem);
+            // `&mut dyn Read`, `&mut impl Write`: drt's reader or writer;
+            // `&dyn Clock`, `&mut impl Clock`: the trait's mock.
+            if let Some(bounds) = trait_bounds(inner) {
+                let io = r.mutability.and_then(|_| io_param(bounds));
+                if let Some(pool) = io.or_else(|| mock_param(bounds)) {
+                    return Ok((if r.mutability.is_some() { Kind::Mut } else { Kind::Ref }, pool));
+                }
+            }
             let (kind, pool): (Kind, Type) = match (inner, r.mutability.is_some()) {
                 (Type::Path(p), false) if p.path.is_ident("str") => (Kind::Str, syn::parse_quote!(::std::string::String)),
                 (Type::Path(p), true) if p.path.is_ident("str") => {
@@ -264,21 +272,6 @@ pub fn param(ty: &Type) -> Result<(Kind, Type), String> {
                 (Type::Slice(s), true) => {
                     let e = &s.elem;
                     (Kind::SliceMut, syn::parse_quote!(::std::vec::Vec<#e>))
-                }
-                // `&mut dyn Read`, `&mut impl BufRead`, `&mut dyn Write`: drt's reader or writer.
-                (Type::TraitObject(syn::TypeTraitObject { bounds, .. }), true)
-                | (Type::ImplTrait(syn::TypeImplTrait { bounds, .. }), true)
-                    if io_param(bounds).is_some() =>
-                {
-                    (Kind::Mut, io_param(bounds).expect("checked"))
-                }
-                // `&dyn Clock`, `&mut impl Clock`: the trait's mock.
-                (Type::TraitObject(syn::TypeTraitObject { bounds, .. }), _)
-                | (Type::ImplTrait(syn::TypeImplTrait { bounds, .. }), _)
-                    if mock_param(bounds).is_some() =>
-                {
-                    let kind = if r.mutability.is_some() { Kind::Mut } else { Kind::Ref };
-                    (kind, mock_param(bounds).expect("checked"))
                 }
                 (Type::TraitObject(_), _) => {
                     return Err(format!(
@@ -298,10 +291,8 @@ pub fn param(ty: &Type) -> Result<(Kind, Type), String> {
             }
             Ok((kind, pool))
         }
-        Type::ImplTrait(it) => match environment_param(&it.bounds) {
-            Some(Ok(pool)) => Ok((Kind::Value, pool)),
-            Some(Err(why)) => Err(why),
-            None if mock_param(&it.bounds).is_some() => Ok((Kind::Value, mock_param(&it.bounds).expect("checked"))),
+        Type::ImplTrait(it) => match environment_param(&it.bounds).or_else(|| mock_param(&it.bounds).map(Ok)) {
+            Some(made) => made.map(|pool| (Kind::Value, pool)),
             None => Err(format!(
                 "drt cannot build an `{}` argument; take a concrete type, or skip this method with #[drt(skip)]",
                 show(ty)
@@ -325,8 +316,9 @@ const ITER_TRAITS: [&str; 5] = ["Iterator", "IntoIterator", "DoubleEndedIterator
 /// The pool type of the iterators drt makes for iterator parameters.
 const ITER: &str = "Iter";
 
-/// The traits drt's reader ([`READER`]) satisfies.
-const READER_TRAITS: [&str; 7] = ["Read", "BufRead", "Clone", "Debug", "Send", "Sync", "Unpin"];
+/// The traits drt's reader ([`READER`]) and writer ([`WRITER`]) satisfy
+/// besides `Read` and `BufRead`, or `Write`.
+const IO_TRAITS: [&str; 5] = ["Clone", "Debug", "Send", "Sync", "Unpin"];
 
 /// The pool type of the readers drt makes for `Read` / `BufRead` parameters.
 const READER: &str = "Reader";
@@ -336,10 +328,39 @@ const WRITER: &str = "Writer";
 
 type Bounds = syn::punctuated::Punctuated<syn::TypeParamBound, syn::Token![+]>;
 
-/// Traits of std's a parameter may name that drt has no mock of (the
-/// environment's own kinds are made elsewhere: iterators, readers,
-/// closures), so `impl Into<u64>` stays an error saying what to write.
-const STD_TRAITS: [&str; 37] = [
+/// The bounds of `dyn Trait` or `impl Trait`.
+fn trait_bounds(ty: &Type) -> Option<&Bounds> {
+    match strip_parens(ty) {
+        Type::TraitObject(t) => Some(&t.bounds),
+        Type::ImplTrait(t) => Some(&t.bounds),
+        _ => None,
+    }
+}
+
+/// The last segment of `::drt::__private::Name<..>`, a type drt makes for
+/// the environment (`Iter`, `Reader`, `Writer`, `Answers`, `BoxedFn`).
+fn private_item(ty: &Type) -> Option<&syn::PathSegment> {
+    let Type::Path(p) = strip_parens(ty) else { return None };
+    let segs: Vec<&syn::PathSegment> = p.path.segments.iter().collect();
+    let [drt, private, last] = segs[..] else { return None };
+    (p.qself.is_none() && drt.ident == "drt" && private.ident == "__private").then_some(last)
+}
+
+/// What a generic parameter with these bounds is instantiated with when no
+/// `instantiate` says: a boxed closure of answers, drt's iterator, reader
+/// or writer, or the trait's mock.
+pub fn environment_instantiation(bounds: &Bounds) -> Option<Type> {
+    match closure_instantiation(bounds).map(Ok).or_else(|| environment_param(bounds)) {
+        Some(made) => made.ok(),
+        None => mock_param(bounds),
+    }
+}
+
+/// Traits of std's a parameter may name that drt has no mock of, so
+/// `impl Into<u64>`, or a `&dyn Read` no one can read from, stays an error
+/// saying what to write (the forms drt makes, `impl Iterator<Item = T>`,
+/// `&mut dyn Read`, `impl Fn(A) -> R`, are recognized before).
+const STD_TRAITS: [&str; 46] = [
     "Into",
     "From",
     "TryInto",
@@ -377,13 +398,22 @@ const STD_TRAITS: [&str; 37] = [
     "Seek",
     "Hasher",
     "BuildHasher",
+    "Read",
+    "BufRead",
+    "Iterator",
+    "IntoIterator",
+    "DoubleEndedIterator",
+    "ExactSizeIterator",
+    "Fn",
+    "FnMut",
+    "FnOnce",
 ];
 
 /// For the bounds of an `impl Clock`, `&dyn Clock` or generic `C: Clock`
 /// parameter, one trait of the user's and at most `Send` besides: the mock
 /// `#[drt::mock]` generates for it, `<dyn Clock as Mocked>::Mock` (rustc
 /// says so when the trait has none).
-pub fn mock_param(bounds: &Bounds) -> Option<Type> {
+fn mock_param(bounds: &Bounds) -> Option<Type> {
     let theirs: Vec<&syn::TraitBound> = bounds
         .iter()
         .filter_map(|b| match b {
@@ -405,9 +435,9 @@ pub fn mock_param(bounds: &Bounds) -> Option<Type> {
 }
 
 /// For an `impl Trait` or generic parameter's bounds: the pool type of what
-/// drt makes for it (an iterator, a reader), or why it cannot; `None` when
-/// it makes nothing of the kind.
-pub fn environment_param(bounds: &Bounds) -> Option<Result<Type, String>> {
+/// drt makes for it (an iterator, a reader, a writer), or why it cannot;
+/// `None` when it makes nothing of the kind.
+fn environment_param(bounds: &Bounds) -> Option<Result<Type, String>> {
     iterator_param(bounds).or_else(|| io_param(bounds).map(Ok))
 }
 
@@ -421,17 +451,20 @@ fn io_param(bounds: &Bounds) -> Option<Type> {
             _ => None,
         })
         .collect();
-    let reads = names.iter().any(|n| n == "Read" || n == "BufRead");
-    let writes = names.iter().any(|n| n == "Write");
-    let known = |also: &str| names.iter().all(|n| n == also || READER_TRAITS[2..].contains(&n.as_str()));
-    if reads && names.iter().all(|n| READER_TRAITS.contains(&n.as_str())) {
-        let reader = format_ident!("{READER}");
-        return Some(syn::parse_quote!(::drt::__private::#reader));
-    }
-    (writes && known("Write")).then(|| {
-        let writer = format_ident!("{WRITER}");
-        syn::parse_quote!(::drt::__private::#writer)
-    })
+    // Asks for one of `traits`, and for nothing drt's type lacks.
+    let asks = |traits: &[&str]| {
+        names.iter().any(|n| traits.contains(&n.as_str()))
+            && names.iter().all(|n| traits.contains(&n.as_str()) || IO_TRAITS.contains(&n.as_str()))
+    };
+    let made = if asks(&["Read", "BufRead"]) {
+        READER
+    } else if asks(&["Write"]) {
+        WRITER
+    } else {
+        return None;
+    };
+    let made = format_ident!("{made}");
+    Some(syn::parse_quote!(::drt::__private::#made))
 }
 
 /// For the bounds of an `impl Trait` parameter or a generic one: when they
@@ -439,9 +472,7 @@ fn io_param(bounds: &Bounds) -> Option<Type> {
 /// `DoubleEndedIterator<Item = T>`, with at most `Clone`, `Debug` and
 /// lifetimes besides), the pool type of drt's iterators of `T`, or why it
 /// cannot make one; `None` when they ask for something else.
-pub fn iterator_param(
-    bounds: &syn::punctuated::Punctuated<syn::TypeParamBound, syn::Token![+]>,
-) -> Option<Result<Type, String>> {
+fn iterator_param(bounds: &Bounds) -> Option<Result<Type, String>> {
     let mut item = None;
     for b in bounds {
         let syn::TypeParamBound::Trait(t) = b else { continue };
@@ -508,22 +539,15 @@ fn fn_bound(bounds: &Bounds) -> Option<&syn::TraitBound> {
 pub fn closure_param(ty: &Type) -> Option<Result<(Kind, Type, Closure), String>> {
     let (kind, bounds, boxed) = match strip_parens(ty) {
         Type::ImplTrait(it) => (Kind::Value, &it.bounds, false),
-        Type::Reference(r) => match strip_parens(&r.elem) {
-            Type::TraitObject(t) => (if r.mutability.is_some() { Kind::Mut } else { Kind::Ref }, &t.bounds, false),
-            Type::ImplTrait(t) => (if r.mutability.is_some() { Kind::Mut } else { Kind::Ref }, &t.bounds, false),
-            _ => return None,
-        },
-        Type::Path(p) => {
-            let segs: Vec<&syn::PathSegment> = p.path.segments.iter().collect();
-            let [drt, private, last] = segs[..] else { return None };
-            if drt.ident != "drt" || private.ident != "__private" || last.ident != "BoxedFn" {
-                return None;
-            }
+        Type::Reference(r) => {
+            (if r.mutability.is_some() { Kind::Mut } else { Kind::Ref }, trait_bounds(&r.elem)?, false)
+        }
+        _ => {
+            let last = private_item(ty).filter(|s| s.ident == "BoxedFn")?;
             let PathArguments::AngleBracketed(args) = &last.arguments else { return None };
             let Some(GenericArgument::Type(Type::TraitObject(t))) = args.args.first() else { return None };
             (Kind::Value, &t.bounds, true)
         }
-        _ => return None,
     };
     let bound = fn_bound(bounds)?;
     let PathArguments::Parenthesized(sig) = &bound.path.segments.last()?.arguments else { return None };
@@ -548,21 +572,17 @@ pub fn closure_param(ty: &Type) -> Option<Result<(Kind, Type, Closure), String>>
 
 /// What a generic parameter bounded by a closure trait (`F: Fn(u32) -> bool`)
 /// is instantiated with: `BoxedFn<dyn Fn(u32) -> bool>`.
-pub fn closure_instantiation(bounds: &Bounds) -> Option<Type> {
+fn closure_instantiation(bounds: &Bounds) -> Option<Type> {
     let bound = fn_bound(bounds)?;
     Some(syn::parse_quote!(::drt::__private::BoxedFn<dyn #bound>))
 }
 
-/// The builders of drt's iterators or readers, when `ty` is their pool
-/// type, with the types they are made of.
+/// The builders of what drt makes for the environment (iterators,
+/// readers, writers, closures' answers), when `ty` is its pool type, with
+/// the types they are made of.
 fn drt_environment(ty: &Type) -> Option<(proc_macro2::TokenStream, Vec<Type>)> {
     use quote::quote;
-    let Type::Path(p) = strip_parens(ty) else { return None };
-    let segs: Vec<&syn::PathSegment> = p.path.segments.iter().collect();
-    let [drt, private, last] = segs[..] else { return None };
-    if drt.ident != "drt" || private.ident != "__private" {
-        return None;
-    }
+    let last = private_item(ty)?;
     let b = quote!(::drt::__private::builders);
     if last.ident == ITER {
         let item = generic_args(ty, ITER).filter(|a| a.len() == 1).map(|a| a[0].clone())?;

@@ -26,7 +26,10 @@ const MAX_ARRAY: usize = 8;
 /// Parameter names, `$k` in templates.
 const NAMES: [&str; 2 * MAX_ARRAY] = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p"];
 
-fn builder<B: 'static>(template: &'static str, params: Vec<ParamSpec>, invoke: Invoker) -> OperationSpec {
+/// Not public API. An operation making a `B`, written in emitted code as
+/// `template` with its arguments for `$0`, `$1`...: the shape of every
+/// builder here, and of those `#[drt::mock]` registers.
+pub fn builder<B: 'static>(template: &'static str, params: Vec<ParamSpec>, invoke: Invoker) -> OperationSpec {
     OperationSpec {
         name: "build",
         trait_name: "",
