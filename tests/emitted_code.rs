@@ -9,9 +9,9 @@ use std::process::Command;
 
 use drt::FailureKind;
 use drt_examples::{
-    bank, batch, bitpack, bugfree, cache, calendar, chunked, deque, histogram, inline_stack, journal, ledger, limiter,
-    lines, lru, money, ordered, playlist, raster, retry, ring, route, span, tags, tasks, text, timeline, username,
-    version, wallet,
+    bank, batch, bitpack, bugfree, cache, calendar, checksum, chunked, deque, histogram, inline_stack, journal, ledger,
+    limiter, lines, lru, money, ordered, playlist, raster, retry, ring, route, span, tags, tasks, text, timeline,
+    username, version, wallet,
 };
 
 fn failures() -> Vec<drt::Failure> {
@@ -71,6 +71,12 @@ fn failures() -> Vec<drt::Failure> {
         drt::explore::<retry::Backoff>().seed(7).max_sequences(20_000).report(),
         // Readers in two pieces, and an `io::Result` compared through its alias.
         drt::explore::<lines::LineCounter>().against::<lines::LineModel>().seed(7).max_sequences(20_000).report(),
+        // A reader of drt's, interrupted.
+        drt::explore::<checksum::Checksum>()
+            .against::<checksum::ChecksumModel>()
+            .seed(7)
+            .max_sequences(20_000)
+            .report(),
     ];
     reports.into_iter().flat_map(|r| r.failures).collect()
 }
@@ -208,7 +214,7 @@ fn emitted_tests_compile_and_fail_the_same_way() {
     // task queue's shows in `pop` and in `peek`, the line counter's in three
     // of what it returns, the rate limiter's in both methods refilling.
     let (raster, others): (Vec<_>, Vec<_>) = failures.iter().partition(|f| f.operation.starts_with("Raster::"));
-    assert_eq!(others.len(), 33, "{failures:#?}");
+    assert_eq!(others.len(), 34, "{failures:#?}");
     assert!(raster.len() >= 4 && raster.iter().all(|f| f.message.contains("out of range for slice")), "{raster:#?}");
     let dir = scratch_crate(&failures);
     let (stdout, _) = cargo_test(&dir, "generated");

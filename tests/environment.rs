@@ -16,6 +16,59 @@ fn assert_clean<T: 'static>() {
     assert!(idle.is_empty(), "never ran normally: {idle:?}\n{report}");
 }
 
+/// [`assert_clean`], every sequence also run on the reference `M`.
+fn assert_agrees<T: 'static, M: drt::Reference>() {
+    let report = drt::explore::<T>().against::<M>().seed(SEED).max_sequences(SEQUENCES).report();
+    assert!(report.failures.is_empty(), "{report}");
+}
+
+/// `drt_examples::checksum::Checksum` retrying an interrupted read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checksum {
+    a: u32,
+    b: u32,
+    bytes: u64,
+}
+
+#[drt::operations]
+#[allow(clippy::new_without_default)]
+impl Checksum {
+    pub fn new() -> Self {
+        Checksum { a: 1, b: 0, bytes: 0 }
+    }
+    pub fn update_from(&mut self, mut input: impl Read) -> io::Result<u64> {
+        let mut chunk = [0u8; 256];
+        let before = self.bytes;
+        loop {
+            let n = match input.read(&mut chunk) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                read => read?,
+            };
+            if n == 0 {
+                return Ok(self.bytes - before);
+            }
+            for &byte in &chunk[..n] {
+                self.a = (self.a + u32::from(byte)) % 65_521;
+                self.b = (self.b + self.a) % 65_521;
+            }
+            self.bytes += n as u64;
+        }
+    }
+    pub fn value(&self) -> u32 {
+        (self.b << 16) | self.a
+    }
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+}
+
+/// Readers interrupted, failing, one byte at a time: the sums agree with
+/// the model's, and the error comes where the model's does.
+#[test]
+fn a_checksum_retrying_interrupted_reads_agrees_with_its_model() {
+    assert_agrees::<Checksum, drt_examples::checksum::ChecksumModel>();
+}
+
 /// `drt_examples::batch::Batch` counting what it was given, not the hint.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Batch {
@@ -64,7 +117,10 @@ impl LineCounter {
         let mut chunk = [0u8; 64];
         let before = self.lines;
         loop {
-            let n = input.read(&mut chunk)?;
+            let n = match input.read(&mut chunk) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                read => read?,
+            };
             if n == 0 {
                 return Ok(self.lines - before);
             }
@@ -202,10 +258,11 @@ fn a_batch_counting_what_it_gets_is_clean() {
     assert_clean::<Batch>();
 }
 
-/// Readers in one piece and in two.
+/// Readers in one piece and in two, interrupted, failing, slow.
 #[test]
 fn a_line_counter_reading_to_the_end_is_clean() {
     assert_clean::<LineCounter>();
+    assert_agrees::<LineCounter, drt_examples::lines::LineModel>();
 }
 
 /// Closures answering anything, `false` every time included.

@@ -3,8 +3,8 @@
 
 use drt::{FailureKind, Report};
 use drt_examples::{
-    bank, batch, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, histogram, inline_stack, journal, limiter,
-    lines, lru, money, ordered, raster, retry, ring, route, span, tags, tasks, text, timeline, wallet,
+    bank, batch, bitmap, bitpack, bugfree, cache, calendar, checksum, chunked, deque, histogram, inline_stack, journal,
+    limiter, lines, lru, money, ordered, raster, retry, ring, route, span, tags, tasks, text, timeline, wallet,
 };
 
 /// Sequences each exploration may spend; the bugs are found well within it.
@@ -370,9 +370,33 @@ fn finds_the_line_counter_stopping_at_a_short_read() {
     );
     for f in &failures {
         assert!(f.len <= 3, "not minimized:\n{}", f.code);
-        assert!(f.code.contains("std::io::Read::chain(std::io::Cursor::new("), "{}", f.code);
+        // A reader whose `read` stops short of the end: in two pieces, one
+        // byte at a time, or failing after its bytes.
+        let short = ["std::io::Read::chain(std::io::Cursor::new(", "drt::io::Reader::new()"];
+        assert!(short.iter().any(|r| f.code.contains(r)), "{}", f.code);
     }
     assert!(drt::explore::<lines::LineCounter>().seed(SEED).max_sequences(BUDGET).report().failures.is_empty());
+}
+
+/// A checksum that returns `Interrupted` instead of retrying the read:
+/// found against a model with a reader of drt's that is interrupted.
+#[test]
+fn finds_the_checksum_giving_up_on_an_interrupted_read_against_a_model() {
+    let failures = divergences_on_every_seed(
+        |seed| {
+            drt::explore::<checksum::Checksum>()
+                .against::<checksum::ChecksumModel>()
+                .seed(seed)
+                .max_sequences(1_000)
+                .report()
+        },
+        &["Checksum::update_from"],
+    );
+    for f in &failures {
+        assert_eq!(f.len, 2, "not minimized:\n{}", f.code);
+        assert!(f.code.contains(".interrupted()"), "{}", f.code);
+    }
+    assert!(drt::explore::<checksum::Checksum>().seed(SEED).max_sequences(BUDGET).report().failures.is_empty());
 }
 
 /// A journal that clears what a short write did not take: found with a

@@ -10,6 +10,7 @@ pub mod bitpack;
 pub mod bugfree;
 pub mod cache;
 pub mod calendar;
+pub mod checksum;
 pub mod chunked;
 pub mod deque;
 pub mod frames;

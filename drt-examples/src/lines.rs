@@ -31,7 +31,10 @@ impl LineCounter {
         let mut chunk = [0u8; 64];
         let before = self.lines;
         loop {
-            let n = input.read(&mut chunk)?;
+            let n = match input.read(&mut chunk) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                read => read?,
+            };
             self.bytes += n;
             for &b in &chunk[..n] {
                 self.partial = b != b'\n';

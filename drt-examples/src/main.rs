@@ -2,7 +2,7 @@
 //! command, `cargo run --release -p drt-examples`.
 
 use drt_examples::{
-    arena, bank, batch, bitmap, bitpack, bugfree, cache, calendar, chunked, deque, frames, histogram, index,
+    arena, bank, batch, bitmap, bitpack, bugfree, cache, calendar, checksum, chunked, deque, frames, histogram, index,
     inline_stack, journal, ledger, limiter, lines, lru, money, ordered, playlist, raster, retry, ring, route, span,
     tags, tasks, text, timeline, units, username, version, wallet,
 };
@@ -104,6 +104,9 @@ fn main() {
         }),
         ("lines::LineCounter", "a short read taken for the end of the input, against a model", || {
             drt::explore::<lines::LineCounter>().against::<lines::LineModel>().report()
+        }),
+        ("checksum::Checksum", "an interrupted read returned as an error instead of retried, against a model", || {
+            drt::explore::<checksum::Checksum>().against::<checksum::ChecksumModel>().report()
         }),
         ("retry::Backoff", "a wait that overflows when the retried closure never succeeds", || {
             drt::explore::<retry::Backoff>().report()

@@ -55,7 +55,8 @@
 //!    `cargo drt`),
 //!    `sequence`, `hook`, `rng`, `memory` (the
 //!    machine's memory and a child's ceiling), `progress` (the line a long
-//!    run prints every few seconds), and `config` (the [`Explorer`] builder
+//!    run prints every few seconds), `io` (the readers and writers drt
+//!    passes, public as [`io`]), and `config` (the [`Explorer`] builder
 //!    and the `Settings` resolved from it);
 //! 2. `macro_support` (everything `#[drt::operations]` expansions name, behind
 //!    `__private`) and `report` (the public [`Report`] types);
@@ -89,6 +90,7 @@ mod config;
 mod coverage;
 mod hook;
 mod ints;
+pub mod io;
 mod memory;
 mod names;
 mod progress;

@@ -14,9 +14,8 @@ use std::ops::{Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToIncl
 use super::answers::Answers;
 use super::call::{arg_owned, arity_mismatch, ret_value, Slot};
 use super::iter::{Hint, Iter};
-use super::reader::Reader;
 use super::spec::{Invoker, OperationSpec, Panics, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
-use super::writer::Writer;
+use crate::io::{Reader, Writer};
 
 /// Most elements a collection builder takes (more come from calls that add them).
 const MAX_ELEMS: usize = 3;
@@ -210,24 +209,31 @@ pub fn iter<T: 'static>() -> Vec<OperationSpec> {
     ]
 }
 
-/// `std::io::Cursor::new(bytes)`, and two pieces read one after the other,
-/// `std::io::Read::chain(std::io::Cursor::new(a), std::io::Cursor::new(b))`:
-/// readers for an `impl Read` or `impl BufRead` parameter whose `read`
-/// returns less than asked before the end (see [`super::Reader`]).
+/// Readers for an `impl Read` or `impl BufRead` parameter (see
+/// [`crate::io::Reader`]): the bytes whole (`std::io::Cursor::new(bytes)`),
+/// in two pieces (`std::io::Read::chain(..)`: a short read before the end),
+/// one at a time, interrupted between two pieces, and failing after them.
 pub fn reader() -> Vec<OperationSpec> {
     let bytes = |name| ParamSpec { name, ty: TypeId::of::<Vec<u8>>(), kind: ParamKind::Value };
-    let whole: Invoker = |s| ret_value(Reader::new(one::<Vec<u8>>(s), Vec::new()));
-    let pieces: Invoker = |s| {
-        let (a, b) = two::<Vec<u8>, Vec<u8>>(s);
-        ret_value(Reader::new(a, b))
-    };
+    let pieces = || vec![bytes("first"), bytes("second")];
     vec![
-        builder::<Reader>("std::io::Cursor::new($0)", vec![bytes("bytes")], whole),
-        builder::<Reader>(
-            "std::io::Read::chain(std::io::Cursor::new($0), std::io::Cursor::new($1))",
-            vec![bytes("first"), bytes("second")],
-            pieces,
-        ),
+        builder::<Reader>("std::io::Cursor::new($0)", vec![bytes("bytes")], |s| {
+            ret_value(Reader::new().bytes(one::<Vec<u8>>(s)))
+        }),
+        builder::<Reader>("std::io::Read::chain(std::io::Cursor::new($0), std::io::Cursor::new($1))", pieces(), |s| {
+            let (a, b) = two::<Vec<u8>, Vec<u8>>(s);
+            ret_value(Reader::new().bytes(a).bytes(b))
+        }),
+        builder::<Reader>("drt::io::Reader::new().at_most(1).bytes($0)", vec![bytes("bytes")], |s| {
+            ret_value(Reader::new().at_most(1).bytes(one::<Vec<u8>>(s)))
+        }),
+        builder::<Reader>("drt::io::Reader::new().bytes($0).interrupted().bytes($1)", pieces(), |s| {
+            let (a, b) = two::<Vec<u8>, Vec<u8>>(s);
+            ret_value(Reader::new().bytes(a).interrupted().bytes(b))
+        }),
+        builder::<Reader>("drt::io::Reader::new().bytes($0).fails()", vec![bytes("bytes")], |s| {
+            ret_value(Reader::new().bytes(one::<Vec<u8>>(s)).fails())
+        }),
     ]
 }
 
@@ -252,22 +258,35 @@ pub fn answers<R: Clone + 'static, const N: usize>() -> Vec<OperationSpec> {
         .collect()
 }
 
-/// `Vec::<u8>::new()`, taking everything, and `std::io::Cursor::new([0u8;
-/// n])` for a few `n`, with room for `n` bytes: writers for an `impl Write`
-/// parameter (see [`super::Writer`]).
+/// Writers for an `impl Write` parameter (see [`crate::io::Writer`]):
+/// one taking everything (`Vec::<u8>::new()`), ones with room for a few
+/// bytes (`std::io::Cursor::new([0u8; 4])`), one taking a byte per `write`,
+/// one whose first `write` is interrupted, and ones failing after 0 or 4
+/// bytes.
 pub fn writer() -> Vec<OperationSpec> {
-    let everything: Invoker = |_| ret_value(Writer::new(None));
-    let mut ops = vec![builder::<Writer>("Vec::<u8>::new()", Vec::new(), everything)];
+    let mut ops = vec![builder::<Writer>("Vec::<u8>::new()", Vec::new(), |_| ret_value(Writer::new()))];
     macro_rules! room {
         ($($n:literal),*) => {$(
             ops.push(builder::<Writer>(
                 concat!("std::io::Cursor::new([0u8; ", $n, "])"),
                 Vec::new(),
-                |_| ret_value(Writer::new(Some($n))),
+                |_| ret_value(Writer::new().room($n)),
             ));
         )*};
     }
     room!(0, 1, 4, 16);
+    ops.extend([
+        builder::<Writer>("drt::io::Writer::new().at_most(1)", Vec::new(), |_| ret_value(Writer::new().at_most(1))),
+        builder::<Writer>("drt::io::Writer::new().interrupted()", Vec::new(), |_| {
+            ret_value(Writer::new().interrupted())
+        }),
+        builder::<Writer>("drt::io::Writer::new().fails_after(0)", Vec::new(), |_| {
+            ret_value(Writer::new().fails_after(0))
+        }),
+        builder::<Writer>("drt::io::Writer::new().fails_after(4)", Vec::new(), |_| {
+            ret_value(Writer::new().fails_after(4))
+        }),
+    ]);
     ops
 }
 
