@@ -69,6 +69,76 @@ fn a_checksum_retrying_interrupted_reads_agrees_with_its_model() {
     assert_agrees::<Checksum, drt_examples::checksum::ChecksumModel>();
 }
 
+/// `drt_examples::stock::Stock` retaining in place, as `Vec::retain` keeps
+/// what it has not looked at when the predicate panics.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stock {
+    bins: Vec<u32>,
+    total: u64,
+}
+
+#[drt::operations(invariant(total_is_the_sum))]
+impl Stock {
+    pub fn new() -> Self {
+        Stock::default()
+    }
+    pub fn add(&mut self, count: u32) {
+        self.bins.push(count);
+        self.total += u64::from(count);
+    }
+    pub fn retain(&mut self, mut keep: impl FnMut(&u32) -> bool) {
+        let total = &mut self.total;
+        self.bins.retain(|&count| {
+            let kept = keep(&count);
+            if !kept {
+                *total -= u64::from(count);
+            }
+            kept
+        });
+    }
+    fn total_is_the_sum(&self) -> bool {
+        self.total == self.bins.iter().map(|&c| u64::from(c)).sum::<u64>()
+    }
+}
+
+/// Closures answering anything, and panicking on their first or second call.
+#[test]
+fn a_stock_retaining_in_place_is_clean() {
+    assert_clean::<Stock>();
+}
+
+/// `drt_examples::samples::Samples` checking every write.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Samples {
+    buf: [u16; 8],
+    len: usize,
+}
+
+#[drt::operations]
+impl Samples {
+    pub fn new() -> Self {
+        Samples::default()
+    }
+    pub fn extend(&mut self, samples: impl IntoIterator<Item = u16>) -> usize {
+        let before = self.len;
+        for sample in samples {
+            let Some(slot) = self.buf.get_mut(self.len) else { break };
+            *slot = sample;
+            self.len += 1;
+        }
+        self.len - before
+    }
+    pub fn as_slice(&self) -> &[u16] {
+        &self.buf[..self.len]
+    }
+}
+
+/// Iterators telling the truth and lying about their length.
+#[test]
+fn a_sample_buffer_checking_every_write_is_clean() {
+    assert_clean::<Samples>();
+}
+
 /// `drt_examples::batch::Batch` counting what it was given, not the hint.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Batch {

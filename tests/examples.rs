@@ -4,7 +4,8 @@
 use drt::{FailureKind, Report};
 use drt_examples::{
     bank, batch, bitmap, bitpack, bugfree, cache, calendar, checksum, chunked, deque, histogram, inline_stack, journal,
-    limiter, lines, lru, money, ordered, raster, retry, ring, route, span, tags, tasks, text, timeline, wallet,
+    limiter, lines, lru, money, ordered, raster, retry, ring, route, samples, span, stock, tags, tasks, text, timeline,
+    wallet,
 };
 
 /// Sequences each exploration may spend; the bugs are found well within it.
@@ -400,12 +401,40 @@ fn finds_the_checksum_giving_up_on_an_interrupted_read_against_a_model() {
 }
 
 /// A journal that clears what a short write did not take: found with a
-/// writer with room for a few bytes, by the journal's invariant.
+/// writer that takes less than it is given, by the journal's invariant.
 #[test]
 fn finds_the_journal_losing_what_a_short_write_left() {
     for f in one_failure_on_every_seed::<journal::Journal>(1_000, FailureKind::Invariant, "Journal::flush_to") {
         assert!(f.len <= 5, "not minimized:\n{}", f.code);
-        assert!(f.code.contains("std::io::Cursor::new([0u8; "), "{}", f.code);
+        // A writer that takes less than it is given: one with room for a
+        // few bytes, one taking a byte per `write`, one failing after 4.
+        let short = ["std::io::Cursor::new([0u8; ", "drt::io::Writer::new()"];
+        assert!(short.iter().any(|w| f.code.contains(w)), "{}", f.code);
+    }
+}
+
+/// A stock that loses bins when the predicate of its `retain` panics: found
+/// with a closure of drt's that panics on cue, by the stock's invariant,
+/// the exploration going on after the panic.
+#[test]
+fn finds_the_stock_losing_bins_when_the_predicate_panics() {
+    for f in one_failure_on_every_seed::<stock::Stock>(1_000, FailureKind::Invariant, "Stock::retain") {
+        assert_eq!(f.len, 3, "not minimized:\n{}", f.code);
+        assert!(f.code.contains("std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| stock.retain(drt::answers!(|_| [], then panic))))"), "{}", f.code);
+        assert!(f.code.contains("(unwind safety)"), "{}", f.code);
+    }
+}
+
+/// A sample buffer whose unchecked fast path trusts an iterator's size
+/// hint: found as a crash with an iterator of drt's that lies about its
+/// length (the standard library's debug check of `get_unchecked_mut`
+/// aborts), while what safe code does with such an iterator is no failure.
+#[test]
+fn finds_the_sample_buffer_writing_past_its_end_with_a_lying_iterator() {
+    for f in one_failure_on_every_seed::<samples::Samples>(1_000, FailureKind::Crash, "Samples::extend") {
+        assert!(f.len <= 3, "not minimized:\n{}", f.code);
+        assert!(f.code.contains("samples.extend(drt::iter::Lying::new(vec!["), "{}", f.code);
+        assert!(f.code.contains("lies about its length"), "{}", f.code);
     }
 }
 

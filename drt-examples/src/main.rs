@@ -3,8 +3,8 @@
 
 use drt_examples::{
     arena, bank, batch, bitmap, bitpack, bugfree, cache, calendar, checksum, chunked, deque, frames, histogram, index,
-    inline_stack, journal, ledger, limiter, lines, lru, money, ordered, playlist, raster, retry, ring, route, span,
-    tags, tasks, text, timeline, units, username, version, wallet,
+    inline_stack, journal, ledger, limiter, lines, lru, money, ordered, playlist, raster, retry, ring, route, samples,
+    span, stock, tags, tasks, text, timeline, units, username, version, wallet,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -107,6 +107,12 @@ fn main() {
         }),
         ("checksum::Checksum", "an interrupted read returned as an error instead of retried, against a model", || {
             drt::explore::<checksum::Checksum>().against::<checksum::ChecksumModel>().report()
+        }),
+        ("stock::Stock", "bins lost when the predicate of retain panics (unwind safety), by an invariant", || {
+            drt::explore::<stock::Stock>().report()
+        }),
+        ("samples::Samples", "an unchecked write past the end, trusting a lying iterator's size_hint", || {
+            drt::explore::<samples::Samples>().report()
         }),
         ("retry::Backoff", "a wait that overflows when the retried closure never succeeds", || {
             drt::explore::<retry::Backoff>().report()

@@ -18,7 +18,7 @@ use crate::macro_support::Returned;
 use crate::macro_support::Slot;
 use crate::oracle::Violation;
 use crate::sequence::{Mode, Operand, Sequence};
-use crate::world::World;
+use crate::world::{Cue, World};
 
 /// What went wrong in a failing call.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,6 +116,9 @@ struct Frame {
     touched: Vec<u32>,
     last_empty: bool,
     windows: Vec<(usize, Window)>,
+    /// Whether a call was given an iterator lying about its length: from
+    /// then on, only a crash is a failure.
+    lied: bool,
 }
 
 /// The reference's side of a run: its calls, which of them run, and its values.
@@ -135,6 +138,7 @@ impl Shadow {
             touched: Vec::new(),
             last_empty: false,
             windows: Vec::new(),
+            lied: false,
         };
         Shadow { seq: theirs, runs, frame }
     }
@@ -164,6 +168,9 @@ pub(crate) struct Execution {
     /// before and after its method ran (code built by `cargo drt` only):
     /// what the calls compared, without what the oracles did.
     pub windows: Vec<(usize, Window)>,
+    /// Whether a call was given an iterator lying about its length, so that
+    /// a panicking `Drop` is no failure either.
+    lied: bool,
     /// The call's arguments' and touched variables' buffers, to hand back.
     spare: (Vec<Slot>, Vec<u32>),
 }
@@ -194,7 +201,7 @@ impl World<'_> {
         let RunBuffers { mut vars, slots, touched, windows } = buffers;
         debug_assert!(vars.is_empty() && slots.is_empty() && windows.is_empty());
         vars.reserve(seq.len());
-        let mut frame = Frame { vars, slots, touched, last_empty: false, windows };
+        let mut frame = Frame { vars, slots, touched, last_empty: false, windows, lied: false };
         // The reference's side runs call by call beside (never reusing values).
         debug_assert!(self.reference.is_none() || reused.is_empty());
         let mut shadow = self.reference.as_ref().map(|d| Shadow::of(d, seq));
@@ -218,6 +225,9 @@ impl World<'_> {
             if let (Outcome::Normal, Some(shadow)) = (&outcome, &mut shadow) {
                 outcome = self.shadow_call(seq, i, shadow, &frame);
             }
+            if let (true, Outcome::Failed { call, .. }) = (frame.lied, &outcome) {
+                outcome = Outcome::Illegal { call: *call };
+            }
             if outcome != Outcome::Normal {
                 break;
             }
@@ -232,6 +242,7 @@ impl World<'_> {
             reused: skipped,
             last_empty: frame.last_empty,
             windows: frame.windows,
+            lied: frame.lied,
             spare: (frame.slots, frame.touched),
         }
     }
@@ -288,7 +299,7 @@ impl World<'_> {
 
     /// Runs call `i`, then checks the oracles `check` asks for on what it touched.
     fn call(&self, seq: &Sequence, i: usize, frame: &mut Frame, check: Level) -> Outcome {
-        let Frame { vars, slots, touched, last_empty, windows } = frame;
+        let Frame { vars, slots, touched, last_empty, windows, lied } = frame;
         let call = seq.args(i);
         let op = self.op(seq.op(i));
         slots.clear();
@@ -336,44 +347,77 @@ impl World<'_> {
         if let Some(c) = compares {
             windows.push((i, c.window()));
         }
-        match invoked {
+        // A call given a closure that panics on cue has no result, whether or
+        // not the closure was called, as emitted tests have none from
+        // `catch_unwind`; after the panic the values it borrowed go on.
+        let then_panic = self.given(seq, i, Cue::ThenPanic);
+        *lied |= self.given(seq, i, Cue::Lies);
+        let broken = match invoked {
             Ok(returned) => {
                 let broken = !spec.ensures.is_empty() && crate::macro_support::postcondition_broken();
                 put_back(call, slots, vars);
                 *last_empty = matches!(returned, Returned::Empty);
                 vars.push(match returned {
-                    Returned::Value(v) => Some(v),
+                    Returned::Value(v) if !then_panic => Some(v),
+                    Returned::Value(v) => {
+                        drop_quietly_all(&mut vec![Some(v)]);
+                        None
+                    }
                     Returned::Nothing | Returned::Empty => None,
                 });
-                if check == Level::Nothing {
-                    return Outcome::Normal;
-                }
-                if broken {
-                    let v = crate::oracle::postcondition(&op.op.display, spec.ensures);
-                    return Outcome::Failed { call: i, fault: Fault::Broken(v) };
-                }
-                touched.clear();
-                touched.extend(seq.touched(i));
-                let checked = match check {
-                    Level::All { formatting } => self.check_contracts(touched, vars, formatting),
-                    _ => self.check_invariants(touched, vars),
-                };
-                match checked {
-                    Ok(()) => Outcome::Normal,
-                    Err(violation) => Outcome::Failed { call: i, fault: Fault::Broken(violation) },
-                }
+                broken
             }
             Err(payload) => {
                 let caught = caught(payload);
-                // The arguments may panic when dropped, too.
-                drop_quietly_all(slots);
-                if spec.panics.expects(&caught.message) {
-                    Outcome::Illegal { call: i }
+                if then_panic && caught.message == crate::macro_support::CHOSEN_PANIC {
+                    if self.reference.is_some() {
+                        // A reference's state after a panic is no contract.
+                        abandon(call, slots, vars);
+                        return Outcome::Illegal { call: i };
+                    }
+                    abandon(call, slots, vars);
+                    *last_empty = false;
+                    vars.push(None);
+                    false
                 } else {
-                    Outcome::Failed { call: i, fault: Fault::Panic { caught, dropped: None } }
+                    // The arguments may panic when dropped, too.
+                    drop_quietly_all(slots);
+                    return if spec.panics.expects(&caught.message) {
+                        Outcome::Illegal { call: i }
+                    } else {
+                        Outcome::Failed { call: i, fault: Fault::Panic { caught, dropped: None } }
+                    };
                 }
             }
+        };
+        if check == Level::Nothing {
+            return Outcome::Normal;
         }
+        if broken {
+            let v = crate::oracle::postcondition(&op.op.display, spec.ensures);
+            return Outcome::Failed { call: i, fault: Fault::Broken(v) };
+        }
+        touched.clear();
+        touched.extend(seq.touched(i));
+        let checked = match check {
+            Level::All { formatting } => self.check_contracts(touched, vars, formatting),
+            _ => self.check_invariants(touched, vars),
+        };
+        match checked {
+            Ok(()) => Outcome::Normal,
+            Err(violation) => Outcome::Failed { call: i, fault: Fault::Broken(violation) },
+        }
+    }
+
+    /// Whether an argument of call `i` is a value doing `cue`. A call
+    /// skipped for a reused value (a hole) never made one: closures and
+    /// drt's iterators have no `PartialEq`, so none is kept for reuse.
+    pub(crate) fn given(&self, seq: &Sequence, i: usize, cue: Cue) -> bool {
+        self.op(seq.op(i)).takes_cued
+            && seq.args(i).iter().any(|a| match a {
+                Operand::Var { var, .. } => self.ops.get(seq.op(*var as usize) as usize).is_some_and(|o| o.cue == cue),
+                _ => false,
+            })
     }
 
     fn seed_value(&self, s: u32) -> Box<dyn Any> {
@@ -444,7 +488,7 @@ impl Execution {
             let id = (*value).type_id();
             if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(move || drop(value))) {
                 let caught = caught(payload);
-                if self.outcome == Outcome::Normal {
+                if self.outcome == Outcome::Normal && !self.lied {
                     let dropped = Some(world.reg.types.get(&id).map_or("value", |d| d.name));
                     self.outcome = Outcome::Failed { call: len, fault: Fault::Panic { caught, dropped } };
                 }

@@ -55,8 +55,8 @@
 //!    `cargo drt`),
 //!    `sequence`, `hook`, `rng`, `memory` (the
 //!    machine's memory and a child's ceiling), `progress` (the line a long
-//!    run prints every few seconds), `io` (the readers and writers drt
-//!    passes, public as [`io`]), and `config` (the [`Explorer`] builder
+//!    run prints every few seconds), `io` and `iter` (the readers,
+//!    writers and lying iterators drt passes, public), and `config` (the [`Explorer`] builder
 //!    and the `Settings` resolved from it);
 //! 2. `macro_support` (everything `#[drt::operations]` expansions name, behind
 //!    `__private`) and `report` (the public [`Report`] types);
@@ -91,6 +91,7 @@ mod coverage;
 mod hook;
 mod ints;
 pub mod io;
+pub mod iter;
 mod memory;
 mod names;
 mod progress;

@@ -11,7 +11,7 @@ use crate::names::{belongs_inside_the_crate, snake_case, unique_name};
 use crate::oracle::{CheckAt, Violation};
 use crate::report::FailureKind;
 use crate::sequence::{Mode, Operand, Sequence};
-use crate::world::World;
+use crate::world::{Cue, World};
 
 const KEYWORDS: &[&str] = &[
     "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for", "if", "impl", "in",
@@ -402,6 +402,10 @@ fn lines_keeping(world: &World<'_>, seq: &Sequence, names: &[Option<String>], wh
         .map(|i| {
             let op = world.op(seq.op(i)).op;
             let expr = call_text(world, seq, names, i);
+            if world.given(seq, i, Cue::ThenPanic) {
+                // The closure may panic, as the search chose: the test goes on.
+                return format!("let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {expr}));");
+            }
             match &names[i] {
                 Some(name) if whole == Some(i) => format!("let {name} = {expr}{};", whole_suffix(op.spec.ret)),
                 Some(name) => {
@@ -530,6 +534,12 @@ pub(crate) fn render_test(
     let mut header = format!("// drt: {summary}\n");
     if kind == FailureKind::Flaky {
         header.push_str("// drt: flaky: this failed once but not when run again, so this test may pass\n");
+    }
+    if (0..seq.len()).any(|i| world.given(seq, i, Cue::ThenPanic)) {
+        header.push_str(
+            "// drt: a closure drt passed panics on cue (`then panic`), as a caller's may: \
+             what the call leaves must still be usable (unwind safety)\n",
+        );
     }
     let check = assertion.map(|v| (v.template, &v.vars[..]));
     assemble(world, seq, &names, &header, &test_name(operation, suffix), check)
@@ -760,6 +770,12 @@ pub(crate) fn render_crash(
         None => operation.to_string(),
     };
     let mut header = format!("// drt: {what} {verb}: {message}\n// drt: {note}\n");
+    if (0..seq.len()).any(|i| world.given(seq, i, Cue::Lies)) {
+        header.push_str(
+            "// drt: an iterator drt passed lies about its length (`claims`): safe code may answer \
+             wrongly, or panic, but must not crash\n",
+        );
+    }
     if let Some(how) = how_to_run {
         let _ = writeln!(header, "// drt: {how}");
     }

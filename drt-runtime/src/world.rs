@@ -20,6 +20,36 @@ pub(crate) struct RunOp<'r> {
     pub clone_fns: Vec<Option<CloneFn>>,
     /// Registered on a type under test (as opposed to a helper).
     pub under_test: bool,
+    /// What the values it makes do on cue, for a builder of the environment.
+    pub cue: Cue,
+    /// Whether a parameter of it may take a value that does something on cue.
+    pub takes_cued: bool,
+}
+
+/// What a value of the environment does on cue that the executor and the
+/// renderer must know of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cue {
+    /// Nothing: an ordinary value.
+    None,
+    /// A closure that panics after its answers
+    /// ([`crate::macro_support::builders::THEN_PANIC`]): the call goes on
+    /// after the panic, with no result.
+    ThenPanic,
+    /// An iterator lying about its length
+    /// ([`crate::macro_support::builders::LYING`]): what safe code does with
+    /// it is no bug, only a crash is.
+    Lies,
+}
+
+impl Cue {
+    fn of(op: &Operation) -> Cue {
+        match op.spec.name {
+            crate::macro_support::builders::THEN_PANIC => Cue::ThenPanic,
+            crate::macro_support::builders::LYING => Cue::Lies,
+            _ => Cue::None,
+        }
+    }
 }
 
 /// Everything an exploration needs that does not change while it runs.
@@ -90,7 +120,7 @@ impl<'r> World<'r> {
                 }
             }
         }
-        let ops: Vec<RunOp<'r>> = reg
+        let mut ops: Vec<RunOp<'r>> = reg
             .ops
             .iter()
             .zip(&included)
@@ -101,8 +131,11 @@ impl<'r> World<'r> {
                 // A built-in builder or a `seeds(...)` value makes values; it is not tested.
                 under_test: under_test.contains(&op.spec.owner)
                     && !matches!(op.spec.syntax, crate::macro_support::Syntax::Template(_)),
+                cue: Cue::of(op),
+                takes_cued: false,
             })
             .collect();
+        mark_takers(&mut ops);
         let owners: Vec<TypeId> = ops.iter().map(|o| o.op.spec.owner).collect();
         let literals: Vec<_> = reg.literals.iter().filter(|(o, _)| owners.contains(o)).map(|(_, l)| *l).collect();
         let mut seeds = seeds_for(&needed, &literals);
@@ -165,6 +198,8 @@ impl<'r> World<'r> {
                 op,
                 clone_fns: op.spec.params.iter().map(|p| reg.types.get(&p.ty).and_then(|d| d.clone)).collect(),
                 under_test: false,
+                cue: Cue::None,
+                takes_cued: false,
             })
             .collect();
         let tested: Vec<&Operation> = self.ops.iter().map(|o| o.op).collect();
@@ -232,4 +267,12 @@ fn producers(ops: &[RunOp<'_>]) -> FxHashMap<TypeId, Vec<u32>> {
         }
     }
     producers
+}
+
+/// Marks the operations with a parameter that values doing something on cue fill.
+fn mark_takers(ops: &mut [RunOp<'_>]) {
+    let made: Vec<TypeId> = ops.iter().filter(|o| o.cue != Cue::None).filter_map(|o| o.op.spec.ret_ty).collect();
+    for o in ops.iter_mut() {
+        o.takes_cued = o.op.spec.params.iter().any(|p| made.contains(&p.ty));
+    }
 }

@@ -14,7 +14,15 @@ use std::cell::Cell;
 pub struct Answers<R, const N: usize> {
     values: Vec<R>,
     calls: Cell<usize>,
+    /// Whether the call after the last answer panics (and every one after
+    /// it), rather than starting over.
+    then_panic: bool,
 }
+
+/// Not public API. What a closure of drt's panics with when the search chose
+/// a panic ([`answers!`](crate::answers)' `then panic`): the executor tells
+/// it from a panic of the code under test by it.
+pub const CHOSEN_PANIC: &str = "drt::answers! panics here, as the search chose (to test unwind safety)";
 
 impl<R: Clone, const N: usize> Answers<R, N> {
     /// Answers `values` in turn, starting over after the last.
@@ -23,13 +31,19 @@ impl<R: Clone, const N: usize> Answers<R, N> {
     /// If `values` is empty.
     pub fn new(values: Vec<R>) -> Self {
         assert!(!values.is_empty(), "a closure needs at least one answer");
-        Answers { values, calls: Cell::new(0) }
+        Answers { values, calls: Cell::new(0), then_panic: false }
+    }
+
+    /// Answers `values` in turn, then panics with [`CHOSEN_PANIC`] on every
+    /// call after the last.
+    pub fn then_panic(values: Vec<R>) -> Self {
+        Answers { values, calls: Cell::new(0), then_panic: true }
     }
 
     /// Answers `values` in turn, or none yet: a mock's method before its
     /// answers are given.
     pub fn given(values: impl IntoIterator<Item = R>) -> Self {
-        Answers { values: values.into_iter().collect(), calls: Cell::new(0) }
+        Answers { values: values.into_iter().collect(), calls: Cell::new(0), then_panic: false }
     }
 
     /// The answer to the next call of the mock method `method`.
@@ -47,6 +61,9 @@ impl<R: Clone, const N: usize> Answers<R, N> {
     pub fn next(&self) -> R {
         let call = self.calls.get();
         self.calls.set(call.wrapping_add(1));
+        if self.then_panic && call >= self.values.len() {
+            panic!("{CHOSEN_PANIC}");
+        }
         self.values[call % self.values.len()].clone()
     }
 }
@@ -74,13 +91,34 @@ pub type BoxedFn<F> = Box<F>;
 /// `drt::answers!(|_| [true, false])`, `drt::answers!(|| [5])`,
 /// `drt::answers!(|_, _| [None, Some(3)])`.
 ///
+/// With `, then panic` after the answers, the call after the last one
+/// panics (and every call after it): how drt tests that code calling a
+/// closure stays sound and consistent when the closure panics (unwind
+/// safety). Emitted tests run such a call inside `std::panic::catch_unwind`
+/// and go on with the values it touched.
+///
 /// ```
 /// let mut v = vec![1, 2, 3, 4];
 /// v.retain(drt::answers!(|_| [true, false]));
 /// assert_eq!(v, [1, 3]);
+///
+/// let mut w = vec![1, 2, 3, 4];
+/// let retained = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+///     w.retain(drt::answers!(|_| [false], then panic))
+/// }));
+/// assert!(retained.is_err());
+/// assert_eq!(w, [2, 3, 4]); // `Vec::retain` keeps what it had not looked at
 /// ```
 #[macro_export]
 macro_rules! answers {
+    (|| [$($value:expr),* $(,)?], then panic) => {{
+        let answers = $crate::__private::Answers::<_, 0>::then_panic(::std::vec![$($value),*]);
+        move || answers.next()
+    }};
+    (|$($param:pat_param),+| [$($value:expr),* $(,)?], then panic) => {{
+        let answers = $crate::__private::Answers::<_, 0>::then_panic(::std::vec![$($value),*]);
+        move |$($param),+| answers.next()
+    }};
     (|| [$($value:expr),+ $(,)?]) => {{
         let answers = $crate::__private::Answers::<_, 0>::new(::std::vec![$($value),+]);
         move || answers.next()
@@ -102,5 +140,17 @@ mod tests {
         assert_eq!(kept, [6, 7, 9]);
         let g = crate::answers!(|| ["x"]);
         assert_eq!(g(), "x");
+    }
+
+    #[test]
+    fn a_closure_told_to_panic_answers_first() {
+        let f = crate::answers!(|_| [7], then panic);
+        assert_eq!(f(()), 7);
+        for _ in 0..2 {
+            let e = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(()))).unwrap_err();
+            assert_eq!(e.downcast_ref::<String>().map(String::as_str), Some(super::CHOSEN_PANIC));
+        }
+        let g: fn() -> Box<dyn Fn() -> bool> = || Box::new(crate::answers!(|| [], then panic));
+        assert!(std::panic::catch_unwind(|| g()()).is_err());
     }
 }

@@ -198,7 +198,9 @@ pub fn vec<T: 'static>() -> Vec<OperationSpec> {
 /// `v.into_iter()` and `v.into_iter().filter(|_| true)`: iterators of a
 /// vector's values for an `impl Iterator` or `impl IntoIterator` parameter,
 /// with an exact size hint and with a lower bound of 0, as `filter` gives
-/// (see [`super::Iter`]).
+/// (see [`super::Iter`]); and one that lies about its length,
+/// `drt::iter::Lying::new(v).claims(0)`, yielding more than its upper bound
+/// said (named [`LYING`]: a call given one fails only by crashing).
 pub fn iter<T: 'static>() -> Vec<OperationSpec> {
     let items = || vec![ParamSpec { name: "items", ty: TypeId::of::<Vec<T>>(), kind: ParamKind::Value }];
     let exact: Invoker = |s| ret_value(Iter::new(one::<Vec<T>>(s), Hint::Exact));
@@ -206,8 +208,17 @@ pub fn iter<T: 'static>() -> Vec<OperationSpec> {
     vec![
         builder::<Iter<T>>("$0.into_iter()", items(), exact),
         builder::<Iter<T>>("$0.into_iter().filter(|_| true)", items(), filtered),
+        OperationSpec {
+            name: LYING,
+            ..builder::<Iter<T>>("drt::iter::Lying::new($0).claims(0)", items(), |s| {
+                ret_value(Iter::new(one::<Vec<T>>(s), Hint::Claims(0)))
+            })
+        },
     ]
 }
+
+/// The name of the iterators [`iter`] makes that lie about their length.
+pub(crate) const LYING: &str = "build (lying)";
 
 /// Readers for an `impl Read` or `impl BufRead` parameter (see
 /// [`crate::io::Reader`]): the bytes whole (`std::io::Cursor::new(bytes)`),
@@ -239,24 +250,44 @@ pub fn reader() -> Vec<OperationSpec> {
 
 /// The closures drt passes for a closure parameter of `N` arguments:
 /// `drt::answers!(|_| [a])` to `drt::answers!(|_| [a, b, c])`, answering
-/// with pool values of `R` in turn, or `|_| {}` when it returns nothing.
+/// with pool values of `R` in turn, or `|_| {}` when it returns nothing;
+/// and ones that panic on their first or second call,
+/// `drt::answers!(|_| [a], then panic)` (named [`THEN_PANIC`]: the
+/// executor goes on after the panic, and checks what the call left).
 pub fn answers<R: Clone + 'static, const N: usize>() -> Vec<OperationSpec> {
     const PATTERNS: [&str; 4] = ["||", "|_|", "|_, _|", "|_, _, _|"];
     let pattern = PATTERNS[N.min(3)];
+    // Once per type and process, as for maps.
+    let leak = |template: String| -> &'static str { Box::leak(template.into_boxed_str()) };
+    let panicking = |values: &str, params: Vec<ParamSpec>, invoke: Invoker| OperationSpec {
+        name: THEN_PANIC,
+        ..builder::<Answers<R, N>>(leak(format!("drt::answers!({pattern} [{values}], then panic)")), params, invoke)
+    };
     if TypeId::of::<R>() == TypeId::of::<()>() {
         let unit: Invoker = |_| ret_value(Answers::<(), N>::new(vec![()]));
-        // Once per type and process, as for maps.
-        return vec![builder::<Answers<R, N>>(Box::leak(format!("{pattern} {{}}").into_boxed_str()), Vec::new(), unit)];
+        return vec![
+            builder::<Answers<R, N>>(leak(format!("{pattern} {{}}")), Vec::new(), unit),
+            panicking("", Vec::new(), |_| ret_value(Answers::<(), N>::then_panic(Vec::new()))),
+            panicking("()", Vec::new(), |_| ret_value(Answers::<(), N>::then_panic(vec![()]))),
+        ];
     }
     let build: Invoker = |s| ret_value(Answers::<R, N>::new(owned::<R>(s)));
-    (1..=MAX_ELEMS)
+    let mut ops: Vec<OperationSpec> = (1..=MAX_ELEMS)
         .map(|k| {
             let values = (0..k).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
             let template = format!("drt::answers!({pattern} [{values}])");
-            builder::<Answers<R, N>>(Box::leak(template.into_boxed_str()), params::<R, R>(k, false), build)
+            builder::<Answers<R, N>>(leak(template), params::<R, R>(k, false), build)
         })
-        .collect()
+        .collect();
+    let then_panic: Invoker = |s| ret_value(Answers::<R, N>::then_panic(owned::<R>(s)));
+    ops.push(panicking("", Vec::new(), then_panic));
+    ops.push(panicking("$0", params::<R, R>(1, false), then_panic));
+    ops
 }
+
+/// The name of the closures [`answers`] makes that panic: a call given one
+/// goes on after the panic ([`super::CHOSEN_PANIC`]).
+pub(crate) const THEN_PANIC: &str = "build (then panic)";
 
 /// Writers for an `impl Write` parameter (see [`crate::io::Writer`]):
 /// one taking everything (`Vec::<u8>::new()`), ones with room for a few

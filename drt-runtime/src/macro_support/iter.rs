@@ -14,6 +14,8 @@ pub enum Hint {
     Exact,
     /// `(0, Some(items left))`, as `filter` says.
     UpperOnly,
+    /// A lie: `n` items in all, whatever there are (see [`crate::iter::Lying`]).
+    Claims(usize),
 }
 
 /// Not public API. Pool values yielded in order, with the chosen [`Hint`].
@@ -21,12 +23,13 @@ pub enum Hint {
 pub struct Iter<T> {
     items: std::vec::IntoIter<T>,
     hint: Hint,
+    taken: usize,
 }
 
 impl<T> Iter<T> {
     /// The items of `items`, with a size hint as `hint` says.
     pub fn new(items: Vec<T>, hint: Hint) -> Self {
-        Iter { items: items.into_iter(), hint }
+        Iter { items: items.into_iter(), hint, taken: 0 }
     }
 }
 
@@ -34,7 +37,9 @@ impl<T> Iterator for Iter<T> {
     type Item = T;
 
     fn next(&mut self) -> Option<T> {
-        self.items.next()
+        let item = self.items.next()?;
+        self.taken += 1;
+        Some(item)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -42,13 +47,16 @@ impl<T> Iterator for Iter<T> {
         match self.hint {
             Hint::Exact => (left, Some(left)),
             Hint::UpperOnly => (0, Some(left)),
+            Hint::Claims(n) => crate::iter::claimed(n, self.taken),
         }
     }
 }
 
 impl<T> DoubleEndedIterator for Iter<T> {
     fn next_back(&mut self) -> Option<T> {
-        self.items.next_back()
+        let item = self.items.next_back()?;
+        self.taken += 1;
+        Some(item)
     }
 }
 
@@ -67,5 +75,17 @@ mod tests {
         assert_eq!(filtered.next(), Some(1));
         assert_eq!(filtered.size_hint(), (0, Some(2)));
         assert_eq!(filtered.collect::<Vec<_>>(), [2, 3]);
+    }
+
+    #[test]
+    fn a_lie_is_told_as_the_public_lying_iterator_tells_it() {
+        for claims in [0, 2, 16] {
+            let mut ours = Iter::new(vec![1, 2, 3], Hint::Claims(claims));
+            let mut public = crate::iter::Lying::new(vec![1, 2, 3]).claims(claims);
+            for _ in 0..4 {
+                assert_eq!(ours.size_hint(), public.size_hint());
+                assert_eq!(ours.next(), public.next());
+            }
+        }
     }
 }

@@ -23,7 +23,7 @@ mod spec;
 mod type_desc;
 
 pub use crate::io::{Reader, Writer};
-pub use answers::{Answers, BoxedFn, Mocked};
+pub use answers::{Answers, BoxedFn, Mocked, CHOSEN_PANIC};
 pub use call::*;
 pub use inventory;
 pub use iter::{Hint, Iter};
