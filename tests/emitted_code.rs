@@ -9,8 +9,8 @@ use std::process::Command;
 
 use drt::FailureKind;
 use drt_examples::{
-    bank, batch, bitpack, bugfree, cache, calendar, checksum, chunked, deque, histogram, inline_stack, journal, ledger,
-    limiter, lines, lru, money, ordered, playlist, raster, retry, ring, route, span, stock, tags, tasks, text,
+    bank, batch, bitpack, bugfree, cache, calendar, checksum, chunked, deque, edge, histogram, inline_stack, journal,
+    ledger, limiter, lines, lru, money, ordered, playlist, raster, retry, ring, route, span, stock, tags, tasks, text,
     timeline, username, version, wallet,
 };
 
@@ -73,6 +73,8 @@ fn failures() -> Vec<drt::Failure> {
         drt::explore::<lines::LineCounter>().against::<lines::LineModel>().seed(7).max_sequences(20_000).report(),
         // A closure of drt's panicking on cue, the test going on after it.
         drt::explore::<stock::Stock>().seed(7).max_sequences(20_000).report(),
+        // A mock answering `Ok` and `Err`.
+        drt::explore::<edge::EdgeCache>().seed(7).max_sequences(20_000).report(),
         // A reader of drt's, interrupted.
         drt::explore::<checksum::Checksum>()
             .against::<checksum::ChecksumModel>()
@@ -219,7 +221,7 @@ fn emitted_tests_compile_and_fail_the_same_way() {
     // task queue's shows in `pop` and in `peek`, the line counter's in three
     // of what it returns, the rate limiter's in both methods refilling.
     let (raster, others): (Vec<_>, Vec<_>) = failures.iter().partition(|f| f.operation.starts_with("Raster::"));
-    assert_eq!(others.len(), 35, "{failures:#?}");
+    assert_eq!(others.len(), 36, "{failures:#?}");
     assert!(raster.len() >= 4 && raster.iter().all(|f| f.message.contains("out of range for slice")), "{raster:#?}");
     let dir = scratch_crate(&failures);
     let (stdout, _) = cargo_test(&dir, "generated");

@@ -139,6 +139,48 @@ fn a_sample_buffer_checking_every_write_is_clean() {
     assert_clean::<Samples>();
 }
 
+/// `drt_examples::edge::EdgeCache` uncounting what it drops.
+pub struct EdgeCache {
+    origin: Box<dyn drt_examples::edge::Origin>,
+    entries: std::collections::BTreeMap<u8, String>,
+    bytes: usize,
+}
+
+#[drt::operations(invariant(counts_every_byte))]
+impl EdgeCache {
+    pub fn new(origin: Box<dyn drt_examples::edge::Origin>) -> Self {
+        EdgeCache { origin, entries: Default::default(), bytes: 0 }
+    }
+    pub fn get(&mut self, path: u8) -> Result<String, String> {
+        if let Some(body) = self.entries.get(&path) {
+            return Ok(body.clone());
+        }
+        let body = self.origin.fetch(path)?;
+        self.bytes += body.len();
+        self.entries.insert(path, body.clone());
+        Ok(body)
+    }
+    pub fn refresh(&mut self, path: u8) -> Result<(), String> {
+        let fetched = self.origin.fetch(path);
+        if let Some(old) = self.entries.remove(&path) {
+            self.bytes -= old.len();
+        }
+        let body = fetched?;
+        self.bytes += body.len();
+        self.entries.insert(path, body);
+        Ok(())
+    }
+    fn counts_every_byte(&self) -> bool {
+        self.bytes == self.entries.values().map(String::len).sum::<usize>()
+    }
+}
+
+/// A mock origin answering `Ok` and `Err` in every order.
+#[test]
+fn an_edge_cache_uncounting_what_it_drops_is_clean() {
+    assert_clean::<EdgeCache>();
+}
+
 /// `drt_examples::batch::Batch` counting what it was given, not the hint.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Batch {

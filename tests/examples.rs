@@ -3,9 +3,9 @@
 
 use drt::{FailureKind, Report};
 use drt_examples::{
-    bank, batch, bitmap, bitpack, bugfree, cache, calendar, checksum, chunked, deque, histogram, inline_stack, journal,
-    limiter, lines, lru, money, ordered, raster, retry, ring, route, samples, span, stock, tags, tasks, text, timeline,
-    wallet,
+    bank, batch, bitmap, bitpack, bugfree, cache, calendar, checksum, chunked, deque, edge, histogram, inline_stack,
+    journal, limiter, lines, lru, money, ordered, raster, retry, ring, route, samples, span, stock, tags, tasks, text,
+    timeline, wallet,
 };
 
 /// Sequences each exploration may spend; the bugs are found well within it.
@@ -435,6 +435,17 @@ fn finds_the_sample_buffer_writing_past_its_end_with_a_lying_iterator() {
         assert!(f.len <= 3, "not minimized:\n{}", f.code);
         assert!(f.code.contains("samples.extend(drt::iter::Lying::new(vec!["), "{}", f.code);
         assert!(f.code.contains("lies about its length"), "{}", f.code);
+    }
+}
+
+/// An edge cache that leaks its byte count when a refresh fails: found
+/// with a mock origin answering `Ok` then `Err`, by the cache's invariant.
+#[test]
+fn finds_the_edge_cache_leaking_bytes_when_the_origin_fails() {
+    for f in one_failure_on_every_seed::<edge::EdgeCache>(3_000, FailureKind::Invariant, "EdgeCache::refresh") {
+        assert!(f.len <= 4, "not minimized:\n{}", f.code);
+        assert!(f.code.contains("OriginMock::new().fetch(vec!["), "{}", f.code);
+        assert!(f.code.contains("Ok(String::from(") && f.code.contains("Err(String::from("), "{}", f.code);
     }
 }
 

@@ -13,6 +13,7 @@ pub mod calendar;
 pub mod checksum;
 pub mod chunked;
 pub mod deque;
+pub mod edge;
 pub mod frames;
 pub mod histogram;
 pub mod index;

@@ -2,9 +2,9 @@
 //! command, `cargo run --release -p drt-examples`.
 
 use drt_examples::{
-    arena, bank, batch, bitmap, bitpack, bugfree, cache, calendar, checksum, chunked, deque, frames, histogram, index,
-    inline_stack, journal, ledger, limiter, lines, lru, money, ordered, playlist, raster, retry, ring, route, samples,
-    span, stock, tags, tasks, text, timeline, units, username, version, wallet,
+    arena, bank, batch, bitmap, bitpack, bugfree, cache, calendar, checksum, chunked, deque, edge, frames, histogram,
+    index, inline_stack, journal, ledger, limiter, lines, lru, money, ordered, playlist, raster, retry, ring, route,
+    samples, span, stock, tags, tasks, text, timeline, units, username, version, wallet,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -113,6 +113,9 @@ fn main() {
         }),
         ("samples::Samples", "an unchecked write past the end, trusting a lying iterator's size_hint", || {
             drt::explore::<samples::Samples>().report()
+        }),
+        ("edge::EdgeCache", "bytes still counted for an entry dropped when the mocked origin fails", || {
+            drt::explore::<edge::EdgeCache>().report()
         }),
         ("retry::Backoff", "a wait that overflows when the retried closure never succeeds", || {
             drt::explore::<retry::Backoff>().report()

@@ -740,6 +740,7 @@ pub fn builders(ty: &Type) -> Option<(proc_macro2::TokenStream, Vec<Type>)> {
                 ("RangeTo", 1) => quote!(range_to),
                 ("RangeToInclusive", 1) => quote!(range_to_inclusive),
                 ("Option", 1) => quote!(option),
+                ("Result", 2) => quote!(result),
                 ("Box", 1) => quote!(boxed),
                 ("Vec", 1) => quote!(vec),
                 ("VecDeque", 1) => quote!(vec_deque),

@@ -32,8 +32,10 @@
 //!
 //! Code that takes its environment is explored with it: a trait of yours
 //! with [`mock`] gets a mock whose answers the search chooses, and
-//! iterator, reader and closure parameters get values drt makes
-//! ([`answers!`] writes the closures in emitted tests).
+//! iterator, reader, writer and closure parameters get values drt makes,
+//! misbehaving as real ones do: [`io`]'s readers and writers read short,
+//! are interrupted and fail, [`iter::Lying`] lies about its length, and
+//! [`answers!`] closures answer as the search chose or panic on cue.
 //!
 //! Wrong answers are caught with no harness code: [`Explorer::against`]
 //! runs every sequence on a reference too (a std collection, or a naive

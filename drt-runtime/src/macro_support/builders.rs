@@ -122,6 +122,15 @@ pub fn option<T: 'static>() -> Vec<OperationSpec> {
     ]
 }
 
+/// `Ok(a)` and `Err(e)`: a `Result` argument, or a mock's answer of a
+/// method returning one (a store that fails as readily as it answers).
+pub fn result<T: 'static, E: 'static>() -> Vec<OperationSpec> {
+    vec![
+        builder::<Result<T, E>>("Ok($0)", params::<T, T>(1, false), |s| ret_value(Ok::<T, E>(one::<T>(s)))),
+        builder::<Result<T, E>>("Err($0)", params::<E, E>(1, false), |s| ret_value(Err::<T, E>(one::<E>(s)))),
+    ]
+}
+
 /// `Box::new(a)`.
 pub fn boxed<T: 'static>() -> Vec<OperationSpec> {
     vec![builder::<Box<T>>("Box::new($0)", params::<T, T>(1, false), |s| ret_value(Box::new(one::<T>(s))))]
