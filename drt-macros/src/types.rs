@@ -543,12 +543,15 @@ pub fn closure_param(ty: &Type) -> Option<Result<(Kind, Type, Closure), String>>
             (if r.mutability.is_some() { Kind::Mut } else { Kind::Ref }, trait_bounds(&r.elem)?, false)
         }
         _ => {
-            let last = private_item(ty).filter(|s| s.ident == "BoxedFn")?;
+            let last = private_item(ty).filter(|s| s.ident == "BoxedFn").or_else(|| std_box(ty))?;
             let PathArguments::AngleBracketed(args) = &last.arguments else { return None };
             let Some(GenericArgument::Type(Type::TraitObject(t))) = args.args.first() else { return None };
             (Kind::Value, &t.bounds, true)
         }
     };
+    // A `Box<dyn Fn>` of the signature's own is made by the `Box::new` builder
+    // from the answers, so emitted tests box the closure too.
+    let user_box = std_box(ty).is_some();
     let bound = fn_bound(bounds)?;
     let PathArguments::Parenthesized(sig) = &bound.path.segments.last()?.arguments else { return None };
     let args: Vec<Type> = sig.inputs.iter().cloned().collect();
@@ -566,8 +569,20 @@ pub fn closure_param(ty: &Type) -> Option<Result<(Kind, Type, Closure), String>>
         return Some(Err(why));
     }
     let n = args.len();
-    let pool = syn::parse_quote!(::drt::__private::Answers<#ret, #n>);
+    let pool = if user_box {
+        syn::parse_quote!(::std::boxed::Box<::drt::__private::Answers<#ret, #n>>)
+    } else {
+        syn::parse_quote!(::drt::__private::Answers<#ret, #n>)
+    };
     Some(Ok((kind, pool, Closure { args, boxed })))
+}
+
+/// The last segment of `Box<..>` (`std::boxed::Box<..>`).
+fn std_box(ty: &Type) -> Option<&syn::PathSegment> {
+    let Type::Path(p) = strip_parens(ty) else { return None };
+    let last = p.path.segments.last()?;
+    let std_path = p.path.segments.len() == 1 || ["std", "alloc"].iter().any(|s| p.path.segments[0].ident == s);
+    (p.qself.is_none() && std_path && last.ident == "Box").then_some(last)
 }
 
 /// What a generic parameter bounded by a closure trait (`F: Fn(u32) -> bool`)

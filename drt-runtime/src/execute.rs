@@ -369,9 +369,11 @@ impl World<'_> {
             }
             Err(payload) => {
                 let caught = caught(payload);
-                if then_panic && caught.message == crate::macro_support::CHOSEN_PANIC {
-                    if self.reference.is_some() {
-                        // A reference's state after a panic is no contract.
+                if caught.message == crate::macro_support::CHOSEN_PANIC {
+                    // A reference's state after a panic is no contract; nor is
+                    // a call's given no such closure (one stored by an earlier
+                    // call panicked), which emitted tests would not catch.
+                    if self.reference.is_some() || !then_panic {
                         abandon(call, slots, vars);
                         return Outcome::Illegal { call: i };
                     }
@@ -415,7 +417,15 @@ impl World<'_> {
     pub(crate) fn given(&self, seq: &Sequence, i: usize, cue: Cue) -> bool {
         self.op(seq.op(i)).takes_cued
             && seq.args(i).iter().any(|a| match a {
-                Operand::Var { var, .. } => self.ops.get(seq.op(*var as usize) as usize).is_some_and(|o| o.cue == cue),
+                Operand::Var { var, .. } => {
+                    let v = *var as usize;
+                    // Directly, or inside a value a builder made of it.
+                    self.ops.get(seq.op(v) as usize).is_some_and(|o| {
+                        o.cue == cue
+                            || (matches!(o.op.spec.syntax, crate::macro_support::Syntax::Template(_))
+                                && self.given(seq, v, cue))
+                    })
+                }
                 _ => false,
             })
     }

@@ -8,7 +8,7 @@
 //! pipes, sockets, decompressors and full disks do not. `read` returns less
 //! than asked before the end, `write` takes part of what it was given,
 //! either may fail with [`ErrorKind::Interrupted`] (which std says to retry)
-//! or with an error that stays. Code that assumes otherwise works in its
+//! or with an error. Code that assumes otherwise works in its
 //! tests and loses data in production; these types let the search (or you)
 //! say exactly when each of those happens.
 //!
@@ -40,7 +40,7 @@ enum Step {
     Bytes(Cursor<Vec<u8>>),
     /// One read fails with `Interrupted`.
     Interrupted,
-    /// Every read fails from here on.
+    /// One read fails, and the input ends there.
     Fails,
 }
 
@@ -75,8 +75,10 @@ impl Reader {
         self
     }
 
-    /// Then every read failing with [`ErrorKind::ConnectionReset`], as a
-    /// dropped connection does; nothing after this step is ever read.
+    /// Then one read failing with [`ErrorKind::ConnectionReset`], as a
+    /// dropped connection does, and the end: the reads after it return
+    /// `Ok(0)`, and nothing after this step is ever read. (An error that
+    /// stayed would make `reader.bytes()` endless.)
     pub fn fails(mut self) -> Self {
         self.steps.push_back(Step::Fails);
         self
@@ -106,7 +108,10 @@ impl Reader {
                 self.steps.pop_front();
                 Some(ErrorKind::Interrupted.into())
             }
-            Step::Fails => Some(std::io::Error::new(ErrorKind::ConnectionReset, "drt::io::Reader fails here")),
+            Step::Fails => {
+                self.steps.clear();
+                Some(std::io::Error::new(ErrorKind::ConnectionReset, "drt::io::Reader fails here"))
+            }
         }
     }
 }
@@ -250,12 +255,13 @@ mod tests {
     }
 
     #[test]
-    fn interruptions_happen_once_and_failures_stay() {
+    fn interruptions_and_failures_happen_once() {
         let mut r = Reader::new().bytes(b"ab").interrupted().bytes(b"cd").fails().bytes(b"never");
         let mut all = Vec::new();
         let kind = r.read_to_end(&mut all).unwrap_err().kind();
         assert_eq!((all.as_slice(), kind), (&b"abcd"[..], ErrorKind::ConnectionReset));
-        assert_eq!(r.read(&mut [0; 4]).unwrap_err().kind(), ErrorKind::ConnectionReset);
+        assert_eq!(r.read(&mut [0; 4]).unwrap(), 0);
+        assert_eq!(Read::bytes(Reader::new().bytes(b"x").fails()).count(), 2);
         let mut lines = Reader::new().bytes(b"x").interrupted().bytes(b"y\n").lines();
         assert_eq!(lines.next().unwrap().unwrap(), "xy");
         let mut slow = Reader::new().at_most(1).bytes(b"abc");

@@ -269,10 +269,25 @@ fn producers(ops: &[RunOp<'_>]) -> FxHashMap<TypeId, Vec<u32>> {
     producers
 }
 
-/// Marks the operations with a parameter that values doing something on cue fill.
+/// Marks the operations with a parameter that values doing something on
+/// cue fill, directly or inside a value a builder made of one (the
+/// `Box::new(closure)` a `Box<dyn Fn>` parameter takes).
 fn mark_takers(ops: &mut [RunOp<'_>]) {
-    let made: Vec<TypeId> = ops.iter().filter(|o| o.cue != Cue::None).filter_map(|o| o.op.spec.ret_ty).collect();
+    let mut made: Vec<TypeId> = ops.iter().filter(|o| o.cue != Cue::None).filter_map(|o| o.op.spec.ret_ty).collect();
+    let takes = |o: &RunOp<'_>, made: &[TypeId]| o.op.spec.params.iter().any(|p| made.contains(&p.ty));
+    loop {
+        let wrapped: Vec<TypeId> = ops
+            .iter()
+            .filter(|o| matches!(o.op.spec.syntax, crate::macro_support::Syntax::Template(_)) && takes(o, &made))
+            .filter_map(|o| o.op.spec.ret_ty)
+            .filter(|t| !made.contains(t))
+            .collect();
+        if wrapped.is_empty() {
+            break;
+        }
+        made.extend(wrapped);
+    }
     for o in ops.iter_mut() {
-        o.takes_cued = o.op.spec.params.iter().any(|p| made.contains(&p.ty));
+        o.takes_cued = takes(o, &made);
     }
 }

@@ -1,5 +1,5 @@
 //! Closure parameters: `impl Fn`, `impl FnMut`, `impl FnOnce`, `&dyn Fn`,
-//! `&mut dyn FnMut` and generic `F: Fn`, of zero to three arguments
+//! `&mut dyn FnMut`, `Box<dyn Fn>` and generic `F: Fn`, of zero to three arguments
 //! (borrowed ones too), returning values or nothing. Every such method runs.
 
 #[derive(Clone, Debug, Default)]
@@ -37,6 +37,12 @@ impl Items {
     pub fn first_by<F: Fn(&u32) -> bool>(&self, pred: F) -> Option<u32> {
         self.items.iter().copied().find(|x| pred(x))
     }
+    pub fn keep_boxed(&mut self, keep: Box<dyn Fn(&u32) -> bool>) {
+        self.items.retain(|x| keep(x))
+    }
+    pub fn map_boxed(&mut self, mut f: std::boxed::Box<dyn FnMut(u32) -> u32 + Send>) {
+        self.items.iter_mut().for_each(|x| *x = f(*x))
+    }
     pub fn len(&self) -> usize {
         self.items.len()
     }
@@ -45,7 +51,7 @@ impl Items {
 fn main() {
     let report = drt::explore::<Items>().max_sequences(2_000).report();
     assert!(report.failures.is_empty(), "{report}");
-    for name in ["keep", "map_all", "fill_with", "count_where", "visit", "first_by"] {
+    for name in ["keep", "map_all", "fill_with", "count_where", "visit", "first_by", "keep_boxed", "map_boxed"] {
         let op = report.stats.operations.iter().find(|o| o.name == format!("Items::{name}")).expect(name);
         assert!(op.succeeded > 0, "{name} never ran:\n{report}");
     }
