@@ -432,7 +432,9 @@ fn finds_the_stock_losing_bins_when_the_predicate_panics() {
 #[test]
 fn finds_the_sample_buffer_writing_past_its_end_with_a_lying_iterator() {
     for f in one_failure_on_every_seed::<samples::Samples>(1_000, FailureKind::Crash, "Samples::extend") {
-        assert!(f.len <= 3, "not minimized:\n{}", f.code);
+        // A crash is minimized by removing calls only: the buffer filled
+        // by one extend or by two.
+        assert!(f.len <= 4, "not minimized:\n{}", f.code);
         assert!(f.code.contains("samples.extend(drt::iter::Lying::new(vec!["), "{}", f.code);
         assert!(f.code.contains("lies about its length"), "{}", f.code);
     }

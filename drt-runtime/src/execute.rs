@@ -350,8 +350,8 @@ impl World<'_> {
         // A call given a closure that panics on cue has no result, whether or
         // not the closure was called, as emitted tests have none from
         // `catch_unwind`; after the panic the values it borrowed go on.
-        let then_panic = self.given(seq, i, Cue::ThenPanic);
-        *lied |= self.given(seq, i, Cue::Lies);
+        let then_panic = op.takes_cued && self.given(seq, i, Cue::ThenPanic);
+        *lied |= op.takes_cued && self.given(seq, i, Cue::Lies);
         let broken = match invoked {
             Ok(returned) => {
                 let broken = !spec.ensures.is_empty() && crate::macro_support::postcondition_broken();
