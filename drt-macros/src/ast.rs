@@ -3,7 +3,7 @@
 
 use quote::quote;
 use syn::visit_mut::VisitMut;
-use syn::{Expr, FnArg, GenericParam, ImplItem, ImplItemFn, ItemImpl, LitStr, Pat, Type};
+use syn::{Expr, FnArg, GenericParam, ImplItem, ImplItemFn, ItemImpl, LitStr, Pat, ReceiverKind, Type};
 
 use crate::attr::{ImplArgs, MethodArgs};
 use crate::ctxt::Ctxt;
@@ -102,7 +102,7 @@ impl<'a> Operations<'a> {
     /// The operations of one concrete impl block (an instance of a generic one).
     pub fn from_syn(cx: &Ctxt, args: &'a ImplArgs, item: &'a ItemImpl) -> Operations<'a> {
         let self_ty = &*item.self_ty;
-        let trait_ = item.trait_.as_ref().map(|(_, path, _)| path);
+        let trait_ = item.trait_.as_ref().map(|(path, _)| path);
         let assoc: Vec<(syn::Ident, Type)> = item
             .items
             .iter()
@@ -222,29 +222,34 @@ impl Operation {
         for input in &sig.inputs {
             match input {
                 FnArg::Receiver(r) => {
+                    let static_self = "drt cannot pass a `&'static self`: it lends values for the call only; take `&self`, or skip it with #[drt(skip)]";
+                    let is_static = |l: &Option<syn::Lifetime>| l.as_ref().is_some_and(|l| l.ident == "static");
                     // `self: &Self` is `&self` written out; `self: Box<Self>`,
                     // `self: Rc<Self>` and friends take a value drt does not keep.
-                    if r.colon_token.is_some() && !spelled_out_receiver(&r.ty) {
-                        cx.error_spanned_by(
-                            r,
-                            "drt cannot call a method with a typed `self` receiver; skip it with #[drt(skip)]",
-                        );
-                        continue;
-                    }
-                    if let syn::Type::Reference(syn::TypeReference { lifetime: Some(l), .. }) = &*r.ty {
-                        if l.ident == "static" {
+                    let (kind, recv) = match &r.kind {
+                        ReceiverKind::Value => (Kind::Value, Receiver::Value),
+                        ReceiverKind::Reference(_, lifetime, _) if is_static(lifetime) => {
+                            cx.error_spanned_by(r, static_self);
+                            continue;
+                        }
+                        ReceiverKind::Reference(_, _, Some(_)) => (Kind::Mut, Receiver::Mut),
+                        ReceiverKind::Reference(_, _, None) => (Kind::Ref, Receiver::Ref),
+                        ReceiverKind::Typed(_, ty) if spelled_out_receiver(ty) => match &**ty {
+                            syn::Type::Reference(t) if is_static(&t.lifetime) => {
+                                cx.error_spanned_by(r, static_self);
+                                continue;
+                            }
+                            syn::Type::Reference(t) if t.mutability.is_some() => (Kind::Mut, Receiver::Mut),
+                            syn::Type::Reference(_) => (Kind::Ref, Receiver::Ref),
+                            _ => (Kind::Value, Receiver::Value),
+                        },
+                        _ => {
                             cx.error_spanned_by(
                                 r,
-                                "drt cannot pass a `&'static self`: it lends values for the call only; take `&self`, or skip it with #[drt(skip)]",
+                                "drt cannot call a method with a typed `self` receiver; skip it with #[drt(skip)]",
                             );
                             continue;
                         }
-                    }
-                    // `r.ty` is `&mut Self`, `&Self` or `Self`, shorthand or written out.
-                    let (kind, recv) = match &*r.ty {
-                        syn::Type::Reference(t) if t.mutability.is_some() => (Kind::Mut, Receiver::Mut),
-                        syn::Type::Reference(_) => (Kind::Ref, Receiver::Ref),
-                        _ => (Kind::Value, Receiver::Value),
                     };
                     receiver = recv;
                     params.push(Param { name: "self".into(), kind, pool: self_ty.clone(), closure: None });
@@ -322,7 +327,7 @@ impl<'a> Invariant<'a> {
         );
         let errors = Ctxt::new();
         match sig.inputs.first() {
-            Some(FnArg::Receiver(r)) if r.reference.is_some() && r.mutability.is_none() && r.colon_token.is_none() => {}
+            Some(FnArg::Receiver(r)) if matches!(r.kind, ReceiverKind::Reference(_, _, None)) => {}
             Some(first) => errors.error_spanned_by(first, &only_self),
             None => errors.syn_error(syn::Error::new(sig.paren_token.span.join(), &only_self)),
         }
@@ -336,7 +341,7 @@ impl<'a> Invariant<'a> {
                 format!("invariant `{name}` cannot be async: drt calls it directly, with nothing to poll it"),
             );
         }
-        if let Some(u) = &sig.unsafety {
+        if let syn::Safety::Unsafe(u) = &sig.safety {
             errors.error_spanned_by(
                 u,
                 format!("invariant `{name}` cannot be unsafe: drt calls it on every value, which its safety contract cannot allow"),

@@ -14,11 +14,11 @@ use crate::ctxt::Ctxt;
 /// refusing the whole block, errors about its methods would only be noise.
 pub fn check_impl(cx: &Ctxt, item: &ItemImpl) -> bool {
     let mut explorable = true;
-    if let Some((bang, path, _)) = &item.trait_ {
-        if let Some(bang) = bang {
-            cx.error_spanned_by(bang, "a negative impl has no methods to explore; remove #[drt::operations]");
-            explorable = false;
-        }
+    if let Some(bang) = &item.modifiers.polarity {
+        cx.error_spanned_by(bang, "a negative impl has no methods to explore; remove #[drt::operations]");
+        explorable = false;
+    }
+    if let Some((path, _)) = &item.trait_ {
         explorable &= crate::traits::check_trait(cx, path);
     }
     match &*item.self_ty {
@@ -54,7 +54,7 @@ pub fn check_signature(cx: &Ctxt, sig: &Signature) {
     if let Some(a) = &sig.asyncness {
         cx.error_spanned_by(a, "drt cannot call async methods; skip it with #[drt(skip)]");
     }
-    if let Some(u) = &sig.unsafety {
+    if let syn::Safety::Unsafe(u) = &sig.safety {
         cx.error_spanned_by(
             u,
             "drt does not call unsafe functions, whose safety contract random calls would break; skip it with #[drt(skip)]",

@@ -42,7 +42,7 @@ fn check(cx: &Ctxt, f: &ItemFn) -> Option<Type> {
     if let Some(a) = &sig.asyncness {
         cx.error_spanned_by(a, "a generator cannot be async: drt calls it directly");
     }
-    if let Some(u) = &sig.unsafety {
+    if let syn::Safety::Unsafe(u) = &sig.safety {
         cx.error_spanned_by(u, "a generator cannot be unsafe: drt calls it with any seed");
     }
     for g in &sig.generics.params {

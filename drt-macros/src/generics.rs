@@ -275,7 +275,7 @@ pub fn impl_instances(cx: &Ctxt, item: &ItemImpl, insts: &[Instantiation]) -> Ve
             copy.generics = Generics::default();
             let mut subst = Subst(&inst.bindings, first_bounds(&item.generics));
             subst.visit_type_mut(&mut copy.self_ty);
-            if let Some((_, path, _)) = &mut copy.trait_ {
+            if let Some((path, _)) = &mut copy.trait_ {
                 subst.visit_path_mut(path);
             }
             for i in &mut copy.items {

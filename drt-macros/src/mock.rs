@@ -110,7 +110,8 @@ fn method(cx: &Ctxt, f: &TraitItemFn) -> Option<Answer> {
         Some("it is async")
     } else if sig.generics.params.iter().any(|g| !matches!(g, GenericParam::Lifetime(_))) {
         Some("it is generic")
-    } else if !matches!(sig.inputs.first(), Some(FnArg::Receiver(r)) if r.reference.is_some()) {
+    } else if !matches!(sig.inputs.first(), Some(FnArg::Receiver(r)) if matches!(r.kind, syn::ReceiverKind::Reference(..)))
+    {
         Some("it takes no `&self` or `&mut self`")
     } else {
         None

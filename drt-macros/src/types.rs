@@ -302,7 +302,7 @@ pub fn param(ty: &Type) -> Result<(Kind, Type), String> {
             "drt cannot see the type `{}` expands to; write the type out, or skip this method with #[drt(skip)]",
             show(ty)
         )),
-        Type::BareFn(_) | Type::TraitObject(_) | Type::Never(_) | Type::Infer(_) => {
+        Type::FnPtr(_) | Type::TraitObject(_) | Type::Never(_) | Type::Infer(_) => {
             Err(format!("drt cannot build a value of type `{}`; skip this method with #[drt(skip)]", show(ty)))
         }
         _ => storable(ty).map(|()| (Kind::Value, ty.clone())),
@@ -554,7 +554,7 @@ pub fn closure_param(ty: &Type) -> Option<Result<(Kind, Type, Closure), String>>
     let user_box = std_box(ty).is_some();
     let bound = fn_bound(bounds)?;
     let PathArguments::Parenthesized(sig) = &bound.path.segments.last()?.arguments else { return None };
-    let args: Vec<Type> = sig.inputs.iter().cloned().collect();
+    let args: Vec<Type> = sig.inputs.iter().map(|a| a.ty.clone()).collect();
     if args.len() > MAX_CLOSURE_ARGS {
         return Some(Err(format!(
             "drt makes closures of at most {MAX_CLOSURE_ARGS} arguments; skip this method with #[drt(skip)]"
