@@ -56,7 +56,49 @@ pub fn mock(args: TokenStream, input: TokenStream) -> TokenStream {
         Ok(()) => expand(&item, &methods),
         Err(e) => {
             let e = e.to_compile_error();
-            quote!(#item #e)
+            let stub = stub(&item);
+            quote!(#item #e #stub)
+        }
+    }
+}
+
+/// A mock that is never run, for a trait drt reported it cannot mock, so
+/// that parameters of the trait's type do not add "drt has no mock of"
+/// errors to the one that says why. None for a generic trait, one with
+/// associated items other than methods, or one with supertraits a stub
+/// does not derive.
+fn stub(item: &ItemTrait) -> TokenStream {
+    let name = &item.ident;
+    let mock = format_ident!("{name}Mock");
+    let plain = item.items.iter().all(|i| matches!(i, TraitItem::Fn(_)));
+    let derivable = item.supertraits.iter().all(|b| match b {
+        TypeParamBound::Trait(t) => {
+            t.path.segments.last().is_some_and(|s| SUPERTRAITS.contains(&s.ident.to_string().as_str()))
+        }
+        _ => true,
+    });
+    if !item.generics.params.is_empty() || !plain || !derivable {
+        return TokenStream::new();
+    }
+    let methods = item.items.iter().filter_map(|i| match i {
+        TraitItem::Fn(f) if f.default.is_none() => {
+            let sig = &f.sig;
+            Some(quote!(#[allow(unused_variables)] #sig { ::core::unreachable!() }))
+        }
+        _ => None,
+    });
+    let vis = &item.vis;
+    quote! {
+        #[doc(hidden)]
+        #[derive(Clone, Debug)]
+        #vis struct #mock;
+
+        impl #name for #mock {
+            #( #methods )*
+        }
+
+        impl ::drt::__private::Mocked for dyn #name {
+            type Mock = #mock;
         }
     }
 }
