@@ -1,4 +1,7 @@
 //! What an exploration found: [`Report`], its [`Failure`]s and [`Stats`].
+//!
+//! The types are `#[non_exhaustive]`: read their fields and match their
+//! kinds with a `_` arm, and a later drt that adds one does not break you.
 
 use std::fmt;
 use std::time::Duration;
@@ -8,6 +11,7 @@ use crate::config::Isolation;
 /// The result of an exploration. [`crate::Explorer::run`] panics with it when
 /// `failures` is not empty; [`crate::Explorer::report`] returns it.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Report {
     /// One entry per distinct failure (operation, kind, panic location or
     /// invariant; type and contract for a broken contract), each with the
@@ -86,6 +90,7 @@ impl fmt::Display for FailureKind {
 
 /// One failure, with a test that reproduces it.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Failure {
     /// What went wrong.
     pub kind: FailureKind,
@@ -116,6 +121,7 @@ pub struct Failure {
 /// `time`, so two runs with the same seed and `max_sequences` have equal
 /// operations.
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct OperationStats {
     /// `Type::method`.
     pub name: String,
@@ -150,6 +156,7 @@ impl Eq for OperationStats {}
 /// `max_sequences` have equal stats except for `elapsed` and the
 /// operations' `time`.
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct Stats {
     /// The seed; re-run with `DRT_SEED=<seed>` to reproduce.
     pub seed: u64,
@@ -213,6 +220,7 @@ pub struct Stats {
 /// Edge coverage of the code under test, read from the counters
 /// SanitizerCoverage adds to a `cargo drt` build.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Coverage {
     /// Edges some sequence reached. With several jobs, the most any one
     /// job reached; after a crash, what the child that finished the

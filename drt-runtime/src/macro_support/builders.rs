@@ -209,7 +209,7 @@ pub fn vec<T: 'static>() -> Vec<OperationSpec> {
 /// with an exact size hint and with a lower bound of 0, as `filter` gives
 /// (see [`super::Iter`]); and one that lies about its length,
 /// `drt::iter::Lying::new(v).claims(0)`, yielding more than its upper bound
-/// said (named [`LYING`]: a call given one fails only by crashing).
+/// said (named `LYING`: a call given one fails only by crashing).
 pub fn iter<T: 'static>() -> Vec<OperationSpec> {
     let items = || vec![ParamSpec { name: "items", ty: TypeId::of::<Vec<T>>(), kind: ParamKind::Value }];
     let exact: Invoker = |s| ret_value(Iter::new(one::<Vec<T>>(s), Hint::Exact));
@@ -261,7 +261,7 @@ pub fn reader() -> Vec<OperationSpec> {
 /// `drt::answers!(|_| [a])` to `drt::answers!(|_| [a, b, c])`, answering
 /// with pool values of `R` in turn, or `|_| {}` when it returns nothing;
 /// and ones that panic on their first or second call,
-/// `drt::answers!(|_| [a], then panic)` (named [`THEN_PANIC`]: the
+/// `drt::answers!(|_| [a], then panic)` (named `THEN_PANIC`: the
 /// executor goes on after the panic, and checks what the call left).
 pub fn answers<R: Clone + 'static, const N: usize>() -> Vec<OperationSpec> {
     const PATTERNS: [&str; 4] = ["||", "|_|", "|_, _|", "|_, _, _|"];
