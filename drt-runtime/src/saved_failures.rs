@@ -21,11 +21,24 @@ use crate::sequence::Sequence;
 use crate::sequence_text::{decode, encode};
 use crate::world::World;
 
+/// The version of the file's format this drt writes and reads. A file
+/// without a `format` line (written before it had one) is format 1.
+const FORMAT: u32 = 1;
+
 const HEADER: &str = "\
 # drt regressions: call sequences that failed, run first on every exploration
 # so that a fixed bug stays fixed and a broken one fails at once. Commit this
 # file. Delete an entry to forget it; set DRT_PERSIST=off to turn this off.
+format 1
 ";
+
+/// The format a file says it is in (its `format <n>` line, before any entry).
+fn format_of(text: &str) -> Result<u32, String> {
+    let Some(line) = text.lines().take_while(|l| !l.starts_with("call ")).find(|l| l.starts_with("format ")) else {
+        return Ok(1);
+    };
+    line["format ".len()..].trim().parse().map_err(|_| format!("`{line}` is not a format drt knows"))
+}
 
 /// The saved-failures file of one exploration.
 #[derive(Clone, Debug)]
@@ -59,6 +72,20 @@ impl Store {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Default::default(),
             Err(e) => return (Vec::new(), vec![format!("cannot read {}: {e}", self.path.display())]),
         };
+        match format_of(&text) {
+            Ok(format) if format <= FORMAT => {}
+            Ok(format) => {
+                let why = format!(
+                    "{} is in format {format}, written by a newer drt (this one reads format {FORMAT}); its entries \
+                     were not replayed: update drt",
+                    self.path.display()
+                );
+                return (Vec::new(), vec![why]);
+            }
+            Err(why) => {
+                return (Vec::new(), vec![format!("{}: {why}; its entries were not replayed", self.path.display())])
+            }
+        }
         let mut out = (Vec::new(), Vec::new());
         for (n, entry) in crate::sequence_text::split(&text).iter().enumerate() {
             match decode(world, entry) {
@@ -180,6 +207,24 @@ mod tests {
                 store.path().display()
             )]
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_in_a_newer_format_is_not_replayed_and_one_without_a_format_line_is() {
+        let world = wallet_world();
+        let dir = std::env::temp_dir().join(format!("drt-format-test-{}", std::process::id()));
+        let store = Store::new(&dir, &["wallet"]);
+        let seqs = pool_sequences(&world, 50);
+        store.save(&world, &[("one".into(), &seqs[3])]).unwrap();
+        let text = std::fs::read_to_string(store.path()).unwrap();
+        assert!(text.contains("\nformat 1\n"), "{text}");
+        std::fs::write(store.path(), text.replace("format 1\n", "")).unwrap();
+        assert_eq!(store.load(&world), (vec![seqs[3].clone()], Vec::new()));
+        std::fs::write(store.path(), text.replace("format 1", "format 2")).unwrap();
+        let (replayed, warnings) = store.load(&world);
+        assert!(replayed.is_empty());
+        assert!(warnings[0].ends_with("is in format 2, written by a newer drt (this one reads format 1); its entries were not replayed: update drt"), "{warnings:?}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
