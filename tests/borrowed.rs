@@ -62,16 +62,14 @@ fn a_value_only_a_getter_returns_reaches_the_bug() {
 
 #[test]
 fn every_borrowed_return_feeds_later_calls() {
-    let report = drt::explore::<Desk>()
-        .seed(4)
-        .max_sequences(3_000)
-        .emit_regression_tests(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("borrowed_regressions.rs"));
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("borrowed_regressions.rs");
+    // A file there is never overwritten: this run writes its own.
+    let _ = std::fs::remove_file(&path);
+    let report = drt::explore::<Desk>().seed(4).max_sequences(3_000).emit_regression_tests(&path);
     let report = report.report();
     let ops = &report.stats.operations;
     // `rename` takes a String; `name()`'s copies are among the values it gets.
     assert!(ops.iter().all(|o| o.succeeded > 0), "{ops:?}");
-    let text =
-        std::fs::read_to_string(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("borrowed_regressions.rs"))
-            .unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("fn desk_name()") && text.contains(".name().to_string();"), "{text}");
 }

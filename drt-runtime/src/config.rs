@@ -163,7 +163,11 @@ impl Explorer {
     /// that ran normally, its shortest sequence and `assert_eq!`s of what it
     /// returned and of its receiver's `Debug` text. Each test was run twice
     /// and kept only when both runs agreed; the same seed and
-    /// `max_sequences` write the same file.
+    /// `max_sequences` write the same file. A file already there is
+    /// reviewed code and is never overwritten: when this exploration
+    /// observed something else, its version goes beside it, in `path` +
+    /// `.new`, with a warning to review it (under `DRT_STRICT`, on in CI,
+    /// nothing is written and the warning fails `run()`).
     pub fn emit_regression_tests(mut self, path: impl Into<PathBuf>) -> Self {
         self.regression_tests = Some(path.into());
         self

@@ -159,7 +159,9 @@ pub(crate) struct Engine<'w> {
     /// Per operation, the shortest sequence ending in it that ran normally.
     shortest: Vec<Option<Sequence>>,
     /// Where to write regression tests, when asked.
-    regression_tests: Option<PathBuf>,
+    /// Where to write regression tests, and whether strictly (in CI:
+    /// a changed file is a warning, and nothing is written).
+    regression_tests: Option<(PathBuf, bool)>,
     /// In a child process: where to report progress, and after how many
     /// sequences to trace each one (to find the one that crashes).
     channel: Option<(Channel, Option<u64>)>,
@@ -291,7 +293,7 @@ impl<'w> Engine<'w> {
             store,
             saved_failures: settings.saved_failures,
             shortest: vec![None; world.ops.len()],
-            regression_tests: settings.regression_tests.clone(),
+            regression_tests: settings.regression_tests.clone().map(|path| (path, settings.strict)),
             channel: None,
             demanded_from: None,
             // The reference's side runs from the first call: its values are not kept.
@@ -385,8 +387,9 @@ impl<'w> Engine<'w> {
     }
 
     fn write_regression_tests(&mut self) {
-        if let Some(path) = &self.regression_tests {
-            if let Err(warning) = crate::regression_tests::write(path, self.world, &self.shortest, self.stats.seed) {
+        if let Some((path, strict)) = &self.regression_tests {
+            let written = crate::regression_tests::write(path, *strict, self.world, &self.shortest, self.stats.seed);
+            if let Err(warning) = written {
                 self.stats.warn(warning);
             }
         }

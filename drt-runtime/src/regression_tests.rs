@@ -142,13 +142,90 @@ fn regression_file(world: &World<'_>, shortest: &[Option<Sequence>], seed: u64) 
     out
 }
 
-/// Writes the regression test file to `path`; a warning when it cannot.
-pub(crate) fn write(path: &Path, world: &World<'_>, shortest: &[Option<Sequence>], seed: u64) -> Result<(), String> {
+/// Writes the regression test file to `path` when there is none. One
+/// there is reviewed code, so it is never overwritten (insta's convention):
+/// when this exploration observed something else, the new version goes to
+/// `path` + `.new` beside it, with a warning saying to review it; under
+/// `strict` (`DRT_STRICT`, on in CI) nothing is written and the warning
+/// fails the test. A warning, too, when the file cannot be read or written.
+pub(crate) fn write(
+    path: &Path,
+    strict: bool,
+    world: &World<'_>,
+    shortest: &[Option<Sequence>],
+    seed: u64,
+) -> Result<(), String> {
     let text = regression_file(world, shortest, seed);
-    let written = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .map_or(Ok(()), std::fs::create_dir_all)
-        .and_then(|()| std::fs::write(path, text));
-    written.map_err(|e| format!("cannot write regression tests to {}: {e}", path.display()))
+    let fresh = new_path(path);
+    let cannot = |e: std::io::Error, p: &Path| format!("cannot write regression tests to {}: {e}", p.display());
+    match std::fs::read_to_string(path) {
+        Ok(old) if old == text => {
+            // Up to date: a `.new` left from before is stale.
+            let _ = std::fs::remove_file(&fresh);
+            Ok(())
+        }
+        Ok(_) if strict => Err(format!(
+            "{} is out of date: this exploration observed other behaviour (DRT_STRICT is on, so nothing was \
+             written); run it without DRT_STRICT to get the new version beside it, or delete the file",
+            path.display()
+        )),
+        Ok(_) => {
+            std::fs::write(&fresh, text).map_err(|e| cannot(e, &fresh))?;
+            Err(format!(
+                "{} is out of date: this exploration observed other behaviour; its new version is in {}: review \
+                 it and move it over the file (or delete both to write it afresh)",
+                path.display(),
+                fresh.display()
+            ))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(path, text))
+            .map_err(|e| cannot(e, path)),
+        Err(e) => Err(format!("cannot read regression tests in {}: {e}", path.display())),
+    }
+}
+
+/// Where a new version of the file at `path` goes: `path` with `.new` added.
+fn new_path(path: &Path) -> std::path::PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".new");
+    name.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures::wallet_world;
+
+    #[test]
+    fn a_reviewed_file_is_never_overwritten_a_new_version_goes_beside_it() {
+        let world = wallet_world();
+        let shortest = vec![None; world.ops.len()];
+        let dir = std::env::temp_dir().join(format!("drt-regression-tests-{}", std::process::id()));
+        let path = dir.join("tests").join("drt_regressions.rs");
+        let fresh = dir.join("tests").join("drt_regressions.rs.new");
+        write(&path, false, &world, &shortest, 1).unwrap();
+        let first = std::fs::read_to_string(&path).unwrap();
+        write(&path, false, &world, &shortest, 1).unwrap();
+        assert!(!fresh.exists());
+        // Another seed observes differently (here: says another seed).
+        let warning = write(&path, true, &world, &shortest, 2).unwrap_err();
+        assert!(warning.contains("is out of date") && warning.contains("nothing was written"), "{warning}");
+        assert!(!fresh.exists());
+        let warning = write(&path, false, &world, &shortest, 2).unwrap_err();
+        assert!(
+            warning.ends_with(
+                "drt_regressions.rs.new: review it and move it over the file (or delete both to write it afresh)"
+            ),
+            "{warning}"
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), first);
+        assert!(std::fs::read_to_string(&fresh).unwrap().contains("(seed 2)"));
+        write(&path, false, &world, &shortest, 1).unwrap();
+        assert!(!fresh.exists(), "a stale .new is removed");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
