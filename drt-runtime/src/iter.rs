@@ -42,10 +42,11 @@ impl<T> Lying<T> {
     }
 }
 
-/// The hint of an iterator claiming `claims` items that gave `taken`.
-pub(crate) fn claimed(claims: usize, taken: usize) -> (usize, Option<usize>) {
-    let left = claims.saturating_sub(taken);
-    (left, Some(left))
+impl<T> Lying<T> {
+    /// How many items are left, whatever it claims.
+    pub(crate) fn left(&self) -> usize {
+        self.items.len()
+    }
 }
 
 impl<T> Iterator for Lying<T> {
@@ -58,7 +59,8 @@ impl<T> Iterator for Lying<T> {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        claimed(self.claims, self.taken)
+        let left = self.claims.saturating_sub(self.taken);
+        (left, Some(left))
     }
 }
 

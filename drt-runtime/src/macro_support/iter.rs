@@ -21,15 +21,16 @@ pub enum Hint {
 /// Not public API. Pool values yielded in order, with the chosen [`Hint`].
 #[derive(Clone, Debug)]
 pub struct Iter<T> {
-    items: std::vec::IntoIter<T>,
+    items: crate::iter::Lying<T>,
     hint: Hint,
-    taken: usize,
 }
 
 impl<T> Iter<T> {
     /// The items of `items`, with a size hint as `hint` says.
     pub fn new(items: Vec<T>, hint: Hint) -> Self {
-        Iter { items: items.into_iter(), hint, taken: 0 }
+        let items = crate::iter::Lying::new(items);
+        let items = if let Hint::Claims(n) = hint { items.claims(n) } else { items };
+        Iter { items, hint }
     }
 }
 
@@ -37,26 +38,22 @@ impl<T> Iterator for Iter<T> {
     type Item = T;
 
     fn next(&mut self) -> Option<T> {
-        let item = self.items.next()?;
-        self.taken += 1;
-        Some(item)
+        self.items.next()
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.items.len();
+        let left = self.items.left();
         match self.hint {
             Hint::Exact => (left, Some(left)),
             Hint::UpperOnly => (0, Some(left)),
-            Hint::Claims(n) => crate::iter::claimed(n, self.taken),
+            Hint::Claims(_) => self.items.size_hint(),
         }
     }
 }
 
 impl<T> DoubleEndedIterator for Iter<T> {
     fn next_back(&mut self) -> Option<T> {
-        let item = self.items.next_back()?;
-        self.taken += 1;
-        Some(item)
+        self.items.next_back()
     }
 }
 
