@@ -20,6 +20,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("progress", 1),
     ("config", 1),
     ("io", 1),
+    ("guide", 1),
     ("iter", 1),
     ("macro_support", 2),
     ("macro_support::answers", 2),

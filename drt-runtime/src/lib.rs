@@ -43,7 +43,11 @@
 //! states a postcondition over `result`, `self` and `old`.
 //!
 //! Tuning goes through the attribute's arguments (`skip(...)`, `weight(...)`),
-//! the [`Explorer`] builder and `DRT_*` environment variables; see the README.
+//! the [`Explorer`] builder and `DRT_*` environment variables.
+//!
+//! The [`guide`] is the manual, chapter by chapter: install, annotate,
+//! explore, read a report, tune, the environment, wrong answers, crashes,
+//! saved failures and regression suites, with examples that run.
 //!
 //! # How the runtime is built
 //!
@@ -126,6 +130,8 @@ mod isolate;
 mod generate;
 // Floor 9: the driver.
 mod driver;
+// Documentation only: the manual.
+pub mod guide;
 
 #[cfg(test)]
 mod fixtures;

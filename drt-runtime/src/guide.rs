@@ -1,0 +1,259 @@
+//! # The guide: from an impl block to a bug fixed in ten minutes
+//!
+//! This module holds no code: it is drt's manual, chapter by chapter, with
+//! examples that compile and run as the crate's doctests. The README at
+//! the root of drt's repository says the same at more length.
+//!
+//! ## 1. Install
+//!
+//! The package is `drt-runtime`; its library is `drt`. Explorations run in
+//! `#[test]`s, so it is usually a dev-dependency:
+//!
+//! ```toml
+//! [dev-dependencies]
+//! drt = { package = "drt-runtime", version = "0.1" }
+//! ```
+//!
+//! (A normal dependency when you annotate impl blocks outside
+//! `#[cfg(test)]` code: the attributes leave the blocks unchanged and
+//! register them at no cost until an exploration starts.)
+//!
+//! ## 2. Annotate
+//!
+//! Put [`#[drt::operations]`](crate::operations) on an impl block. Every
+//! method and associated function in it becomes an *operation* drt may
+//! call, private ones included. Receivers `self`, `&self`, `&mut self` or
+//! none; parameters by value, `&T`, `&mut T`, `&str`, `&[T]`; any return.
+//! `Err` and `None` are normal outcomes, and what comes back in `Ok` or
+//! `Some` feeds later calls.
+//!
+//! ```
+//! pub struct Schedule { targets: Vec<i16>, offset: i16 }
+//!
+//! #[drt::operations]
+//! impl Schedule {
+//!     pub fn new() -> Self { Schedule { targets: vec![200; 24], offset: 0 } }
+//!
+//!     pub fn set(&mut self, hour: u8, tenths: i16) -> Result<(), String> {
+//!         if hour >= 24 { return Err(format!("no hour {hour}")); }
+//!         self.targets[hour as usize] = tenths;
+//!         Ok(())
+//!     }
+//!
+//!     pub fn shift(&mut self, delta: i16) { self.offset += delta }
+//!
+//!     pub fn target(&self, hour: u8) -> Option<i16> {
+//!         self.targets.get(hour as usize).map(|t| t + self.offset)
+//!     }
+//! }
+//! # let report = drt::explore::<Schedule>().max_sequences(2_000).report();
+//! # assert!(report.failures.iter().any(|f| f.message.contains("overflow")), "{report}");
+//! ```
+//!
+//! A generic impl names the types to explore it with,
+//! `#[drt::operations(instantiate(T = u8))]`; a trait impl is annotated the
+//! same way, and emitted tests call it as a person writes it (`a + b`,
+//! `v[i]`). A type drt cannot build from operations gets a
+//! [`#[drt::generator]`](crate::generator) from a seeded [`Rng`](crate::Rng).
+//!
+//! ## 3. Explore
+//!
+//! In a test, [`explore`](crate::explore) the type and
+//! [`run`](crate::Explorer::run): it explores for 2 seconds and panics with
+//! the report when anything failed. [`report`](crate::Explorer::report)
+//! returns the [`Report`](crate::Report) instead:
+//!
+//! ```
+//! pub struct Counter { hits: u8 }
+//!
+//! #[drt::operations]
+//! impl Counter {
+//!     pub fn new() -> Self { Counter { hits: 0 } }
+//!     pub fn add(&mut self, n: u8) { self.hits += n }
+//! }
+//!
+//! // #[test]
+//! fn explore_counter() {
+//!     let report = drt::explore::<Counter>().seed(7).max_sequences(2_000).report();
+//!     let f = &report.failures[0];
+//!     assert_eq!(f.operation, "Counter::add");
+//!     assert_eq!(f.kind, drt::FailureKind::Panic);
+//!     assert!(f.message.contains("attempt to add with overflow"));
+//!     assert!(f.code.contains("counter.add("));
+//! }
+//! # explore_counter();
+//! ```
+//!
+//! drt keeps a pool of call sequences that ran normally and extends them
+//! one call at a time, each argument a seed value (`0`, `-1`, `MAX`, `""`,
+//! the literals of your method bodies...) or a value an earlier sequence
+//! made, running each new sequence at once (Randoop's feedback-directed
+//! generation). A sequence whose last call panics in a documented way, or
+//! breaks a precondition, is illegal and dropped; one that fails is
+//! minimized and reported.
+//!
+//! What fails, with no code from you: an unexpected panic; `x != x` for an
+//! `Eq` type; `==` not symmetric; equal values hashing apart; `cmp`
+//! disagreeing with `==` or not transitive; `x.clone() != x`; `Debug`,
+//! `Display` or `Drop` panicking. With a line more: your invariants,
+//! postconditions, and a reference's answers (chapter 7).
+//!
+//! ## 4. Read a report
+//!
+//! Each [`Failure`](crate::Failure) has its `kind`, the failing
+//! `operation`, the `message`, where a panic happened (`location`), and
+//! `code`: a complete `#[test]` that compiles as-is in an integration test
+//! of your crate and fails the same way. Paste it, watch it fail, fix the
+//! bug, keep the test. The `Display` of a report prints them all, and
+//! [`Stats`](crate::Stats) says how much ran: sequences, calls, how many
+//! were normal, illegal, redundant or failing, per operation too, and why an
+//! operation never ran (`uncallable`).
+//!
+//! Failures are grouped (one entry per operation, kind and panic location
+//! or invariant), and each keeps the shortest sequence found: calls
+//! removed, values simplified toward `0` and `""`, while the same failure
+//! still happens.
+//!
+//! ## 5. Tune
+//!
+//! Attribute arguments: `skip(method)`, `weight(method = 3)`,
+//! `seeds(u32 = [7, 1000])`, `invariant(method)`, `requires(method = "expr")`,
+//! `panics(method)` (a documented panic, not a bug), `instantiate(T = u8)`;
+//! or the same on a method, `#[drt(skip)]`, `#[drt(panics = "empty")]`.
+//! Builder methods, each overridden by a `DRT_*` variable so CI can change
+//! every exploration without code: [`time_limit`](crate::Explorer::time_limit)
+//! (`DRT_TIME_LIMIT`), [`max_sequences`](crate::Explorer::max_sequences)
+//! (`DRT_MAX_SEQUENCES`), [`seed`](crate::Explorer::seed) (`DRT_SEED`),
+//! [`max_len`](crate::Explorer::max_len) (`DRT_MAX_LEN`),
+//! [`jobs`](crate::Explorer::jobs) (`DRT_JOBS`).
+//!
+//! A count budget and a seed make a run fully deterministic, for tests that
+//! must not flake:
+//!
+//! ```
+//! # pub struct Tally(u32);
+//! # #[drt::operations]
+//! # impl Tally {
+//! #     pub fn new() -> Self { Tally(0) }
+//! #     pub fn add(&mut self, n: u16) { self.0 = self.0.saturating_add(u32::from(n)) }
+//! # }
+//! let a = drt::explore::<Tally>().seed(3).max_sequences(500).report();
+//! let b = drt::explore::<Tally>().seed(3).max_sequences(500).report();
+//! assert_eq!((a.stats.sequences, a.stats.calls), (b.stats.sequences, b.stats.calls));
+//! ```
+//!
+//! ## 6. The environment
+//!
+//! Code that takes its environment is explored with it, the environment's
+//! answers chosen by the search (Pex's "closing the environment"):
+//!
+//! - a trait of yours with [`#[drt::mock]`](crate::mock) gets `TraitMock`,
+//!   whose methods answer values drt chose, in turn (`ClockMock::new().now_ms([5, 0])`),
+//!   for parameters `impl Clock`, `&dyn Clock`, `Box<dyn Clock>`, `Arc<dyn Clock>`
+//!   or a generic `C: Clock`;
+//! - `impl Iterator` and `impl IntoIterator` parameters get iterators with
+//!   an exact size hint, with a lower bound of 0 (as `filter`'s), and
+//!   ones that lie ([`iter::Lying`](crate::iter::Lying)): a call given a
+//!   lying one fails only by crashing;
+//! - closure parameters get closures answering as the search chose,
+//!   [`answers!`](crate::answers), some panicking on cue to test unwind
+//!   safety;
+//! - reader and writer parameters get [`io::Reader`](crate::io::Reader)s
+//!   and [`io::Writer`](crate::io::Writer)s that read and write short, are
+//!   interrupted, and fail.
+//!
+//! ```
+//! #[drt::mock]
+//! pub trait Clock {
+//!     fn now_ms(&self) -> u64;
+//! }
+//!
+//! pub struct Limiter { clock: Box<dyn Clock>, last_ms: u64 }
+//!
+//! #[drt::operations]
+//! impl Limiter {
+//!     pub fn new(clock: Box<dyn Clock>) -> Self {
+//!         let last_ms = clock.now_ms();
+//!         Limiter { clock, last_ms }
+//!     }
+//!     /// Milliseconds since the last call: underflows when the clock goes back.
+//!     pub fn elapsed(&mut self) -> u64 {
+//!         let now = self.clock.now_ms();
+//!         let since = now - self.last_ms;
+//!         self.last_ms = now;
+//!         since
+//!     }
+//! }
+//!
+//! let report = drt::explore::<Limiter>().seed(1).max_sequences(1_000).report();
+//! assert!(report.failures[0].code.contains("ClockMock::new().now_ms(vec!["), "{report}");
+//! ```
+//!
+//! ## 7. Wrong answers
+//!
+//! A wrong answer panics nowhere. Three ways to catch one:
+//!
+//! - **a reference**: [`against`](crate::Explorer::against) runs every
+//!   sequence on a value of another type too (a std collection, or a naive
+//!   model of yours) and compares the results of paired calls;
+//! - **a postcondition**: `ensures(m = "expr")` over the parameters,
+//!   `result`, `self` after the call and `old` (a clone from before);
+//! - **a parameterized test**: a law over several values, in a block of
+//!   its own on a marker type, called with values sequences made.
+//!
+//! ```
+//! /// A set kept in a sorted vector, whose `remove` forgets to look.
+//! #[derive(Clone, Debug, Default)]
+//! pub struct SortedSet(Vec<u32>);
+//!
+//! #[drt::operations]
+//! impl SortedSet {
+//!     pub fn new() -> Self { SortedSet::default() }
+//!     pub fn insert(&mut self, x: u32) -> bool {
+//!         match self.0.binary_search(&x) {
+//!             Ok(_) => false,
+//!             Err(at) => { self.0.insert(at, x); true }
+//!         }
+//!     }
+//!     pub fn remove(&mut self, x: &u32) -> bool {
+//!         self.0.pop().is_some_and(|last| last == *x)
+//!     }
+//!     pub fn len(&self) -> usize { self.0.len() }
+//! }
+//!
+//! let report = drt::explore::<SortedSet>()
+//!     .against::<std::collections::BTreeSet<u32>>()
+//!     .seed(2)
+//!     .max_sequences(2_000)
+//!     .report();
+//! assert!(report.failures.iter().all(|f| f.kind == drt::FailureKind::Divergence), "{report}");
+//! assert!(!report.failures.is_empty());
+//! ```
+//!
+//! ## 8. Crashes and hangs
+//!
+//! A stack overflow, an abort, a segfault in `unsafe` code or an infinite
+//! loop cannot be caught inside a process, so by default (on Unix) an
+//! exploration runs in a child process: the test binary run again for just
+//! this test. A crash, or a call running past its timeout (5 s,
+//! `DRT_CALL_TIMEOUT`), is replayed in fresh children to minimize it and
+//! reported as a `Crash` or `Timeout` failure with its test. The test run
+//! never hangs and nothing is lost.
+//!
+//! ## 9. Saved failures
+//!
+//! Every minimized failure is saved in `drt-regressions/<type>.txt` beside
+//! your `Cargo.toml` and run first on the next exploration, so a fixed bug
+//! stays fixed and a broken one fails at once. Commit the file. An entry
+//! that no longer matches the code is skipped with a warning, which fails
+//! the test under `DRT_STRICT` (on when `CI` is set). `DRT_PERSIST=off`
+//! turns saving off; `DRT_MAX_SEQUENCES=0` replays the saved failures only.
+//!
+//! ## 10. Regression suites
+//!
+//! [`emit_regression_tests`](crate::Explorer::emit_regression_tests)
+//! writes passing tests after exploring: for every operation that ran
+//! normally, its shortest sequence and `assert_eq!`s of what it returned.
+//! The file is yours once written: a later exploration that observes
+//! something else writes its version beside it, in a `.new` file, for you
+//! to review.
