@@ -57,6 +57,8 @@ pub struct ImplArgs {
     pub requires: Vec<(Ident, LitStr)>,
     /// `ensures(a = "expr")`.
     pub ensures: Vec<(Ident, LitStr)>,
+    /// `crate = "path"`: where drt is, when not `::drt`.
+    pub krate: Option<syn::Path>,
     /// `seeds(u8 = [0, 64], String = ["a/b"])`.
     pub seeds: Vec<(syn::Type, Vec<Expr>)>,
     /// `instantiate(T = u8), instantiate(T = String)`.
@@ -215,6 +217,10 @@ impl ImplArgs {
             } else if meta.path.is_ident("instantiate") {
                 // instantiate(T = u8, N = 4)
                 out.instantiate.push(instantiation(&meta)?);
+                Ok(())
+            } else if crate::krate::is_crate(&meta) {
+                // crate = "path::to::drt"
+                out.krate = crate::krate::parse(cx, &meta)?;
                 Ok(())
             } else {
                 unknown(cx, &meta);

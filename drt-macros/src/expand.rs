@@ -50,10 +50,14 @@ fn expand(args: TokenStream, item: &ItemImpl) -> Result<TokenStream, syn::Error>
     let item = strip_helpers(item.clone());
     let registrations = ops.iter().map(impl_operations);
     let bound_checks = instances.iter().map(|(_, check)| check);
-    Ok(quote! {
-        #item
+    let expansion = quote! {
         #( #bound_checks )*
         #( #registrations )*
+    };
+    let expansion = crate::krate::rewrite(expansion, args.krate.as_ref());
+    Ok(quote! {
+        #item
+        #expansion
     })
 }
 

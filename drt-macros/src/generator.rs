@@ -22,12 +22,10 @@ pub fn generator(args: TokenStream, input: TokenStream) -> TokenStream {
         }
     };
     let cx = Ctxt::new();
-    if !args.is_empty() {
-        cx.error_spanned_by(&args, "#[drt::generator] takes no arguments");
-    }
+    let krate = crate::krate::parse_only(&cx, args, "generator");
     let ty = check(&cx, &f);
     match (cx.check(), ty) {
-        (Ok(()), Some(ty)) => register(&f, &ty),
+        (Ok(()), Some(ty)) => crate::krate::rewrite(register(&f, &ty), krate.as_ref()),
         (Err(e), _) => {
             let e = e.to_compile_error();
             quote!(#f #e)

@@ -9,6 +9,7 @@ mod expand;
 mod fallback;
 mod generator;
 mod generics;
+mod krate;
 mod mine;
 mod mock;
 mod text;
@@ -30,7 +31,9 @@ use proc_macro::TokenStream;
 /// failure); `requires(a = "expr")` gives a precondition over `self` and the
 /// parameters; `ensures(a = "expr")` gives a postcondition over the
 /// parameters, `result`, `self` after the call and `old` (a clone of `self`
-/// made before it); `seeds(T = [expr, ...])` gives values of a type. On a
+/// made before it); `seeds(T = [expr, ...])` gives values of a type;
+/// `crate = "path"` says where drt is when not at `::drt` (a crate
+/// re-exporting it; `#[drt::mock]` and `#[drt::generator]` take it too). On a
 /// method: `#[drt(skip)]`, `#[drt(weight = 3)]`, `#[drt(panics)]`,
 /// `#[drt(panics = "text")]`, `#[drt(requires = "expr")]`,
 /// `#[drt(ensures = "expr")]`, `#[drt(instantiate(U = u8))]`, and

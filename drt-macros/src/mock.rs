@@ -48,15 +48,13 @@ pub fn mock(args: TokenStream, input: TokenStream) -> TokenStream {
         }
     };
     let cx = Ctxt::new();
-    if !args.is_empty() {
-        cx.error_spanned_by(&args, "#[drt::mock] takes no arguments");
-    }
+    let krate = crate::krate::parse_only(&cx, args, "mock");
     let methods = check(&cx, &item);
     match cx.check() {
-        Ok(()) => expand(&item, &methods),
+        Ok(()) => crate::krate::rewrite(expand(&item, &methods), krate.as_ref()),
         Err(e) => {
             let e = e.to_compile_error();
-            let stub = stub(&item);
+            let stub = crate::krate::rewrite(stub(&item), krate.as_ref());
             quote!(#item #e #stub)
         }
     }
