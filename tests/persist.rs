@@ -224,3 +224,33 @@ fn a_stale_saved_failure_fails_the_test_in_ci() {
         assert!(passed && stderr.contains(STALE), "{isolation}: {stderr}");
     }
 }
+
+/// Refuses a name with three q's: no seed has one, so only a saved entry
+/// holds such a string, as when the code that had the literal changed.
+pub struct Roster;
+
+#[drt::operations]
+impl Roster {
+    pub fn admit(name: &str) -> usize {
+        assert!(
+            name.chars().filter(|c| c.is_ascii_lowercase() && c.is_alphabetic() && *c > 'p' && *c < 'r').count() != 3
+        );
+        name.len()
+    }
+}
+
+/// A saved entry whose string the seed table does not have (the
+/// literals the code mined changed) still replays: the values are read
+/// from their literals.
+#[test]
+fn a_saved_literal_the_code_no_longer_has_still_replays() {
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("drt-regressions/persist__Roster.txt");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, "format 1\n\n# saved by hand\ncall persist::Roster::admit\n  seed \"q\\tqq\"\nend\n")
+        .unwrap();
+    let replay = drt::explore::<Roster>().max_sequences(0).persist(true).report();
+    assert_eq!(replay.failures.len(), 1, "{replay}");
+    assert!(replay.failures[0].code.contains(r#"persist::Roster::admit("q\tqq")"#), "{}", replay.failures[0].code);
+    assert!(replay.stats.warnings.is_empty(), "{:?}", replay.stats.warnings);
+    std::fs::remove_file(&file).unwrap();
+}

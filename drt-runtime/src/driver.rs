@@ -247,12 +247,12 @@ fn write_json(report: &mut Report, explorer: &Explorer, path: &std::path::Path) 
 fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Option<PathBuf>) {
     let ids: Vec<_> = explorer.subjects().iter().map(|(id, _)| *id).collect();
     let reference = explorer.reference().map(|(_, name)| name);
-    let (registry, world) = world_of(&ids, reference).unwrap_or_else(|why| panic!("{why}"));
+    let names: Vec<&str> = explorer.subjects().iter().map(|(_, n)| *n).collect();
+    let store = store(&names, settings);
+    let (registry, world) = world_of(&ids, reference, store.as_ref()).unwrap_or_else(|why| panic!("{why}"));
     if !world.ops.iter().any(|o| o.under_test) {
         panic!("{}", nothing_registered(explorer, registry));
     }
-    let names: Vec<&str> = explorer.subjects().iter().map(|(_, n)| *n).collect();
-    let store = store(&names, settings);
     let path = store.as_ref().map(|s| s.path().to_path_buf());
     let mut warnings = Vec::new();
     if settings.isolation == Isolation::Process {
@@ -265,7 +265,8 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
                 avoid: Vec::new(),
                 reference: reference.map(str::to_string),
             };
-            match explore_in_jobs(&test, &|| world_of(&ids, reference).expect("paired above").1, &job, store.as_ref()) {
+            let world_of = || world_of(&ids, reference, store.as_ref()).expect("paired above").1;
+            match explore_in_jobs(&test, &world_of, &job, store.as_ref()) {
                 Ok((failures, stats)) => return (Report { failures, stats }, path),
                 // Exploring in-process would hit the same bug, and a crash of the user's there.
                 Err(Stop::Internal(said)) => panic!("{said}"),
@@ -293,8 +294,27 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
 }
 
 /// The world of an exploration of the types `ids`, against the reference
-/// of that `type_name` when there is one, and the registry it reads.
-fn world_of(ids: &[std::any::TypeId], reference: Option<&str>) -> Result<(&'static Registry, World<'static>), String> {
+/// of that `type_name` when there is one, and the registry it reads. Its
+/// seeds include the literals of the saved failures in `store` that the
+/// code no longer has, so that the parent and every child read the same
+/// entries the same way.
+fn world_of(
+    ids: &[std::any::TypeId],
+    reference: Option<&str>,
+    store: Option<&Store>,
+) -> Result<(&'static Registry, World<'static>), String> {
+    let (registry, mut world) = plain_world_of(ids, reference)?;
+    if let Some(store) = store {
+        let literals = store.unknown_literals(&world);
+        world.adopt(literals);
+    }
+    Ok((registry, world))
+}
+
+fn plain_world_of(
+    ids: &[std::any::TypeId],
+    reference: Option<&str>,
+) -> Result<(&'static Registry, World<'static>), String> {
     let Some(name) = reference else {
         return Ok((Registry::global(), World::new(Registry::global(), ids)));
     };
@@ -331,7 +351,9 @@ fn child_main(channel: &Channel) -> ! {
         .iter()
         .filter_map(|name| registry.types.values().find(|d| d.name == name.as_str()).map(|d| d.id))
         .collect();
-    let world = match world_of(&ids, job.reference.as_deref()) {
+    let names: Vec<&str> = job.subjects.iter().map(String::as_str).collect();
+    let store = store(&names, &job.settings);
+    let world = match world_of(&ids, job.reference.as_deref(), store.as_ref()) {
         Ok((_, world)) => world.without(&job.avoid),
         Err(why) => {
             eprintln!("{INTERNAL_ERROR}: {why}");
@@ -357,8 +379,6 @@ fn child_main(channel: &Channel) -> ! {
         channel.replayed(failed);
         std::process::exit(0);
     }
-    let names: Vec<&str> = job.subjects.iter().map(String::as_str).collect();
-    let store = store(&names, &job.settings);
     let engine = Engine::new(&world, &job.settings, store).with_channel(channel.clone(), job.trace_after);
     // A panic of drt's own (a bug in drt) must not pass for a crash of the
     // user's code: it says what it was, which the supervisor shows.

@@ -9,8 +9,10 @@
 //! The file is plain text meant to be committed and read: each entry has a
 //! comment with the failure and its test, then one line per call and one
 //! indented line per argument. Operations are named by their full path and
-//! seeds by their Rust literal, so an entry survives unrelated changes; one
-//! that no longer matches the code is skipped with a warning. Problems reading
+//! seeds by their Rust literal, so an entry survives unrelated changes: a
+//! literal the seed table no longer has (the code that had it changed) is
+//! read back from its text into a seed of its own. An entry that no longer
+//! matches the code is skipped with a warning. Problems reading
 //! or writing the file are warnings (failures only under `DRT_STRICT`): the
 //! caller prints them and keeps them in `Stats::warnings`.
 
@@ -98,6 +100,15 @@ impl Store {
             }
         }
         out
+    }
+
+    /// The literals of the saved entries' seeds that `world` has no seed
+    /// of (a string or a float the code no longer has), for
+    /// [`World::adopt`](crate::world::World::adopt).
+    pub fn unknown_literals(&self, world: &World<'_>) -> Vec<(std::any::TypeId, String)> {
+        let text = std::fs::read_to_string(&self.path).unwrap_or_default();
+        let entries = crate::sequence_text::split(&text);
+        entries.iter().flat_map(|entry| crate::sequence_text::unknown_literals(world, entry)).collect()
     }
 
     /// Appends the entries not in the file yet; a warning when it cannot.

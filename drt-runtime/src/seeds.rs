@@ -196,6 +196,77 @@ pub(crate) fn seeds_for(wanted: &[TypeId], literals: &[Literal]) -> Vec<Seed> {
     out
 }
 
+/// A seed of a number, `bool`, `char` or `String` from its literal as
+/// seeds write it (`1.5`, `f64::NAN`, `'\n'`, `"a\"b"`; integers are read
+/// as drawn integers instead): how a saved failure keeps a value whose
+/// literal the code no longer has. Least preferred by minimization.
+pub(crate) fn from_literal(ty: TypeId, text: &str) -> Option<Seed> {
+    let complexity = u128::MAX;
+    macro_rules! float {
+        ($t:ident) => {
+            if ty == TypeId::of::<$t>() {
+                let name = concat!(stringify!($t), "::");
+                let v: $t = match text.strip_prefix(name) {
+                    Some("NAN") => <$t>::NAN,
+                    Some("INFINITY") => <$t>::INFINITY,
+                    Some("NEG_INFINITY") => <$t>::NEG_INFINITY,
+                    Some("MAX") => <$t>::MAX,
+                    Some("MIN") => <$t>::MIN,
+                    Some("EPSILON") => <$t>::EPSILON,
+                    Some(_) => return None,
+                    None => text.parse().ok()?,
+                };
+                return Some(Seed::new::<$t>(v, text.to_string(), complexity));
+            }
+        };
+    }
+    float!(f32);
+    float!(f64);
+    if ty == TypeId::of::<bool>() {
+        return text.parse::<bool>().ok().map(|b| Seed::new(b, text.to_string(), complexity));
+    }
+    if ty == TypeId::of::<char>() {
+        let inside = unescape(text.strip_prefix('\'')?.strip_suffix('\'')?)?;
+        let mut chars = inside.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else { return None };
+        return Some(Seed::new(c, text.to_string(), complexity));
+    }
+    if ty == TypeId::of::<String>() {
+        let s = unescape(text.strip_prefix('"')?.strip_suffix('"')?)?;
+        return Some(Seed::new(s, text.to_string(), complexity));
+    }
+    None
+}
+
+/// The text of a string or char literal's inside, as `Debug` escapes it.
+fn unescape(text: &str) -> Option<String> {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        out.push(match chars.next()? {
+            'n' => '\n',
+            'r' => '\r',
+            't' => '\t',
+            '0' => '\0',
+            '\\' => '\\',
+            '\'' => '\'',
+            '"' => '"',
+            'u' => {
+                let rest = chars.as_str().strip_prefix('{')?;
+                let (hex, after) = rest.split_once('}')?;
+                chars = after.chars();
+                char::from_u32(u32::from_str_radix(hex, 16).ok()?)?
+            }
+            _ => return None,
+        });
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -249,5 +320,34 @@ mod tests {
             };
             assert_eq!(v, expected);
         }
+    }
+
+    #[test]
+    fn literals_as_seeds_write_them_are_read_back() {
+        for text in ["\"\"", "\"a\\\"b\\n\\u{7f}\"", "\"日本語🦀\""] {
+            let seed = from_literal(TypeId::of::<String>(), text).expect(text);
+            let value = seed.value.unwrap().downcast::<String>().unwrap();
+            assert_eq!(format!("{value:?}"), text);
+        }
+        for c in ['a', '\n', '\'', '\0', '\u{7f}', '🦀'] {
+            let text = format!("{c:?}");
+            let seed = from_literal(TypeId::of::<char>(), &text).expect(&text);
+            assert_eq!(*seed.value.unwrap().downcast::<char>().unwrap(), c);
+        }
+        for (text, v) in [("1.5", 1.5), ("-0.0", -0.0), ("1e300", 1e300), ("f64::MAX", f64::MAX)] {
+            let seed = from_literal(TypeId::of::<f64>(), text).expect(text);
+            assert_eq!(seed.value.unwrap().downcast::<f64>().unwrap().to_bits(), f64::to_bits(v));
+        }
+        assert!(from_literal(TypeId::of::<f32>(), "f32::NAN")
+            .unwrap()
+            .value
+            .unwrap()
+            .downcast::<f32>()
+            .unwrap()
+            .is_nan());
+        assert!(from_literal(TypeId::of::<bool>(), "true").is_some());
+        assert!(from_literal(TypeId::of::<String>(), "unquoted").is_none());
+        assert!(from_literal(TypeId::of::<char>(), "'ab'").is_none());
+        assert!(from_literal(TypeId::of::<u8>(), "5").is_none());
     }
 }

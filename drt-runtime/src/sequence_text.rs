@@ -54,8 +54,14 @@ fn scalar(world: &World<'_>, operand: &Operand) -> String {
 
 /// The operand a [`scalar`] line of type `ty` stands for. A seed no longer
 /// in the table (a mined literal the code lost) is still read when it is
-/// an integer.
-fn parse_scalar(world: &World<'_>, line: &str, ty: std::any::TypeId) -> Result<Operand, String> {
+/// an integer; another is noted in `unknown`, when given, for the world to
+/// adopt ([`unknown_literals`]).
+fn parse_scalar(
+    world: &World<'_>,
+    line: &str,
+    ty: std::any::TypeId,
+    unknown: &mut Option<&mut Vec<(std::any::TypeId, String)>>,
+) -> Result<Operand, String> {
     let int = |text: &str| IntKind::of(ty).and_then(|kind| Some(Operand::Int { kind, bits: kind.parse(text)? }));
     if let Some(text) = line.strip_prefix("int ") {
         return int(text).ok_or_else(|| format!("`{text}` is not a `{}`", world.reg.desc(ty).name));
@@ -63,13 +69,34 @@ fn parse_scalar(world: &World<'_>, line: &str, ty: std::any::TypeId) -> Result<O
     let text = line.strip_prefix("seed ").ok_or_else(|| format!("expected `seed` or `int`, found `{line}`"))?;
     let seeds = world.seeds_by_type.get(&ty).map_or(&[][..], Vec::as_slice);
     let seed = seeds.iter().copied().find(|s| world.seeds[*s as usize].literal == text);
+    if let (None, None, Some(unknown)) = (seed, int(text), unknown) {
+        unknown.push((ty, text.to_string()));
+        return Ok(Operand::Seed(0));
+    }
     seed.map(Operand::Seed)
         .or_else(|| int(text))
         .ok_or_else(|| format!("no seed `{text}` for `{}`", world.reg.desc(ty).name))
 }
 
+/// The literals of an entry's seeds that are not in the world's table (a
+/// string the code no longer has), with their types, for
+/// [`World::adopt`](crate::world::World::adopt).
+pub(crate) fn unknown_literals(world: &World<'_>, entry: &str) -> Vec<(std::any::TypeId, String)> {
+    let mut unknown = Vec::new();
+    let _ = decode_noting(world, entry, &mut Some(&mut unknown));
+    unknown
+}
+
 /// Parses an entry back into a sequence of this world's operations and seeds.
 pub(crate) fn decode(world: &World<'_>, entry: &str) -> Result<Sequence, String> {
+    decode_noting(world, entry, &mut None)
+}
+
+fn decode_noting(
+    world: &World<'_>,
+    entry: &str,
+    unknown: &mut Option<&mut Vec<(std::any::TypeId, String)>>,
+) -> Result<Sequence, String> {
     let mut seq = Sequence::default();
     let mut lines = entry.lines().filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')).peekable();
     while let Some(line) = lines.next() {
@@ -95,7 +122,7 @@ pub(crate) fn decode(world: &World<'_>, entry: &str) -> Result<Sequence, String>
                 };
                 Operand::Var { var, mode }
             } else if line.starts_with("seed ") || line.starts_with("int ") {
-                parse_scalar(world, line, p.ty)?
+                parse_scalar(world, line, p.ty, unknown)?
             } else if let Some(n) = line.strip_prefix("vec ") {
                 let n: usize = n.parse().map_err(|_| format!("bad length `{n}`"))?;
                 let builder = *world.vec_by_type.get(&p.ty).ok_or("no way to build this vector")?;
@@ -106,7 +133,7 @@ pub(crate) fn decode(world: &World<'_>, entry: &str) -> Result<Sequence, String>
                 let mut elems = Vec::with_capacity(n);
                 for i in 0..n {
                     let line = lines.next().ok_or("a vector is missing elements")?.trim();
-                    elems.push(parse_scalar(world, line, fields[i % fields.len()])?);
+                    elems.push(parse_scalar(world, line, fields[i % fields.len()], unknown)?);
                 }
                 Operand::SeedVec { builder, elems: Box::new(elems) }
             } else {

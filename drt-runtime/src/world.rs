@@ -182,6 +182,22 @@ impl<'r> World<'r> {
         }
     }
 
+    /// Takes these literals of numbers, `bool`, `char` and `String` into the
+    /// seed table, each once, after the others (minimization prefers the
+    /// others): saved failures' values whose literals the code no longer
+    /// has, so their entries still replay.
+    pub fn adopt(&mut self, literals: Vec<(TypeId, String)>) {
+        for (ty, text) in literals {
+            let known =
+                self.seeds_by_type.get(&ty).is_some_and(|s| s.iter().any(|&i| self.seeds[i as usize].literal == text));
+            let Some(seed) = (!known).then(|| crate::seeds::from_literal(ty, &text)).flatten() else { continue };
+            let Some(by_type) = self.seeds_by_type.get_mut(&ty) else { continue };
+            by_type.push(self.seeds.len() as u32);
+            self.seed_clone.push(self.reg.desc(ty).clone);
+            self.seeds.push(seed);
+        }
+    }
+
     /// The same world, whose sequences run on the reference `model` too,
     /// its operations paired with those of the first type under test
     /// (`subject`). The reference's own operations are not explored.
