@@ -90,29 +90,35 @@ impl Reader {
         self
     }
 
-    /// Drops the pieces already read to their end.
-    fn skip_read(&mut self) {
+    /// The piece the next read reads from (`None` at the end), or the
+    /// error it fails with; the pieces read to their end are dropped.
+    fn piece(&mut self) -> std::io::Result<Option<&mut Cursor<Vec<u8>>>> {
         while let Some(Step::Bytes(c)) = self.steps.front() {
             if c.position() < c.get_ref().len() as u64 {
                 break;
             }
             self.steps.pop_front();
         }
+        match self.steps.front() {
+            Some(Step::Interrupted) => {
+                self.steps.pop_front();
+                return Err(ErrorKind::Interrupted.into());
+            }
+            Some(Step::Fails) => {
+                self.steps.clear();
+                return Err(std::io::Error::new(ErrorKind::ConnectionReset, "drt::io::Reader fails here"));
+            }
+            _ => {}
+        }
+        Ok(match self.steps.front_mut() {
+            Some(Step::Bytes(c)) => Some(c),
+            _ => None,
+        })
     }
 
-    /// The error the next step gives, consuming it when it happens once.
-    fn error(&mut self) -> Option<std::io::Error> {
-        match self.steps.front()? {
-            Step::Bytes(_) => None,
-            Step::Interrupted => {
-                self.steps.pop_front();
-                Some(ErrorKind::Interrupted.into())
-            }
-            Step::Fails => {
-                self.steps.clear();
-                Some(std::io::Error::new(ErrorKind::ConnectionReset, "drt::io::Reader fails here"))
-            }
-        }
+    /// The most bytes one read returns.
+    fn limit(&self) -> usize {
+        self.at_most.unwrap_or(usize::MAX)
     }
 }
 
@@ -123,31 +129,23 @@ impl Read for Reader {
         if buf.is_empty() {
             return Ok(0);
         }
-        self.skip_read();
-        if let Some(e) = self.error() {
-            return Err(e);
-        }
-        let n = buf.len().min(self.at_most.unwrap_or(usize::MAX));
-        match self.steps.front_mut() {
-            Some(Step::Bytes(c)) => c.read(&mut buf[..n]),
-            _ => Ok(0),
+        let n = buf.len().min(self.limit());
+        match self.piece()? {
+            Some(c) => c.read(&mut buf[..n]),
+            None => Ok(0),
         }
     }
 }
 
 impl BufRead for Reader {
     fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
-        self.skip_read();
-        if let Some(e) = self.error() {
-            return Err(e);
-        }
-        let at_most = self.at_most.unwrap_or(usize::MAX);
-        match self.steps.front_mut() {
-            Some(Step::Bytes(c)) => {
+        let limit = self.limit();
+        match self.piece()? {
+            Some(c) => {
                 let available = c.fill_buf()?;
-                Ok(&available[..available.len().min(at_most)])
+                Ok(&available[..available.len().min(limit)])
             }
-            _ => Ok(&[]),
+            None => Ok(&[]),
         }
     }
 
