@@ -56,10 +56,12 @@ pub fn rewrite(tokens: TokenStream, path: Option<&syn::Path>) -> TokenStream {
     }
 }
 
-/// The keywords a path may follow.
-const KEYWORDS: [&str; 20] = [
-    "impl", "for", "as", "dyn", "in", "where", "return", "let", "mut", "ref", "move", "else", "match", "if", "while",
-    "break", "const", "static", "type", "unsafe",
+/// The keywords a path may follow: all but `crate`, `self`, `super` and
+/// `Self`, which a path continues from.
+const KEYWORDS: [&str; 34] = [
+    "as", "async", "await", "break", "const", "continue", "dyn", "else", "enum", "extern", "false", "fn", "for", "if",
+    "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "static", "struct", "trait",
+    "true", "type", "unsafe", "use", "where", "while",
 ];
 
 fn replace(tokens: TokenStream, with: &TokenStream) -> TokenStream {
@@ -67,12 +69,12 @@ fn replace(tokens: TokenStream, with: &TokenStream) -> TokenStream {
     let mut out = Vec::with_capacity(trees.len());
     let mut i = 0;
     while i < trees.len() {
-        // `::drt` where a path starts: not after a name or `>` (`a::drt`,
-        // `crate::drt`, `T<U>::drt` name something else), but after a
-        // keyword (`impl ::drt::X for`, `<T as ::drt::X>`).
+        // `::drt` where a path starts: not after a name (`a::drt`,
+        // `crate::drt` name something else), but after a keyword
+        // (`impl ::drt::X for`, `<T as ::drt::X>`) or a punctuation mark
+        // (`-> ::drt::X`, `<::drt::X>`).
         let starts_path = match out.last() {
             Some(TokenTree::Ident(id)) => KEYWORDS.contains(&id.to_string().as_str()),
-            Some(TokenTree::Punct(p)) => p.as_char() != '>',
             _ => true,
         };
         if let [TokenTree::Punct(a), TokenTree::Punct(b), TokenTree::Ident(name), ..] = &trees[i..] {
@@ -104,11 +106,46 @@ mod tests {
     #[test]
     fn paths_from_drt_are_rewritten_and_nothing_else() {
         let path: syn::Path = syn::parse_quote!(my_tests::drt);
-        let tokens = quote!(::drt::__private::builder::<u8>(); impl ::drt::__private::Mocked for X {} a::drt::b; crate::drt::c; { ::drt::x });
+        let tokens = quote!(::drt::__private::builder::<u8>(); impl ::drt::__private::Mocked for X {} a::drt::b; crate::drt::c; { ::drt::x } |s| -> ::drt::R {});
         let out = rewrite(tokens, Some(&path)).to_string();
         assert_eq!(
             out,
-            quote!(my_tests::drt::__private::builder::<u8>(); impl my_tests::drt::__private::Mocked for X {} a::drt::b; crate::drt::c; { my_tests::drt::x }).to_string()
+            quote!(my_tests::drt::__private::builder::<u8>(); impl my_tests::drt::__private::Mocked for X {} a::drt::b; crate::drt::c; { my_tests::drt::x } |s| -> my_tests::drt::R {}).to_string()
         );
+    }
+
+    /// Every expansion names drt by the path given, nowhere by `::drt`:
+    /// the ui-pass test cannot tell, since `::drt` resolves there too.
+    #[test]
+    fn no_expansion_keeps_a_path_from_drt() {
+        let ops = crate::expand::operations(
+            quote!(crate = "facade::drt"),
+            quote!(impl A {
+                fn new() -> Self { A }
+                fn f(&self, c: impl Fn(u8) -> bool, r: impl std::io::Read, i: impl Iterator<Item = u8>) {}
+                fn g(&mut self, c: &dyn Clock) -> Option<&u8> { None }
+            }),
+        );
+        let mock = crate::mock::mock(
+            quote!(crate = "facade::drt"),
+            quote!(
+                trait Clock {
+                    fn now(&self) -> u64;
+                }
+            ),
+        );
+        let generator = crate::generator::generator(
+            quote!(crate = "facade::drt"),
+            quote!(
+                fn any_a(rng: &mut facade::drt::Rng) -> A {
+                    A
+                }
+            ),
+        );
+        for out in [ops, mock, generator] {
+            let text = out.to_string();
+            assert!(text.contains("facade :: drt :: __private"), "{text}");
+            assert!(!text.replace("facade :: drt ::", "").contains(":: drt ::"), "{text}");
+        }
     }
 }

@@ -69,13 +69,7 @@ fn stub(item: &ItemTrait) -> TokenStream {
     let name = &item.ident;
     let mock = format_ident!("{name}Mock");
     let plain = item.items.iter().all(|i| matches!(i, TraitItem::Fn(_)));
-    let derivable = item.supertraits.iter().all(|b| match b {
-        TypeParamBound::Trait(t) => {
-            t.path.segments.last().is_some_and(|s| SUPERTRAITS.contains(&s.ident.to_string().as_str()))
-        }
-        _ => true,
-    });
-    if !item.generics.params.is_empty() || !plain || !derivable {
+    if !item.generics.params.is_empty() || !plain || foreign_supertraits(item).next().is_some() {
         return TokenStream::new();
     }
     let methods = item.items.iter().filter_map(|i| match i {
@@ -101,6 +95,18 @@ fn stub(item: &ItemTrait) -> TokenStream {
     }
 }
 
+/// The supertraits a mock does not have without help (not in
+/// [`SUPERTRAITS`]), with their names.
+fn foreign_supertraits(item: &ItemTrait) -> impl Iterator<Item = (&syn::TraitBound, String)> {
+    item.supertraits.iter().filter_map(|b| match b {
+        TypeParamBound::Trait(t) => {
+            let name = t.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+            (!SUPERTRAITS.contains(&name.as_str())).then_some((t, name))
+        }
+        _ => None,
+    })
+}
+
 /// What the mock does for each method; reports what it cannot mock.
 fn check<'a>(cx: &Ctxt, item: &'a ItemTrait) -> Vec<(&'a TraitItemFn, Answer)> {
     for g in &item.generics.params {
@@ -108,16 +114,11 @@ fn check<'a>(cx: &Ctxt, item: &'a ItemTrait) -> Vec<(&'a TraitItemFn, Answer)> {
             cx.error_spanned_by(g, "drt cannot mock a generic trait: mock a trait with concrete types");
         }
     }
-    for b in &item.supertraits {
-        if let TypeParamBound::Trait(t) = b {
-            let name = t.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
-            if !SUPERTRAITS.contains(&name.as_str()) {
-                cx.error_spanned_by(
-                    t,
-                    format!("drt cannot mock a trait that requires `{name}`: its mock would have to implement it too"),
-                );
-            }
-        }
+    for (t, name) in foreign_supertraits(item) {
+        cx.error_spanned_by(
+            t,
+            format!("drt cannot mock a trait that requires `{name}`: its mock would have to implement it too"),
+        );
     }
     let mut methods = Vec::new();
     for i in &item.items {
