@@ -350,8 +350,9 @@ impl World<'_> {
         // A call given a closure that panics on cue has no result, whether or
         // not the closure was called, as emitted tests have none from
         // `catch_unwind`; after the panic the values it borrowed go on.
-        let then_panic = op.takes_cued && self.given(seq, i, Cue::ThenPanic);
-        *lied |= op.takes_cued && self.given(seq, i, Cue::Lies);
+        let cues = if op.takes_cued { self.cues_given(seq, i) } else { 0 };
+        let then_panic = cues & Cue::ThenPanic.bit() != 0;
+        *lied |= cues & Cue::Lies.bit() != 0;
         let broken = match invoked {
             Ok(returned) => {
                 let broken = !spec.ensures.is_empty() && crate::macro_support::postcondition_broken();
@@ -411,23 +412,31 @@ impl World<'_> {
         }
     }
 
-    /// Whether an argument of call `i` is a value doing `cue`. A call
-    /// skipped for a reused value (a hole) never made one: closures and
-    /// drt's iterators have no `PartialEq`, so none is kept for reuse.
+    /// Whether an argument of call `i` is a value doing `cue`.
     pub(crate) fn given(&self, seq: &Sequence, i: usize, cue: Cue) -> bool {
-        self.op(seq.op(i)).takes_cued
-            && seq.args(i).iter().any(|a| match a {
-                Operand::Var { var, .. } => {
-                    let v = *var as usize;
-                    // Directly, or inside a value a builder made of it.
-                    self.ops.get(seq.op(v) as usize).is_some_and(|o| {
-                        o.cue == cue
-                            || (matches!(o.op.spec.syntax, crate::macro_support::Syntax::Template(_))
-                                && self.given(seq, v, cue))
-                    })
+        self.cues_given(seq, i) & cue.bit() != 0
+    }
+
+    /// The cues of call `i`'s arguments, as a set of [`Cue::bit`]s:
+    /// directly, or inside a value a builder made of one. A call skipped
+    /// for a reused value (a hole) never made one: closures and drt's
+    /// iterators have no `PartialEq`, so none is kept for reuse.
+    fn cues_given(&self, seq: &Sequence, i: usize) -> u8 {
+        if !self.op(seq.op(i)).takes_cued {
+            return 0;
+        }
+        let mut cues = 0;
+        for a in seq.args(i) {
+            let Operand::Var { var, .. } = a else { continue };
+            let Some(o) = self.ops.get(seq.op(*var as usize) as usize) else { continue };
+            cues |= match o.cue {
+                Cue::None if matches!(o.op.spec.syntax, crate::macro_support::Syntax::Template(_)) => {
+                    self.cues_given(seq, *var as usize)
                 }
-                _ => false,
-            })
+                cue => cue.bit(),
+            };
+        }
+        cues
     }
 
     fn seed_value(&self, s: u32) -> Box<dyn Any> {

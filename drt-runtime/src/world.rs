@@ -43,6 +43,15 @@ pub(crate) enum Cue {
 }
 
 impl Cue {
+    /// Its bit in a set of cues (none for [`Cue::None`]).
+    pub fn bit(self) -> u8 {
+        match self {
+            Cue::None => 0,
+            Cue::ThenPanic => 1,
+            Cue::Lies => 2,
+        }
+    }
+
     fn of(op: &Operation) -> Cue {
         match op.spec.name {
             crate::macro_support::builders::THEN_PANIC => Cue::ThenPanic,
