@@ -197,10 +197,12 @@ impl<'r> World<'r> {
     /// has, so their entries still replay.
     pub fn adopt(&mut self, literals: Vec<(TypeId, String)>) {
         for (ty, text) in literals {
-            let known =
-                self.seeds_by_type.get(&ty).is_some_and(|s| s.iter().any(|&i| self.seeds[i as usize].literal == text));
-            let Some(seed) = (!known).then(|| crate::seeds::from_literal(ty, &text)).flatten() else { continue };
+            // A type with no seeds takes no part in this exploration.
             let Some(by_type) = self.seeds_by_type.get_mut(&ty) else { continue };
+            if by_type.iter().any(|&i| self.seeds[i as usize].literal == text) {
+                continue;
+            }
+            let Some(seed) = crate::seeds::from_literal(ty, &text) else { continue };
             by_type.push(self.seeds.len() as u32);
             self.seed_clone.push(self.reg.desc(ty).clone);
             self.seeds.push(seed);
