@@ -1,5 +1,6 @@
-//! The `#[drt::operations]` attribute. Use it through the `drt` crate, which
-//! re-exports it and holds the runtime the generated code calls.
+//! The `#[drt::operations]`, `#[drt::mock]` and `#[drt::generator]`
+//! attributes. Use them through the `drt` crate (package `drt-runtime`),
+//! which re-exports them and holds the runtime the generated code calls.
 
 mod ast;
 mod attr;
@@ -42,11 +43,13 @@ use proc_macro::TokenStream;
 /// a `# Panics` doc section means `panics` too. Iterator parameters
 /// (`impl Iterator<Item = T>`, `impl IntoIterator<Item = T>`, a generic
 /// `I: IntoIterator<Item = T>`) get iterators drt makes of `T`s, with an
-/// exact size hint or a lower bound of 0; reader parameters (`impl Read`,
-/// `impl BufRead`, `&mut dyn Read`, `R: Read`) get bytes whole or in two
-/// pieces, writer parameters a sink with room for everything or a few
-/// bytes; closure parameters (`impl Fn(A) -> R`, `&dyn Fn`, `F: FnMut`)
-/// get closures answering with chosen values (`drt::answers!`).
+/// exact size hint, a lower bound of 0, or a lie (`drt::iter::Lying`);
+/// reader parameters (`impl Read`, `impl BufRead`, `&mut dyn Read`,
+/// `R: Read`) get bytes whole, in pieces, interrupted or failing, writer
+/// parameters sinks that take everything, a few bytes, one at a time, or
+/// fail (`drt::io`); closure parameters (`impl Fn(A) -> R`, `&dyn Fn`,
+/// `Box<dyn Fn(A) -> R>`, `F: FnMut`) get closures answering with chosen
+/// values, or panicking after them (`drt::answers!`).
 /// Unsupported input is a compile error pointing at it.
 #[proc_macro_attribute]
 pub fn operations(args: TokenStream, input: TokenStream) -> TokenStream {
@@ -54,10 +57,12 @@ pub fn operations(args: TokenStream, input: TokenStream) -> TokenStream {
 }
 
 /// Generates a mock of a trait of your crate, so that operations taking it
-/// (`impl Clock`, `&dyn Clock`, `&mut dyn Clock`, `Box<dyn Clock>`, a
-/// generic `C: Clock`) can be explored: `ClockMock`, whose methods answer
-/// with values drt chose, in turn. Emitted tests write it
-/// `ClockMock::new().now([5, 0])`. A method returning `()` only returns;
+/// (`impl Clock`, `&dyn Clock`, `&mut dyn Clock`, `&mut impl Clock`,
+/// `Box<dyn Clock>`, `Rc<dyn Clock>`, `Arc<dyn Clock>`, a generic
+/// `C: Clock`) can be explored: `ClockMock`, whose methods answer with
+/// values drt chose, in turn (a `Result` method answers errors too).
+/// Emitted tests write it `ClockMock::new().now([5, 0])`. Takes
+/// `crate = "path"` when drt is reached by another path. A method returning `()` only returns;
 /// one drt cannot answer (generic, async, returning a borrow or `Self`)
 /// keeps its default body, or is a compile error saying what to write.
 #[proc_macro_attribute]
@@ -69,6 +74,7 @@ pub fn mock(args: TokenStream, input: TokenStream) -> TokenStream {
 /// `T`, for types no annotated impl block constructs (or constructs too
 /// narrowly). drt calls it with `drt::Rng::new(k)` for a few dozen `k`, and
 /// emitted tests call it the same way, so every value is reproducible.
+/// Takes `crate = "path"` when drt is reached by another path.
 #[proc_macro_attribute]
 pub fn generator(args: TokenStream, input: TokenStream) -> TokenStream {
     generator::generator(args.into(), input.into()).into()
