@@ -66,7 +66,7 @@ fn every_borrowed_return_feeds_later_calls() {
     // A file there is never overwritten: this run writes its own.
     let _ = std::fs::remove_file(&path);
     let report = drt::explore::<Desk>().seed(4).max_sequences(3_000).emit_regression_tests(&path);
-    let report = report.report();
+    let report = report.update_regression_tests(drt::Update::New).report();
     let ops = &report.stats.operations;
     // `rename` takes a String; `name()`'s copies are among the values it gets.
     assert!(ops.iter().all(|o| o.succeeded > 0), "{ops:?}");

@@ -174,7 +174,12 @@ fn regression_suite(dir: &Path) -> String {
         let path = scratch.join(format!("{name}.rs"));
         // A file there is never overwritten: this run writes its own.
         let _ = std::fs::remove_file(&path);
-        explorer.seed(3).max_sequences(3_000).emit_regression_tests(&path).report();
+        explorer
+            .seed(3)
+            .max_sequences(3_000)
+            .emit_regression_tests(&path)
+            .update_regression_tests(drt::Update::New)
+            .report();
         let text = std::fs::read_to_string(&path).expect("regression tests were written");
         (name.to_string(), text)
     };

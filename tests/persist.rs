@@ -225,6 +225,32 @@ fn a_stale_saved_failure_fails_the_test_in_ci() {
     }
 }
 
+/// `run()` writing a regression suite into the crate directory `run_lamp`
+/// gives it; says on stderr whether the file is there after.
+#[test]
+#[ignore = "run by ci_writes_no_regression_suite_unless_asked"]
+fn a_lamp_run_writing_regression_tests() {
+    let Some(dir) = std::env::var_os("DRT_TEST_LAMP").and(std::env::var_os("CARGO_MANIFEST_DIR")) else { return };
+    let path = std::path::Path::new(&dir).join("tests").join("lamp.rs");
+    drt::explore::<Lamp>().max_sequences(50).emit_regression_tests(&path).run();
+    eprintln!("lamp regression tests written: {}", path.exists());
+}
+
+/// In CI a missing regression suite is not written, and fails the test;
+/// `DRT_UPDATE=new` asks for it; elsewhere it is written.
+#[test]
+fn ci_writes_no_regression_suite_unless_asked() {
+    let name = "a_lamp_run_writing_regression_tests";
+    let (passed, stderr) = run_lamp(name, &[("CI", "true")]);
+    assert!(!passed, "{stderr}");
+    assert!(stderr.contains("lamp.rs does not exist, and nothing was written (in CI"), "{stderr}");
+    assert!(!stderr.contains("lamp regression tests written"), "{stderr}");
+    for env in [&[("CI", "true"), ("DRT_UPDATE", "new")][..], &[]] {
+        let (passed, stderr) = run_lamp(name, env);
+        assert!(passed && stderr.contains("lamp regression tests written: true"), "{env:?}: {stderr}");
+    }
+}
+
 /// Refuses a name with three q's: no seed has one, so only a saved entry
 /// holds such a string, as when the code that had the literal changed.
 pub struct Roster;

@@ -47,6 +47,28 @@ pub enum Isolation {
     InProcess,
 }
 
+/// How [`Explorer::emit_regression_tests`] treats its file, insta's
+/// `INSTA_UPDATE` for drt. A file already there is reviewed code: only
+/// [`Update::Always`] writes over it. Env: `DRT_UPDATE` (`auto`, `new`,
+/// `always` or `no`), which wins over the builder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Update {
+    /// [`Update::New`] on a developer's machine; [`Update::No`] under
+    /// `DRT_STRICT` (on when `CI` is set), so CI writes no file unless asked.
+    #[default]
+    Auto,
+    /// Writes the file when there is none; when this exploration observed
+    /// something else than a file there says, writes its version beside it,
+    /// in the file's path + `.new`, with a warning to review it.
+    New,
+    /// Writes the file, over one that is there: the new behaviour is
+    /// accepted without review.
+    Always,
+    /// Writes nothing: a missing or out-of-date file is a warning (which
+    /// fails `run()` under `DRT_STRICT`).
+    No,
+}
+
 impl Default for Isolation {
     /// What an exploration uses unless told otherwise: [`Isolation::Process`]
     /// on Unix, else [`Isolation::InProcess`].
@@ -78,6 +100,7 @@ pub struct Explorer {
     max_len: Option<usize>,
     persist: Option<bool>,
     regression_tests: Option<PathBuf>,
+    update: Option<Update>,
     isolation: Option<Isolation>,
     call_timeout: Option<Duration>,
     memory_limit: Option<u64>,
@@ -103,6 +126,7 @@ pub fn explore<T: 'static>() -> Explorer {
         max_len: None,
         persist: None,
         regression_tests: None,
+        update: None,
         isolation: None,
         call_timeout: None,
         memory_limit: None,
@@ -164,12 +188,24 @@ impl Explorer {
     /// returned and of its receiver's `Debug` text. Each test was run twice
     /// and kept only when both runs agreed; the same seed and
     /// `max_sequences` write the same file. A file already there is
-    /// reviewed code and is never overwritten: when this exploration
-    /// observed something else, its version goes beside it, in `path` +
-    /// `.new`, with a warning to review it (under `DRT_STRICT`, on in CI,
-    /// nothing is written and the warning fails `run()`).
+    /// reviewed code and is not overwritten: when this exploration observed
+    /// something else, its version goes beside it, in `path` + `.new`, with
+    /// a warning to review it. In CI (under `DRT_STRICT`) nothing is written
+    /// unless asked, and a missing or out-of-date file is a warning that
+    /// fails `run()`. [`update_regression_tests`](Self::update_regression_tests)
+    /// or `DRT_UPDATE` chooses otherwise.
     pub fn emit_regression_tests(mut self, path: impl Into<PathBuf>) -> Self {
         self.regression_tests = Some(path.into());
+        self
+    }
+
+    /// How [`emit_regression_tests`](Self::emit_regression_tests) writes its
+    /// file (default [`Update::Auto`]: as [`Update::New`], but nothing in
+    /// CI). Env: `DRT_UPDATE` (`auto`, `new`, `always` or `no`), as insta's
+    /// `INSTA_UPDATE`: `DRT_UPDATE=always cargo test` accepts every change,
+    /// `DRT_UPDATE=new` in CI writes the files for its artifacts.
+    pub fn update_regression_tests(mut self, update: Update) -> Self {
+        self.update = Some(update);
         self
     }
 
@@ -275,8 +311,9 @@ pub(crate) struct Settings {
     pub saved_failures: SavedFailures,
     pub isolation: Isolation,
     pub call_timeout: Duration,
-    /// Where to write passing regression tests after exploring, when asked.
-    pub regression_tests: Option<PathBuf>,
+    /// Where to write passing regression tests after exploring, when asked,
+    /// and how ([`Update::Auto`] goes by `strict`).
+    pub regression_tests: Option<(PathBuf, Update)>,
     /// Whether a warning about drt's files fails `run()` (`DRT_STRICT`, on when `CI` is set).
     pub strict: bool,
     /// The exploring child's memory ceiling in bytes, if any.
@@ -381,6 +418,7 @@ impl Explorer {
         let call_timeout =
             parse_env(env, "DRT_CALL_TIMEOUT", |s| parse_duration(s).filter(|d| !d.is_zero()))?.or(self.call_timeout);
         let strict = parse_env(env, "DRT_STRICT", parse_switch)?.unwrap_or_else(|| in_ci(env));
+        let update = parse_env(env, "DRT_UPDATE", parse_update)?.or(self.update);
         let budget = self.budget(env)?;
         let mut notes = Vec::new();
         let jobs = self.resolve_jobs(env, isolation, &budget, &mut notes);
@@ -413,7 +451,7 @@ impl Explorer {
             saved_failures: SavedFailures::both(persist),
             isolation,
             call_timeout: call_timeout.unwrap_or(DEFAULT_CALL_TIMEOUT),
-            regression_tests: self.regression_tests.clone(),
+            regression_tests: self.regression_tests.clone().map(|path| (path, update.unwrap_or_default())),
             strict,
             memory_limit,
             max_pool,
@@ -548,6 +586,7 @@ fn parse_env<T>(
                     "a size in bytes, or with `K`, `M`, `G` or `T` (`512M`, `4G`), or `off`".to_string()
                 }
                 "DRT_ISOLATION" => "`process` or `in-process`".to_string(),
+                "DRT_UPDATE" => "`auto`, `new`, `always` or `no`".to_string(),
                 "DRT_PROGRESS" => format!("{DURATION}, or `off`"),
                 _ => "an integer".to_string(),
             };
@@ -584,6 +623,16 @@ fn minimize_limits(env: &dyn Fn(&str) -> Option<String>) -> Result<MinimizeLimit
         steps: parse_env(env, "DRT_MINIMIZE_STEPS", |s| s.parse::<u64>().ok())?.unwrap_or(DEFAULT_MINIMIZE_STEPS),
         time: parse_env(env, "DRT_MINIMIZE_TIME", parse_duration)?.unwrap_or(DEFAULT_MINIMIZE_TIME),
     })
+}
+
+fn parse_update(s: &str) -> Option<Update> {
+    match s {
+        "auto" => Some(Update::Auto),
+        "new" => Some(Update::New),
+        "always" => Some(Update::Always),
+        "no" => Some(Update::No),
+        _ => None,
+    }
 }
 
 fn parse_isolation(s: &str) -> Option<Isolation> {
@@ -708,6 +757,25 @@ mod tests {
         assert!(!strict(&[("CI", "")]));
         assert!(!strict(&[("CI", "true"), ("DRT_STRICT", "0")]));
         assert!(strict(&[("DRT_STRICT", "1")]));
+    }
+
+    #[test]
+    fn drt_update_wins_over_the_builder_which_wins_over_auto() {
+        let update = |explorer: Explorer, pairs| {
+            explorer.settings(false, &env_of(pairs)).map(|s| s.regression_tests.map(|(_, update)| update))
+        };
+        let emitting = || explore::<u8>().emit_regression_tests("tests/r.rs");
+        assert_eq!(update(explore::<u8>(), &[("DRT_UPDATE", "always")]), Ok(None));
+        assert!(update(explore::<u8>(), &[("DRT_UPDATE", "yes")]).is_err(), "a typo is an error everywhere");
+        assert_eq!(update(emitting(), &[]), Ok(Some(Update::Auto)));
+        assert_eq!(update(emitting().update_regression_tests(Update::No), &[]), Ok(Some(Update::No)));
+        let asked = &[("DRT_UPDATE", "always")];
+        assert_eq!(update(emitting().update_regression_tests(Update::No), asked), Ok(Some(Update::Always)));
+        assert_eq!(update(emitting(), &[("DRT_UPDATE", "new")]), Ok(Some(Update::New)));
+        assert_eq!(
+            update(emitting(), &[("DRT_UPDATE", "yes")]),
+            Err("drt: DRT_UPDATE must be `auto`, `new`, `always` or `no`, got `yes`".to_string())
+        );
     }
 
     #[test]

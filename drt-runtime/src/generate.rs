@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use rand::RngExt;
 
-use crate::config::{Budget, Isolation, MinimizeLimits, SavedFailures, Settings};
+use crate::config::{Budget, Isolation, MinimizeLimits, SavedFailures, Settings, Update};
 use crate::execute::{Checks, Execution, Fault, Outcome, Reused, RunBuffers};
 use crate::ints::IntKind;
 use crate::isolate::job::{Channel, HEARTBEAT_EVERY, HEARTBEAT_INTERVAL};
@@ -158,10 +158,9 @@ pub(crate) struct Engine<'w> {
     saved_failures: SavedFailures,
     /// Per operation, the shortest sequence ending in it that ran normally.
     shortest: Vec<Option<Sequence>>,
-    /// Where to write regression tests, when asked.
-    /// Where to write regression tests, and whether strictly (in CI:
-    /// a changed file is a warning, and nothing is written).
-    regression_tests: Option<(PathBuf, bool)>,
+    /// Where to write regression tests, when asked, how, and whether
+    /// strictly (`DRT_STRICT`, on in CI).
+    regression_tests: Option<(PathBuf, Update, bool)>,
     /// In a child process: where to report progress, and after how many
     /// sequences to trace each one (to find the one that crashes).
     channel: Option<(Channel, Option<u64>)>,
@@ -293,7 +292,7 @@ impl<'w> Engine<'w> {
             store,
             saved_failures: settings.saved_failures,
             shortest: vec![None; world.ops.len()],
-            regression_tests: settings.regression_tests.clone().map(|path| (path, settings.strict)),
+            regression_tests: settings.regression_tests.clone().map(|(path, update)| (path, update, settings.strict)),
             channel: None,
             demanded_from: None,
             // The reference's side runs from the first call: its values are not kept.
@@ -387,8 +386,9 @@ impl<'w> Engine<'w> {
     }
 
     fn write_regression_tests(&mut self) {
-        if let Some((path, strict)) = &self.regression_tests {
-            let written = crate::regression_tests::write(path, *strict, self.world, &self.shortest, self.stats.seed);
+        if let Some((path, update, strict)) = &self.regression_tests {
+            let (world, seed) = (self.world, self.stats.seed);
+            let written = crate::regression_tests::write(path, *update, *strict, world, &self.shortest, seed);
             if let Err(warning) = written {
                 self.stats.warn(warning);
             }

@@ -256,4 +256,8 @@
 //! normally, its shortest sequence and `assert_eq!`s of what it returned.
 //! The file is yours once written: a later exploration that observes
 //! something else writes its version beside it, in a `.new` file, for you
-//! to review.
+//! to review. In CI nothing is written unless asked: a missing or
+//! out-of-date file fails the test there. `DRT_UPDATE` (or
+//! [`update_regression_tests`](crate::Explorer::update_regression_tests))
+//! asks, as insta's `INSTA_UPDATE`: `always` accepts every change, `new`
+//! writes `.new` files in CI too, `no` never writes.

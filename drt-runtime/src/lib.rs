@@ -139,7 +139,7 @@ mod fixtures;
 mod layering;
 
 pub use config::{
-    explore, Explorer, Isolation, DEFAULT_CALL_TIMEOUT, DEFAULT_MAX_LEN, DEFAULT_SEED, DEFAULT_TIME_LIMIT,
+    explore, Explorer, Isolation, Update, DEFAULT_CALL_TIMEOUT, DEFAULT_MAX_LEN, DEFAULT_SEED, DEFAULT_TIME_LIMIT,
 };
 pub use driver::fuzz;
 pub use drt_macros::{generator, mock, operations};

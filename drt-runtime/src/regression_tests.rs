@@ -11,6 +11,7 @@ use std::any::{Any, TypeId};
 use std::fmt::Write as _;
 use std::path::Path;
 
+use crate::config::Update;
 use crate::execute::{Checks, Outcome};
 use crate::macro_support::Receiver;
 use crate::names::{snake_case, unique_name};
@@ -142,34 +143,50 @@ fn regression_file(world: &World<'_>, shortest: &[Option<Sequence>], seed: u64) 
     out
 }
 
-/// Writes the regression test file to `path` when there is none. One
-/// there is reviewed code, so it is never overwritten (insta's convention):
-/// when this exploration observed something else, the new version goes to
-/// `path` + `.new` beside it, with a warning saying to review it; under
-/// `strict` (`DRT_STRICT`, on in CI) nothing is written and the warning
-/// fails the test. A warning, too, when the file cannot be read or written.
+/// Writes the regression test file to `path` as `update` says
+/// ([`Update::Auto`]: [`Update::No`] when `strict`, as in CI, else
+/// [`Update::New`]). A file there is reviewed
+/// code: only [`Update::Always`] writes over it; [`Update::New`] puts a
+/// changed version beside it, in `path` + `.new`, with a warning saying to
+/// review it; [`Update::No`] writes nothing, and a missing or out-of-date
+/// file is a warning (in CI, where it is the default, the warning fails the
+/// test). A warning, too, when the file cannot be read or written.
 pub(crate) fn write(
     path: &Path,
+    update: Update,
     strict: bool,
     world: &World<'_>,
     shortest: &[Option<Sequence>],
     seed: u64,
 ) -> Result<(), String> {
+    let asked = update;
+    let update = match update {
+        Update::Auto if strict => Update::No,
+        Update::Auto => Update::New,
+        update => update,
+    };
     let text = regression_file(world, shortest, seed);
     let fresh = new_path(path);
     let cannot = |e: std::io::Error, p: &Path| format!("cannot write regression tests to {}: {e}", p.display());
+    let create = |text: String| {
+        path.parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(path, text))
+            .map_err(|e| cannot(e, path))
+    };
+    const ASK: &str = "DRT_UPDATE=new writes it (or .update_regression_tests(drt::Update::New))";
     match std::fs::read_to_string(path) {
         Ok(old) if old == text => {
             // Up to date: a `.new` left from before is stale.
             let _ = std::fs::remove_file(&fresh);
             Ok(())
         }
-        Ok(_) if strict => Err(format!(
-            "{} is out of date: this exploration observed other behaviour (DRT_STRICT is on, so nothing was \
-             written); run it without DRT_STRICT to get the new version beside it, or delete the file",
-            path.display()
-        )),
-        Ok(_) => {
+        Ok(_) if update == Update::Always => {
+            let _ = std::fs::remove_file(&fresh);
+            create(text)
+        }
+        Ok(_) if update == Update::New => {
             std::fs::write(&fresh, text).map_err(|e| cannot(e, &fresh))?;
             Err(format!(
                 "{} is out of date: this exploration observed other behaviour; its new version is in {}: review \
@@ -178,13 +195,29 @@ pub(crate) fn write(
                 fresh.display()
             ))
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| std::fs::write(path, text))
-            .map_err(|e| cannot(e, path)),
+        Ok(_) => Err(format!(
+            "{} is out of date: this exploration observed other behaviour (nothing was written: {}); run it \
+             with DRT_UPDATE=new to get the new version beside it, or delete the file",
+            path.display(),
+            why_not(asked),
+        )),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && update != Update::No => create(text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(format!(
+            "{} does not exist, and nothing was written ({}): run the test where CI is not set, or with {ASK}, \
+             and commit the file",
+            path.display(),
+            why_not(asked),
+        )),
         Err(e) => Err(format!("cannot read regression tests in {}: {e}", path.display())),
+    }
+}
+
+/// Why nothing was written, for a warning: `asked` is the update the user
+/// chose, which wrote nothing.
+fn why_not(asked: Update) -> &'static str {
+    match asked {
+        Update::No => "DRT_UPDATE or .update_regression_tests() says no",
+        _ => "in CI, where DRT_STRICT is on, drt writes no file unless asked",
     }
 }
 
@@ -201,21 +234,31 @@ mod tests {
     use crate::fixtures::wallet_world;
 
     #[test]
-    fn a_reviewed_file_is_never_overwritten_a_new_version_goes_beside_it() {
+    fn a_reviewed_file_is_overwritten_only_when_asked_and_ci_writes_nothing_unless_asked() {
         let world = wallet_world();
         let shortest = vec![None; world.ops.len()];
         let dir = std::env::temp_dir().join(format!("drt-regression-tests-{}", std::process::id()));
         let path = dir.join("tests").join("drt_regressions.rs");
         let fresh = dir.join("tests").join("drt_regressions.rs.new");
-        write(&path, false, &world, &shortest, 1).unwrap();
+        let write = |update, strict, seed| write(&path, update, strict, &world, &shortest, seed);
+        // In CI, a missing file is not written, unless asked.
+        for update in [Update::Auto, Update::No] {
+            let warning = write(update, true, 1).unwrap_err();
+            assert!(warning.contains("does not exist, and nothing was written"), "{warning}");
+            assert!(!path.exists() && !fresh.exists());
+        }
+        assert!(write(Update::No, false, 1).unwrap_err().contains("says no"));
+        assert!(!path.exists());
+        write(Update::New, true, 1).unwrap();
         let first = std::fs::read_to_string(&path).unwrap();
-        write(&path, false, &world, &shortest, 1).unwrap();
+        assert!(first.contains("(seed 1)"));
+        write(Update::Auto, true, 1).unwrap();
         assert!(!fresh.exists());
         // Another seed observes differently (here: says another seed).
-        let warning = write(&path, true, &world, &shortest, 2).unwrap_err();
+        let warning = write(Update::Auto, true, 2).unwrap_err();
         assert!(warning.contains("is out of date") && warning.contains("nothing was written"), "{warning}");
         assert!(!fresh.exists());
-        let warning = write(&path, false, &world, &shortest, 2).unwrap_err();
+        let warning = write(Update::Auto, false, 2).unwrap_err();
         assert!(
             warning.ends_with(
                 "drt_regressions.rs.new: review it and move it over the file (or delete both to write it afresh)"
@@ -224,8 +267,13 @@ mod tests {
         );
         assert_eq!(std::fs::read_to_string(&path).unwrap(), first);
         assert!(std::fs::read_to_string(&fresh).unwrap().contains("(seed 2)"));
-        write(&path, false, &world, &shortest, 1).unwrap();
+        write(Update::Auto, false, 1).unwrap();
         assert!(!fresh.exists(), "a stale .new is removed");
+        // Asked to, the file is written over, in CI too, and a stale `.new` goes.
+        write(Update::New, false, 2).unwrap_err();
+        write(Update::Always, true, 2).unwrap();
+        assert!(std::fs::read_to_string(&path).unwrap().contains("(seed 2)"));
+        assert!(!fresh.exists());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

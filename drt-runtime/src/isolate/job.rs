@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::wire;
-use crate::config::{Budget, Isolation, MinimizeLimits, SavedFailures, Settings};
+use crate::config::{Budget, Isolation, MinimizeLimits, SavedFailures, Settings, Update};
 use crate::report::{Failure, Stats};
 
 /// The files of a channel's directory.
@@ -105,8 +105,15 @@ impl Job {
             s.coverage,
             s.random_walk,
         ));
-        if let Some(p) = &s.regression_tests {
-            out.push_str(&format!("regression_tests {}\n", p.display()));
+        if let Some((p, update)) = &s.regression_tests {
+            let update = match update {
+                Update::Auto => "auto",
+                Update::New => "new",
+                Update::Always => "always",
+                Update::No => "no",
+            };
+            // The path is last: it may hold spaces.
+            out.push_str(&format!("regression_tests {update} {}\n", p.display()));
         }
         for op in &self.avoid {
             out.push_str(&format!("avoid {op}\n"));
@@ -177,7 +184,17 @@ impl Job {
                 "progress_ns" => s.progress = opt(value)?.map(Duration::from_nanos),
                 "coverage" => s.coverage = value.parse().ok()?,
                 "random_walk" => s.random_walk = value.parse().ok()?,
-                "regression_tests" => s.regression_tests = Some(PathBuf::from(value)),
+                "regression_tests" => {
+                    let (update, path) = value.split_once(' ')?;
+                    let update = match update {
+                        "auto" => Update::Auto,
+                        "new" => Update::New,
+                        "always" => Update::Always,
+                        "no" => Update::No,
+                        _ => return None,
+                    };
+                    s.regression_tests = Some((PathBuf::from(path), update));
+                }
                 "avoid" => job.avoid.push(value.to_string()),
                 "reference" => job.reference = Some(value.to_string()),
                 _ => return None,
@@ -290,7 +307,7 @@ mod tests {
             saved_failures: SavedFailures { replay: true, save: false },
             isolation: Isolation::Process,
             call_timeout: Duration::from_secs(5),
-            regression_tests: Some(PathBuf::from("tests/x y.rs")),
+            regression_tests: Some((PathBuf::from("tests/x y.rs"), Update::Always)),
             strict: true,
             memory_limit: Some(256 << 20),
             max_pool: 64 << 20,

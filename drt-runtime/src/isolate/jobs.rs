@@ -225,7 +225,7 @@ mod tests {
         let mut settings = settings(7, 0);
         settings.budget.max_sequences = max_sequences;
         settings.saved_failures = crate::config::SavedFailures::both(true);
-        settings.regression_tests = Some("tests/regressions.rs".into());
+        settings.regression_tests = Some(("tests/regressions.rs".into(), crate::config::Update::Auto));
         settings.jobs = jobs;
         Job {
             subjects: vec!["a::B".into()],
