@@ -179,12 +179,18 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
     let literals = crate::mine::literals(ops.fns.iter().copied());
     let literals = literals.registrations();
     let reference = is_reference(ops).then(|| quote!(impl ::drt::__private::Reference for #self_ty {}));
+    // Where emitted tests find drt when it is not `drt::` (`crate = "path"`).
+    let drt_path = ops.args.krate.as_ref().map(|path| {
+        let path = crate::krate::text(path);
+        quote!(__r.drt_path(::core::module_path!(), #path);)
+    });
     quote! {
         #[allow(non_local_definitions, clippy::all, unused_qualifications)]
         const _: () = {
             #reference
             fn __drt_register(__r: &mut ::drt::__private::Registrar) {
                 __r.owner(::drt::__private::type_desc!(#self_ty));
+                #drt_path
                 #needs
                 #( __r.literal(#literals); )*
                 #text

@@ -48,6 +48,13 @@ pub fn parse_only(cx: &Ctxt, args: TokenStream, what: &str) -> Option<syn::Path>
     out
 }
 
+/// `path` as written in code: `::my_tests::drt`, `crate::testing::drt`.
+pub fn text(path: &syn::Path) -> String {
+    let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let lead = if path.leading_colon.is_some() { "::" } else { "" };
+    format!("{lead}{}", segments.join("::"))
+}
+
 /// `tokens` with every path starting `::drt` starting `path` instead.
 pub fn rewrite(tokens: TokenStream, path: Option<&syn::Path>) -> TokenStream {
     match path {

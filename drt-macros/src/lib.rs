@@ -34,7 +34,8 @@ use proc_macro::TokenStream;
 /// parameters, `result`, `self` after the call and `old` (a clone of `self`
 /// made before it); `seeds(T = [expr, ...])` gives values of a type;
 /// `crate = "path"` says where drt is when not at `::drt` (a crate
-/// re-exporting it; `#[drt::mock]` and `#[drt::generator]` take it too). On a
+/// re-exporting it; `#[drt::mock]` and `#[drt::generator]` take it too; the
+/// tests drt emits for the type name drt by it as well). On a
 /// method: `#[drt(skip)]`, `#[drt(weight = 3)]`, `#[drt(panics)]`,
 /// `#[drt(panics = "text")]`, `#[drt(requires = "expr")]`,
 /// `#[drt(ensures = "expr")]`, `#[drt(instantiate(U = u8))]`, and

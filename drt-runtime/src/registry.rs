@@ -35,6 +35,9 @@ pub(crate) struct Registry {
     pub seeds: Vec<(TypeId, SeedSpec)>,
     /// Types whose values get contract checks: not std's own.
     pub checked: rustc_hash::FxHashSet<TypeId>,
+    /// Per type whose impl block said `crate = "path"`, the path emitted
+    /// tests reach drt by: as an integration test writes it.
+    pub drt_paths: FxHashMap<TypeId, String>,
 }
 
 impl Registry {
@@ -106,11 +109,58 @@ impl Registry {
         let checked = types.values().filter(|d| !crate::names::is_std(d.name)).map(|d| d.id).collect();
         let mut seeds = r.seeds;
         seeds.sort_by_key(|(owner, s)| (types[owner].name, types[&s.ty].name));
-        Registry { types, ops, literals, vecs, invariants, checked, seeds }
+        let drt_paths =
+            r.drt_paths.into_iter().map(|(owner, module, path)| (owner, outside_path(module, path))).collect();
+        Registry { types, ops, literals, vecs, invariants, checked, seeds, drt_paths }
     }
 
     /// The descriptor of a registered type.
     pub fn desc(&self, id: TypeId) -> &TypeDesc {
         self.types.get(&id).expect("drt: type used without a descriptor (bug in drt)")
+    }
+}
+
+/// `path`, written in module `module`, as code outside the crate names it:
+/// `crate::testing::drt` in `shop::cart` -> `shop::testing::drt`,
+/// `super::drt` -> `shop::drt`, `::facade::drt` -> `facade::drt`. Any
+/// other path starts with a crate's name already.
+fn outside_path(module: &str, path: &str) -> String {
+    if let Some(rest) = path.strip_prefix("::") {
+        return rest.to_string();
+    }
+    let mut base: Vec<&str> = module.split("::").collect();
+    let mut rest = path.split("::").peekable();
+    match rest.peek() {
+        Some(&"crate") => base.truncate(1),
+        Some(&"self" | &"super") => {}
+        _ => return path.to_string(),
+    }
+    while let Some(&first) = rest.peek() {
+        match first {
+            "crate" | "self" => {}
+            "super" if base.len() > 1 => {
+                base.pop();
+            }
+            _ => break,
+        }
+        rest.next();
+    }
+    base.extend(rest);
+    base.join("::")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::outside_path;
+
+    #[test]
+    fn a_drt_path_is_named_as_outside_the_crate() {
+        assert_eq!(outside_path("shop::cart", "crate::testing::drt"), "shop::testing::drt");
+        assert_eq!(outside_path("shop::cart", "super::drt"), "shop::drt");
+        assert_eq!(outside_path("shop::cart::items", "super::super::drt"), "shop::drt");
+        assert_eq!(outside_path("shop::cart", "self::drt"), "shop::cart::drt");
+        assert_eq!(outside_path("shop::cart", "::facade::drt"), "facade::drt");
+        assert_eq!(outside_path("shop::cart", "facade::drt"), "facade::drt");
+        assert_eq!(outside_path("shop", "my_drt"), "my_drt");
     }
 }

@@ -106,8 +106,9 @@ fn scalar_text(world: &World<'_>, operand: &Operand, kind: ParamKind) -> String 
     let (literal, owned) = match operand {
         Operand::Seed(s) => {
             let s = &world.seeds[*s as usize];
-            let owned = if s.is_string { format!("String::from({})", s.literal) } else { s.literal.clone() };
-            (s.literal.clone(), owned)
+            let literal = with_drt_path(world, &s.literal);
+            let owned = if s.is_string { format!("String::from({literal})") } else { literal.clone() };
+            (literal, owned)
         }
         Operand::Int { kind, bits } => (kind.literal(*bits), kind.literal(*bits)),
         _ => unreachable!("drt: only seeds and drawn integers are written as literals"),
@@ -257,7 +258,7 @@ fn call_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], i: usi
             return qualified_seed(expression, op.owner_name)
         }
         Syntax::Template(template) => {
-            let mut out = template.to_string();
+            let mut out = with_drt_path(world, template);
             for k in (0..call.len()).rev() {
                 out = out.replace(&format!("${k}"), &text(k));
             }
@@ -730,15 +731,35 @@ fn assemble(
     }
 }
 
+/// `text` (drt's own: a builder's template, a seed) with its paths
+/// starting at `drt` started where the code under test said drt is
+/// (`crate = "path"`).
+fn with_drt_path(world: &World<'_>, text: &str) -> String {
+    match world.drt_path {
+        Some(path) => replace_crate(text, "drt", path),
+        None => text.to_string(),
+    }
+}
+
 /// `code` with the paths starting at crate `krate` started at `crate` instead.
 fn in_crate_paths(code: &str, krate: &str) -> String {
+    replace_crate(code, krate, "crate")
+}
+
+/// `code` with the paths starting at crate `krate` started at `with`.
+fn replace_crate(code: &str, krate: &str, with: &str) -> String {
     let from = format!("{krate}::");
     let mut out = String::with_capacity(code.len());
     let mut rest = code;
     while let Some(at) = rest.find(&from) {
         let starts_path = !rest[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':');
         out.push_str(&rest[..at]);
-        out.push_str(if starts_path { "crate::" } else { &from });
+        if starts_path {
+            out.push_str(with);
+            out.push_str("::");
+        } else {
+            out.push_str(&from);
+        }
         rest = &rest[at + from.len()..];
     }
     out.push_str(rest);

@@ -83,6 +83,9 @@ pub(crate) struct World<'r> {
     compared: Vec<TypeId>,
     /// The reference every sequence runs on too (`against`).
     pub reference: Option<Differential<'r>>,
+    /// The path emitted tests reach drt by, when a type under test's block
+    /// said `crate = "path"` (`None`: `drt`).
+    pub drt_path: Option<&'r str>,
 }
 
 /// A reference and how the operations pair with its own.
@@ -175,6 +178,7 @@ impl<'r> World<'r> {
             mutators: FxHashMap::default(),
             compared,
             reference: None,
+            drt_path: under_test.iter().find_map(|t| reg.drt_paths.get(t)).map(String::as_str),
         };
         world.mutators = world.mutators();
         world

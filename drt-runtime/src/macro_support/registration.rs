@@ -25,6 +25,8 @@ pub struct Registrar {
     pub(crate) vecs: Vec<VecBuilder>,
     pub(crate) invariants: Vec<(TypeId, Invariant)>,
     pub(crate) seeds: Vec<(TypeId, SeedSpec)>,
+    /// Per owner, `crate = "path"` and the module it was written in.
+    pub(crate) drt_paths: Vec<(TypeId, &'static str, &'static str)>,
 }
 
 impl Registrar {
@@ -44,6 +46,13 @@ impl Registrar {
     pub fn owner(&mut self, desc: TypeDesc) {
         self.owner = Some(desc.id);
         self.types.push(desc);
+    }
+
+    /// Not public API. Says that the owner's block reaches drt by `path`
+    /// (`crate = "path"`), written in `module` (`module_path!()`).
+    pub fn drt_path(&mut self, module: &'static str, path: &'static str) {
+        let owner = self.owner.expect("drt: drt path registered before owner (bug in drt)");
+        self.drt_paths.push((owner, module, path));
     }
 
     /// Not public API. Describes a type the block mentions.
