@@ -109,6 +109,43 @@ fn an_unbuildable_parameter_says_how_to_fix_it() {
     assert!(report.to_string().contains("drt: never called successfully: Ledger::post: no value of type `Entry`"));
 }
 
+/// What an origin answers with: nothing makes one.
+#[derive(Clone, Debug)]
+pub struct Handle(pub u8);
+
+#[drt::mock]
+pub trait Origin {
+    fn fetch(&self, key: u8) -> Handle;
+}
+
+/// Needs an origin, whose mock cannot answer without a `Handle`.
+pub struct Front;
+
+#[drt::operations]
+impl Front {
+    pub fn new() -> Self {
+        Front
+    }
+    pub fn get(&mut self, origin: &dyn Origin) -> u8 {
+        origin.fetch(1).0
+    }
+}
+
+#[test]
+fn a_mock_whose_answers_cannot_be_made_says_which_type_to_make() {
+    let report = drt::explore::<Front>().seed(2).max_sequences(500).report();
+    assert_eq!(
+        report.stats.uncallable,
+        [(
+            "Front::get".to_string(),
+            "no value of type `OriginMock` was made: OriginMock needs values of `Handle`, and no value of type \
+             `Handle` could be built: put #[drt::operations] on an impl with a constructor of `Handle`, or give \
+             values with seeds(Handle = [...])"
+                .to_string()
+        )]
+    );
+}
+
 /// An access token: only parsing makes one, and no seed string parses.
 pub struct Token(u64);
 

@@ -85,7 +85,12 @@ impl Store {
                 return (Vec::new(), vec![why]);
             }
             Err(why) => {
-                return (Vec::new(), vec![format!("{}: {why}; its entries were not replayed", self.path.display())])
+                let why = format!(
+                    "{}: {why} (this one writes `format {FORMAT}`); its entries were not replayed: fix the line or \
+                     delete the file",
+                    self.path.display()
+                );
+                return (Vec::new(), vec![why]);
             }
         }
         let mut out = (Vec::new(), Vec::new());
@@ -222,7 +227,7 @@ mod tests {
     }
 
     #[test]
-    fn a_file_in_a_newer_format_is_not_replayed_and_one_without_a_format_line_is() {
+    fn a_file_in_a_newer_or_unknown_format_is_not_replayed_and_one_without_a_format_line_is() {
         let world = wallet_world();
         let dir = std::env::temp_dir().join(format!("drt-format-test-{}", std::process::id()));
         let store = Store::new(&dir, &["wallet"]);
@@ -236,6 +241,15 @@ mod tests {
         let (replayed, warnings) = store.load(&world);
         assert!(replayed.is_empty());
         assert!(warnings[0].ends_with("is in format 2, written by a newer drt (this one reads format 1); its entries were not replayed: update drt"), "{warnings:?}");
+        std::fs::write(store.path(), text.replace("format 1", "format one")).unwrap();
+        let (replayed, warnings) = store.load(&world);
+        assert!(replayed.is_empty());
+        let said = format!(
+            "{}: `format one` is not a format drt knows (this one writes `format 1`); its entries were not replayed: \
+             fix the line or delete the file",
+            store.path().display()
+        );
+        assert_eq!(warnings, [said]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

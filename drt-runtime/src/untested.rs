@@ -129,11 +129,33 @@ impl Untested {
                 world.ops[first].op.display,
                 self.unmade(world, per_op, arg, depth + 1)
             ),
+            // A mock's answers (a vector of them, never empty) had no values to choose from.
+            (Some(first), _) if depth < 3 && self.unmade_element(world, per_op, first).is_some() => {
+                let elem = self.unmade_element(world, per_op, first).unwrap_or(ty);
+                format!(
+                    "no value of type `{name}` was made: {} needs values of `{}`, and {}",
+                    world.ops[first].op.display,
+                    crate::names::display_type_name(world.reg.desc(elem).name),
+                    self.unmade(world, per_op, elem, depth + 1)
+                )
+            }
             (Some(_), _) => format!(
                 "no value of type `{name}` was made: {} never returned one; give values with seeds({name} = [...]), \
                  or add a constructor that cannot fail",
                 names.join(", ")
             ),
         }
+    }
+
+    /// The element type of a vector `op` takes of which no value was ever
+    /// made (no seed, and no maker returned one): `op` only ever got empty
+    /// vectors, as a mock's builder does whose answers cannot be made.
+    fn unmade_element(&self, world: &World<'_>, per_op: &[OperationStats], op: usize) -> Option<TypeId> {
+        world.ops[op].op.spec.params.iter().find_map(|p| {
+            let elem = world.vecs[*world.vec_by_type.get(&p.ty)? as usize].elem;
+            let seeded = world.seeds_by_type.get(&elem).is_some_and(|s| !s.is_empty());
+            let makers = world.producers.get(&elem).map_or(&[][..], Vec::as_slice);
+            (!seeded && makers.iter().all(|&m| per_op[m as usize].succeeded == 0)).then_some(elem)
+        })
     }
 }
