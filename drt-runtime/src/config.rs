@@ -52,14 +52,15 @@ pub enum Isolation {
 /// [`Update::Always`] writes over it. Env: `DRT_UPDATE` (`auto`, `new`,
 /// `always` or `no`), which wins over the builder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum Update {
     /// [`Update::New`] on a developer's machine; [`Update::No`] under
     /// `DRT_STRICT` (on when `CI` is set), so CI writes no file unless asked.
     #[default]
     Auto,
     /// Writes the file when there is none; when this exploration observed
-    /// something else than a file there says, writes its version beside it,
-    /// in the file's path + `.new`, with a warning to review it.
+    /// other behaviour than the file there says, writes its version beside
+    /// it, in the file's path + `.new`, with a warning to review it.
     New,
     /// Writes the file, over one that is there: the new behaviour is
     /// accepted without review.
