@@ -95,7 +95,11 @@ fn a_clean_run_summarizes_in_one_line() {
 #[test]
 fn exploring_a_type_without_operations_says_what_to_do() {
     let msg = panic_text(|| drt::explore::<Unregistered>().max_sequences(10).persist(false).run());
-    assert_eq!(msg, "drt: no operations are registered for Unregistered: put #[drt::operations] on its impl block");
+    assert_eq!(
+        msg,
+        "drt: no operations are registered for Unregistered: put #[drt::operations] on its impl block (one under \
+         #[cfg_attr(test, ...)] is compiled for the crate's unit tests only, not for those in tests/)"
+    );
 }
 
 /// Every call panics, by design or not, or is refused: why each was never called successfully.

@@ -627,7 +627,7 @@ fn minimize_limits(env: &dyn Fn(&str) -> Option<String>) -> Result<MinimizeLimit
 }
 
 fn parse_update(s: &str) -> Option<Update> {
-    match s {
+    match s.to_ascii_lowercase().as_str() {
         "auto" => Some(Update::Auto),
         "new" => Some(Update::New),
         "always" => Some(Update::Always),

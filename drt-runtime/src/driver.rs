@@ -408,7 +408,10 @@ fn nothing_registered(explorer: &Explorer, registry: &Registry) -> String {
     instances.sort();
     instances.dedup();
     if instances.is_empty() {
-        format!("drt: no operations are registered for {subject}: put #[drt::operations] on its impl block")
+        format!(
+            "drt: no operations are registered for {subject}: put #[drt::operations] on its impl block (one under \
+             #[cfg_attr(test, ...)] is compiled for the crate's unit tests only, not for those in tests/)"
+        )
     } else {
         format!(
             "drt: no operations are registered for {subject}: its #[drt::operations] blocks are instantiated for {} \

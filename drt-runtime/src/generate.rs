@@ -388,9 +388,9 @@ impl<'w> Engine<'w> {
     fn write_regression_tests(&mut self) {
         if let Some((path, update, strict)) = &self.regression_tests {
             let (world, seed) = (self.world, self.stats.seed);
-            let written = crate::regression_tests::write(path, *update, *strict, world, &self.shortest, seed);
-            if let Err(warning) = written {
-                self.stats.warn(warning);
+            match crate::regression_tests::write(path, *update, *strict, world, &self.shortest, seed) {
+                Ok(wrote) => self.stats.notes.extend(wrote),
+                Err(warning) => self.stats.warn(warning),
             }
         }
     }
