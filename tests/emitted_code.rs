@@ -10,8 +10,8 @@ use std::process::Command;
 use drt::FailureKind;
 use drt_examples::{
     bank, batch, bitpack, bugfree, cache, calendar, checksum, chunked, deque, edge, histogram, inline_stack, journal,
-    ledger, limiter, lines, lru, money, ordered, playlist, raster, retry, ring, route, span, stock, tags, tasks, text,
-    timeline, username, version, wallet,
+    ledger, limiter, lines, lru, money, ordered, playlist, raster, retry, ring, route, seats, span, stock, tags, tasks,
+    text, timeline, username, version, wallet,
 };
 
 fn failures() -> Vec<drt::Failure> {
@@ -25,6 +25,8 @@ fn failures() -> Vec<drt::Failure> {
             .max_sequences(20_000)
             .report(),
         drt::explore::<tasks::TaskQueue>().against::<tasks::QueueModel>().seed(7).max_sequences(20_000).report(),
+        // Two `Result`s of one error type, compared whole, errors and all.
+        drt::explore::<seats::Seats>().against::<seats::SeatsModel>().seed(7).max_sequences(20_000).report(),
         // A map's entries as pairs of borrows, copied on both sides (in this
         // process: the first exploration named another std reference).
         drt::explore::<timeline::Timeline>()
@@ -228,7 +230,7 @@ fn emitted_tests_compile_and_fail_the_same_way() {
     // task queue's shows in `pop` and in `peek`, the line counter's in three
     // of what it returns, the rate limiter's in both methods refilling.
     let (raster, others): (Vec<_>, Vec<_>) = failures.iter().partition(|f| f.operation.starts_with("Raster::"));
-    assert_eq!(others.len(), 36, "{failures:#?}");
+    assert_eq!(others.len(), 37, "{failures:#?}");
     assert!(raster.len() >= 4 && raster.iter().all(|f| f.message.contains("out of range for slice")), "{raster:#?}");
     let dir = scratch_crate(&failures);
     let (stdout, _) = cargo_test(&dir, "generated");

@@ -4,8 +4,8 @@
 use drt::{FailureKind, Report};
 use drt_examples::{
     bank, batch, bitmap, bitpack, bugfree, cache, calendar, checksum, chunked, deque, edge, histogram, inline_stack,
-    journal, limiter, lines, lru, money, ordered, raster, retry, ring, route, samples, span, stock, tags, tasks, text,
-    timeline, wallet,
+    journal, limiter, lines, lru, money, ordered, raster, retry, ring, route, samples, seats, span, stock, tags, tasks,
+    text, timeline, wallet,
 };
 
 /// Sequences each exploration may spend; the bugs are found well within it.
@@ -504,6 +504,18 @@ fn finds_the_cache_eviction_by_its_postcondition() {
         // A cache of one, a put, and a put to the same key.
         assert_eq!(f.len, 3, "not minimized:\n{}", f.code);
         assert!(f.code.contains("assert!(result == old.peek(&key).copied(), "), "{}", f.code);
+    }
+}
+
+/// A wrong count inside an error, with every `Ok` / `Err` right: found by
+/// comparing the errors with the model's.
+#[test]
+fn finds_the_seat_count_in_the_sold_out_error_against_a_model() {
+    let explore =
+        |seed| drt::explore::<seats::Seats>().against::<seats::SeatsModel>().seed(seed).max_sequences(2_000).report();
+    for f in divergences_on_every_seed(explore, &["Seats::hold"]) {
+        assert!(f.message.contains("returned Err(SoldOut { free: "), "{}", f.message);
+        assert!(f.message.contains("(the reference) returned Err(SoldOut { free: "), "{}", f.message);
     }
 }
 

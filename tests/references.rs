@@ -13,6 +13,7 @@ use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet, VecDeque};
 use std::ops::RangeInclusive;
 
 use drt::{Failure, FailureKind, Reference};
+use drt_examples::seats::{HoldError, SeatsModel};
 
 /// Sequences a correct type runs against its reference.
 const LARGE: u64 = 20_000;
@@ -1053,4 +1054,183 @@ fn a_result_of_another_type_is_not_passed_on_to_the_reference() {
         ["run on Vec<u32> too, but their results are not compared (the types differ, have no PartialEq, or hold \
           borrows drt cannot copy): Counted::iter, Counted::len"]
     );
+}
+
+// ---- Errors ----
+
+/// Why an account refuses a withdrawal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    Short { balance: u32 },
+    Frozen,
+}
+
+/// Refuses to withdraw the whole balance: `Result<(), E>` says only
+/// whether it succeeded, which is compared.
+#[derive(Clone, Debug)]
+pub struct Strict {
+    balance: u32,
+}
+
+#[drt::operations]
+impl Strict {
+    pub fn new() -> Self {
+        Strict { balance: 0 }
+    }
+    pub fn deposit(&mut self, amount: u32) {
+        self.balance = self.balance.saturating_add(amount)
+    }
+    pub fn withdraw(&mut self, amount: u32) -> Result<(), Refused> {
+        // BUG: `>`: the whole balance may be withdrawn.
+        if amount >= self.balance && amount > 0 {
+            return Err(Refused::Short { balance: self.balance });
+        }
+        self.balance -= amount;
+        Ok(())
+    }
+}
+
+/// Reports the balance wrong in its error, and only there.
+#[derive(Clone, Debug)]
+pub struct Misreported {
+    balance: u32,
+}
+
+#[drt::operations]
+impl Misreported {
+    pub fn new() -> Self {
+        Misreported { balance: 0 }
+    }
+    pub fn deposit(&mut self, amount: u32) {
+        self.balance = self.balance.saturating_add(amount)
+    }
+    pub fn withdraw(&mut self, amount: u32) -> Result<(), Refused> {
+        if amount > self.balance {
+            // BUG: the amount asked for, not the balance.
+            return Err(Refused::Short { balance: amount });
+        }
+        self.balance -= amount;
+        Ok(())
+    }
+}
+
+/// The accounts' reference, which they agree with but for their bugs.
+#[derive(Clone, Debug)]
+pub struct AccountModel {
+    balance: u32,
+}
+
+#[drt::operations]
+impl AccountModel {
+    pub fn new() -> Self {
+        AccountModel { balance: 0 }
+    }
+    pub fn deposit(&mut self, amount: u32) {
+        self.balance = self.balance.saturating_add(amount)
+    }
+    pub fn withdraw(&mut self, amount: u32) -> Result<(), Refused> {
+        self.balance = self.balance.checked_sub(amount).ok_or(Refused::Short { balance: self.balance })?;
+        Ok(())
+    }
+}
+
+/// A `Result<(), E>` that is `Err` where the reference's is `Ok` diverges
+/// (it was not compared at all: no value to compare), and the test asserts
+/// the two `Result`s equal.
+#[test]
+fn finds_an_err_where_the_reference_is_ok() {
+    let f = divergence::<Strict, AccountModel>("Strict::withdraw");
+    let (ours, theirs) = f.message.split_once(", but ").expect("two sides");
+    assert!(ours.starts_with("Strict::withdraw returned Err(Short { balance: "), "{}", f.message);
+    assert_eq!(theirs, "AccountModel::withdraw (the reference) returned Ok(())");
+    assert!(f.code.contains("assert_eq!(withdraw, model_withdraw, "), "{}", f.code);
+}
+
+/// Two `Err`s of one error type with `PartialEq` are compared too.
+#[test]
+fn finds_a_wrong_error_against_the_reference() {
+    let f = divergence::<Misreported, AccountModel>("Misreported::withdraw");
+    assert_eq!(
+        f.message,
+        "Misreported::withdraw returned Err(Short { balance: 1 }), but AccountModel::withdraw (the reference) \
+         returned Err(Short { balance: 0 })"
+    );
+    assert!(f.code.contains("assert_eq!(withdraw, model_withdraw, "), "{}", f.code);
+}
+
+/// The same account without its bug agrees with the reference, errors and all.
+#[derive(Clone, Debug)]
+pub struct Account {
+    balance: u32,
+}
+
+#[drt::operations]
+impl Account {
+    pub fn new() -> Self {
+        Account { balance: 0 }
+    }
+    pub fn deposit(&mut self, amount: u32) {
+        self.balance = self.balance.saturating_add(amount)
+    }
+    pub fn withdraw(&mut self, amount: u32) -> Result<(), Refused> {
+        if amount > self.balance {
+            return Err(Refused::Short { balance: self.balance });
+        }
+        self.balance -= amount;
+        Ok(())
+    }
+}
+
+#[test]
+fn an_account_agrees_with_its_reference_errors_and_all() {
+    assert_agrees::<Account, AccountModel>();
+}
+
+/// drt-examples' seat holds without their bug (the free seats in the
+/// `SoldOut` error) agree with its model.
+#[derive(Clone, Debug)]
+pub struct FixedSeats {
+    capacity: u32,
+    held: u32,
+    sold: u32,
+}
+
+#[drt::operations]
+impl FixedSeats {
+    pub fn new(capacity: u32) -> Self {
+        FixedSeats { capacity, held: 0, sold: 0 }
+    }
+    pub fn hold(&mut self, seats: u32) -> Result<(), HoldError> {
+        if seats == 0 {
+            return Err(HoldError::Nothing);
+        }
+        if seats > self.free() {
+            return Err(HoldError::SoldOut { free: self.free() });
+        }
+        self.held += seats;
+        Ok(())
+    }
+    pub fn buy(&mut self, seats: u32) -> Result<(), HoldError> {
+        if seats > self.held {
+            return Err(HoldError::NotHeld { held: self.held });
+        }
+        self.held -= seats;
+        self.sold += seats;
+        Ok(())
+    }
+    pub fn release(&mut self, seats: u32) -> Result<(), HoldError> {
+        if seats > self.held {
+            return Err(HoldError::NotHeld { held: self.held });
+        }
+        self.held -= seats;
+        Ok(())
+    }
+    pub fn free(&self) -> u32 {
+        self.capacity - self.held - self.sold
+    }
+}
+
+#[test]
+fn fixed_seat_holds_agree_with_their_model() {
+    assert_agrees::<FixedSeats, SeatsModel>();
 }

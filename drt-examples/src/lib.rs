@@ -31,6 +31,7 @@ pub mod retry;
 pub mod ring;
 pub mod route;
 pub mod samples;
+pub mod seats;
 pub mod span;
 pub mod stock;
 pub mod tags;

@@ -4,7 +4,7 @@
 use drt_examples::{
     arena, bank, batch, bitmap, bitpack, bugfree, cache, calendar, checksum, chunked, deque, edge, frames, histogram,
     index, inline_stack, journal, ledger, limiter, lines, lru, money, ordered, playlist, raster, retry, ring, route,
-    samples, span, stock, tags, tasks, text, timeline, units, username, version, wallet,
+    samples, seats, span, stock, tags, tasks, text, timeline, units, username, version, wallet,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -95,6 +95,9 @@ fn main() {
         }),
         ("tasks::TaskQueue", "a wrong answer: pops out of priority order, against a ten-line model", || {
             drt::explore::<tasks::TaskQueue>().against::<tasks::QueueModel>().report()
+        }),
+        ("seats::Seats", "a wrong count inside an error (SoldOut { free }), against a model", || {
+            drt::explore::<seats::Seats>().against::<seats::SeatsModel>().report()
         }),
         ("cache::RecentCache", "a put that evicts its own key, caught by an `ensures` postcondition", || {
             drt::explore::<cache::RecentCache>().report()

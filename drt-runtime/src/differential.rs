@@ -187,6 +187,12 @@ pub(crate) enum Compare {
     /// Only whether each gave a value: the values are the type under test
     /// and the reference, compared through what later calls observe.
     Emptiness,
+    /// Both are `Result`s of one error type with `==` and `Debug`: whether
+    /// each gave `Ok`, the errors with `==`, and when `values`, the `Ok`
+    /// values too (of one type with `==`, or both `()`); otherwise those
+    /// are the type under test and the reference, compared through what
+    /// later calls observe.
+    Results { values: bool },
     /// Nothing: the returns are not comparable.
     Nothing,
 }
@@ -252,8 +258,18 @@ pub(crate) fn plan(
                 same_type.then(|| Shift::between(t.kind, p.kind, clonable(p.ty))).flatten()
             });
             let shifts = shifts.collect::<Option<Vec<Shift>>>()?;
+            let comparable = |t: TypeId| reg.types.get(&t).is_some_and(|d| d.eq.is_some());
+            let errors = match (s.ret, m.ret) {
+                (RetKind::Result { err: a }, RetKind::Result { err: b }) => {
+                    a == b && comparable(a) && reg.types.get(&a).is_some_and(|d| d.debug.is_some())
+                }
+                _ => false,
+            };
             let compare = match (s.ret_ty, m.ret_ty) {
-                (Some(a), Some(b)) if a == b && reg.types.get(&a).is_some_and(|d| d.eq.is_some()) => Compare::Values,
+                (None, None) if errors => Compare::Results { values: true },
+                (Some(a), Some(b)) if errors && a == b && comparable(a) => Compare::Results { values: true },
+                (Some(a), Some(b)) if errors && a == subject && b == model => Compare::Results { values: false },
+                (Some(a), Some(b)) if a == b && comparable(a) => Compare::Values,
                 (Some(a), Some(b)) if (a == subject && b == model) || a == b => {
                     if s.ret.may_be_empty() || m.ret.may_be_empty() {
                         Compare::Emptiness
@@ -261,6 +277,9 @@ pub(crate) fn plan(
                         Compare::Nothing
                     }
                 }
+                // `Result<(), E>`, `Option<()>` on both sides: whether each
+                // succeeded (a reference returning `()` may not model failing).
+                (None, None) if s.ret.may_be_empty() && m.ret.may_be_empty() => Compare::Emptiness,
                 _ => Compare::Nothing,
             };
             // A `u32` length is no counterpart of the `usize` one later

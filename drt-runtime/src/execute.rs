@@ -115,10 +115,36 @@ struct Frame {
     /// The variables the current call touched.
     touched: Vec<u32>,
     last_empty: bool,
+    /// The error the last call returned, when errors are kept (against a
+    /// reference, to compare them).
+    last_error: Slot,
     windows: Vec<(usize, Window)>,
     /// Whether a call was given an iterator lying about its length: from
     /// then on, only a crash is a failure.
     lied: bool,
+}
+
+impl Frame {
+    /// A frame for a run with these buffers.
+    fn new(vars: Vec<Slot>, slots: Vec<Slot>, touched: Vec<u32>, windows: Vec<(usize, Window)>) -> Frame {
+        Frame { vars, slots, touched, last_empty: false, last_error: None, windows, lied: false }
+    }
+
+    /// What call `i`, the last that ran, left to compare with a reference's.
+    fn returns(&self, i: usize) -> crate::oracle::Returns<'_> {
+        crate::oracle::Returns {
+            value: self.vars[i].as_deref(),
+            empty: self.last_empty,
+            error: self.last_error.as_deref(),
+        }
+    }
+
+    /// Drops the last error kept: the user's `Drop` may panic.
+    fn forget_error(&mut self) {
+        if let Some(e) = self.last_error.take() {
+            let _ = panic::catch_unwind(AssertUnwindSafe(move || drop(e)));
+        }
+    }
 }
 
 /// The reference's side of a run: its calls, which of them run, and its values.
@@ -132,14 +158,7 @@ impl Shadow {
     fn of(d: &crate::world::Differential<'_>, seq: &Sequence) -> Shadow {
         let mut theirs = Sequence::default();
         let runs = d.plan.shadow(seq, &mut theirs);
-        let frame = Frame {
-            vars: Vec::with_capacity(seq.len()),
-            slots: Vec::new(),
-            touched: Vec::new(),
-            last_empty: false,
-            windows: Vec::new(),
-            lied: false,
-        };
+        let frame = Frame::new(Vec::with_capacity(seq.len()), Vec::new(), Vec::new(), Vec::new());
         Shadow { seq: theirs, runs, frame }
     }
 }
@@ -201,9 +220,11 @@ impl World<'_> {
         let RunBuffers { mut vars, slots, touched, windows } = buffers;
         debug_assert!(vars.is_empty() && slots.is_empty() && windows.is_empty());
         vars.reserve(seq.len());
-        let mut frame = Frame { vars, slots, touched, last_empty: false, windows, lied: false };
-        // The reference's side runs call by call beside (never reusing values).
+        let mut frame = Frame::new(vars, slots, touched, windows);
+        // The reference's side runs call by call beside (never reusing
+        // values), and the two sides' errors are compared.
         debug_assert!(self.reference.is_none() || reused.is_empty());
+        crate::macro_support::keep_errors(self.reference.is_some());
         let mut shadow = self.reference.as_ref().map(|d| Shadow::of(d, seq));
         let mut next = reused.iter().peekable();
         let mut skipped = 0;
@@ -233,9 +254,12 @@ impl World<'_> {
             }
             i += 1;
         }
-        if let Some(shadow) = shadow {
+        if let Some(mut shadow) = shadow {
+            shadow.frame.forget_error();
             drop_quietly_all(&mut { shadow.frame.vars });
         }
+        frame.forget_error();
+        crate::macro_support::keep_errors(false);
         Execution {
             outcome,
             vars: frame.vars,
@@ -274,8 +298,7 @@ impl World<'_> {
         match self.call(&shadow.seq, i, &mut shadow.frame, Level::Nothing) {
             Outcome::Normal => {
                 let Some(compare) = d.plan.compare(seq.op(i)) else { return Outcome::Normal };
-                let ours = (ours.vars[i].as_deref(), ours.last_empty);
-                let theirs = (shadow.frame.vars[i].as_deref(), shadow.frame.last_empty);
+                let (ours, theirs) = (ours.returns(i), shadow.frame.returns(i));
                 match self.diverges(seq.op(i), shadow.seq.op(i), compare, ours, theirs) {
                     Some(v) => Outcome::Failed { call: i, fault: Fault::Broken(v) },
                     None => Outcome::Normal,
@@ -299,7 +322,8 @@ impl World<'_> {
 
     /// Runs call `i`, then checks the oracles `check` asks for on what it touched.
     fn call(&self, seq: &Sequence, i: usize, frame: &mut Frame, check: Level) -> Outcome {
-        let Frame { vars, slots, touched, last_empty, windows, lied } = frame;
+        frame.forget_error();
+        let Frame { vars, slots, touched, last_empty, last_error, windows, lied } = frame;
         let call = seq.args(i);
         let op = self.op(seq.op(i));
         slots.clear();
@@ -357,11 +381,15 @@ impl World<'_> {
             Ok(returned) => {
                 let broken = !spec.ensures.is_empty() && crate::macro_support::postcondition_broken();
                 put_back(call, slots, vars);
-                *last_empty = matches!(returned, Returned::Empty);
+                *last_empty = matches!(returned, Returned::Empty | Returned::Error(_));
                 vars.push(match returned {
                     Returned::Value(v) if !then_panic => Some(v),
                     Returned::Value(v) => {
                         drop_quietly_all(&mut vec![Some(v)]);
+                        None
+                    }
+                    Returned::Error(e) => {
+                        *last_error = Some(e);
                         None
                     }
                     Returned::Nothing | Returned::Empty => None,

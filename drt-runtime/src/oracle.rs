@@ -504,33 +504,56 @@ pub(crate) const AGREES: &str = "agrees with the reference";
 /// The contract the reference breaks when it panics where the type under test did not.
 pub(crate) const REFERENCE_RETURNS: &str = "the reference does not panic where the type under test returns";
 
+/// What a call left to compare with its counterpart's result.
+#[derive(Clone, Copy)]
+pub(crate) struct Returns<'a> {
+    /// The value kept: a plain return, or the payload of `Some` / `Ok`.
+    pub value: Option<&'a dyn Any>,
+    /// Whether it said `None` / `Err`.
+    pub empty: bool,
+    /// The error of an `Err`, when kept.
+    pub error: Option<&'a dyn Any>,
+}
+
 impl World<'_> {
     /// Whether two paired calls' results differ, as `compare` compares
-    /// them: each result as its call left it (a value, or none and whether
-    /// the call said `None` / `Err`). A result neither kept nor empty (a
-    /// borrow of a type without `Clone`) is not compared.
+    /// them. A value neither kept nor empty (a borrow of a type without
+    /// `Clone`) is not compared, nor one whose `PartialEq` panics (the
+    /// contracts report that).
     pub(crate) fn diverges(
         &self,
         ours: u32,
         theirs: u32,
         compare: crate::differential::Compare,
-        a: (Option<&dyn Any>, bool),
-        b: (Option<&dyn Any>, bool),
+        a: Returns<'_>,
+        b: Returns<'_>,
     ) -> Option<Violation> {
         use crate::differential::Compare;
-        let kept_nothing = |(v, empty): (Option<&dyn Any>, bool)| v.is_none() && !empty;
-        if compare == Compare::Nothing || kept_nothing(a) || kept_nothing(b) {
-            return None;
-        }
-        let differ = match (a.0, b.0) {
-            (None, None) => false,
-            (Some(_), None) | (None, Some(_)) => true,
-            (Some(x), Some(y)) if compare == Compare::Values && x.type_id() == y.type_id() => {
-                let eq = self.reg.types.get(&x.type_id()).and_then(|d| d.eq)?;
-                // A `PartialEq` that panics is the contracts' to report.
-                !guarded(|| eq(x, y)).ok()?
-            }
-            (Some(_), Some(_)) => false,
+        // Whether two values are equal; `None` where that cannot be told.
+        let equal = |x: &dyn Any, y: &dyn Any| -> Option<bool> {
+            let eq = self.reg.types.get(&x.type_id()).and_then(|d| d.eq).filter(|_| x.type_id() == y.type_id())?;
+            guarded(|| eq(x, y)).ok()
+        };
+        let differ = match compare {
+            Compare::Nothing => return None,
+            Compare::Emptiness => a.empty != b.empty,
+            Compare::Results { values } => match (a.empty, b.empty) {
+                (false, false) => match (a.value, b.value) {
+                    (Some(x), Some(y)) if values => !equal(x, y)?,
+                    _ => false,
+                },
+                (true, true) => match (a.error, b.error) {
+                    (Some(x), Some(y)) => !equal(x, y)?,
+                    _ => false,
+                },
+                _ => true,
+            },
+            Compare::Values => match (a.value, b.value) {
+                _ if a.value.is_none() && !a.empty || b.value.is_none() && !b.empty => return None,
+                (None, None) => false,
+                (Some(_), None) | (None, Some(_)) => true,
+                (Some(x), Some(y)) => !equal(x, y)?,
+            },
         };
         differ.then(|| {
             let (ours, theirs) = (self.op(ours), self.op(theirs));
@@ -540,9 +563,9 @@ impl World<'_> {
                 message: format!(
                     "{} returned {}, but {} (the reference) returned {}",
                     ours.op.display,
-                    self.result_text(ours.op.spec.ret, a),
+                    self.result_text(&ours.op.spec, a),
                     theirs.op.display,
-                    self.result_text(theirs.op.spec.ret, b),
+                    self.result_text(&theirs.op.spec, b),
                 ),
                 vars: Vec::new(),
                 template: "",
@@ -566,18 +589,26 @@ impl World<'_> {
         }
     }
 
-    /// A call's result as its code would print it: `Some(3)`, `None`, `Err(..)`, `3`.
-    fn result_text(&self, ret: crate::macro_support::RetKind, (value, _): (Option<&dyn Any>, bool)) -> String {
+    /// A call's result as its code would print it: `Some(3)`, `None`,
+    /// `Err(Full)`, `Ok(())`, `3`.
+    fn result_text(&self, spec: &crate::macro_support::OperationSpec, r: Returns<'_>) -> String {
         use crate::macro_support::RetKind;
-        let text = value.map(|v| match self.reg.types.get(&v.type_id()) {
+        let shown = |v: &dyn Any| match self.reg.types.get(&v.type_id()) {
             Some(d) => Shown(d, v).to_string(),
             None => "<a value>".to_string(),
-        });
-        match (ret, text) {
+        };
+        // A payload not kept: `()`, or a borrow drt cannot copy.
+        let unkept = if spec.ret_ty.is_none() { "()" } else { ".." };
+        match (spec.ret, r.value.map(shown)) {
             (ret, Some(t)) if ret.is_option() => format!("Some({t})"),
-            (ret, None) if ret.is_option() => "None".to_string(),
+            (ret, None) if ret.is_option() && r.empty => "None".to_string(),
+            (ret, None) if ret.is_option() => format!("Some({unkept})"),
             (RetKind::Result { .. }, Some(t)) => format!("Ok({t})"),
-            (RetKind::Result { .. }, None) => "Err(..)".to_string(),
+            (RetKind::Result { .. }, None) if r.empty => match r.error {
+                Some(e) => format!("Err({})", shown(e)),
+                None => "Err(..)".to_string(),
+            },
+            (RetKind::Result { .. }, None) => format!("Ok({unkept})"),
             (_, Some(t)) => t,
             (_, None) => "nothing".to_string(),
         }

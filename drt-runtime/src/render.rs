@@ -5,6 +5,7 @@
 
 use std::fmt::Write;
 
+use crate::differential::Compare;
 use crate::execute::Fault;
 use crate::macro_support::{Borrowed, Items, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
 use crate::names::{belongs_inside_the_crate, snake_case, unique_name};
@@ -392,12 +393,19 @@ pub(crate) fn statements(world: &World<'_>, seq: &Sequence, extra: &[u32]) -> Ve
 
 /// One statement per call, with these variable names.
 pub(crate) fn lines(world: &World<'_>, seq: &Sequence, names: &[Option<String>]) -> Vec<String> {
-    lines_keeping(world, seq, names, None)
+    lines_keeping(world, seq, names, None, false)
 }
 
 /// [`lines`], the result of call `whole` (when given) kept whole: an
-/// `Option` as it is, a `Result` as `.ok()`, a borrow copied, not unwrapped.
-fn lines_keeping(world: &World<'_>, seq: &Sequence, names: &[Option<String>], whole: Option<usize>) -> Vec<String> {
+/// `Option` as it is, a `Result` as `.ok()` (or as it is, when `results`),
+/// a borrow copied, not unwrapped.
+fn lines_keeping(
+    world: &World<'_>,
+    seq: &Sequence,
+    names: &[Option<String>],
+    whole: Option<usize>,
+    results: bool,
+) -> Vec<String> {
     (0..seq.len())
         .filter(|&i| names[i].is_some() || seq.uses(i as u32).next().is_none())
         .map(|i| {
@@ -408,6 +416,9 @@ fn lines_keeping(world: &World<'_>, seq: &Sequence, names: &[Option<String>], wh
                 return format!("let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {expr}));");
             }
             match &names[i] {
+                Some(name) if whole == Some(i) && results && matches!(op.spec.ret, RetKind::Result { .. }) => {
+                    format!("let {name} = {expr};")
+                }
                 Some(name) if whole == Some(i) => format!("let {name} = {expr}{};", whole_suffix(op.spec.ret)),
                 Some(name) => {
                     let mutable = seq.uses(i as u32).any(|(_, m)| m == Mode::Mut);
@@ -569,11 +580,17 @@ fn render_divergence(world: &World<'_>, seq: &Sequence, operation: &str, v: &Vio
     let their_last = theirs.len() - 1;
     let ours_names = names(world, seq, &[last as u32]);
     let mut their_names = names(world, &theirs, &[their_last as u32]);
+    // The reference's names say so, and differ from the tested side's.
     for name in their_names.iter_mut().flatten() {
-        *name = format!("model_{name}");
+        let taken = ours_names.iter().flatten().any(|n| n == name);
+        if taken || !name.split('_').any(|word| word == "model") {
+            *name = format!("model_{name}");
+        }
     }
-    let mut body = lines_keeping(world, seq, &ours_names, Some(last));
-    body.extend(lines_keeping(world, &theirs, &their_names, Some(their_last)));
+    let compare = d.plan.compare(seq.op(last));
+    let results = matches!(compare, Some(Compare::Results { .. }));
+    let mut body = lines_keeping(world, seq, &ours_names, Some(last), results);
+    body.extend(lines_keeping(world, &theirs, &their_names, Some(their_last), results));
     let ours = ours_names[last].clone().unwrap_or_default();
     let model = their_names[their_last].clone().unwrap_or_default();
     let (ours_ret, their_ret) = (world.op(seq.op(last)).op.spec.ret, world.op(theirs.op(their_last)).op.spec.ret);
@@ -582,8 +599,15 @@ fn render_divergence(world: &World<'_>, seq: &Sequence, operation: &str, v: &Vio
         (false, true) => format!("Some({name})"),
         _ => name.to_string(),
     };
-    match (v.contract, d.plan.compare(seq.op(last))) {
-        (crate::oracle::AGREES, Some(crate::differential::Compare::Values)) => body.push(format!(
+    match (v.contract, compare) {
+        (crate::oracle::AGREES, Some(Compare::Results { values: true })) => {
+            body.push(format!("assert_eq!({ours}, {model}, \"{operation} must agree with {their_op}\");"))
+        }
+        // The values are the type under test and the reference: the errors.
+        (crate::oracle::AGREES, Some(Compare::Results { values: false })) => body.push(format!(
+            "assert_eq!({ours}.as_ref().err(), {model}.as_ref().err(), \"{operation} must agree with {their_op}\");"
+        )),
+        (crate::oracle::AGREES, Some(Compare::Values)) => body.push(format!(
             "assert_eq!({}, {}, \"{operation} must agree with {their_op}\");",
             whole(&ours, ours_ret, their_ret),
             whole(&model, their_ret, ours_ret),
@@ -863,9 +887,9 @@ fn tally_total_diverges() {
     tally2.add_products(vec![]);
     tally.add(5);
     let total = tally.total();
-    let mut model_tally_model = drt::fixtures::TallyModel::new();
-    model_tally_model.add(&5);
-    let model_total = model_tally_model.total();
+    let mut tally_model = drt::fixtures::TallyModel::new();
+    tally_model.add(&5);
+    let model_total = tally_model.total();
     assert_eq!(total, model_total, \"Tally::total must agree with TallyModel::total\");
 }
 ";

@@ -20,6 +20,22 @@ pub enum Returned {
     Value(Box<dyn Any>),
     /// `None` or `Err(_)`: a normal outcome that produces no value.
     Empty,
+    /// `Err(e)` while the executor keeps errors ([`keep_errors`]): no value
+    /// for the pool either, but the error, to compare with a reference's.
+    Error(Box<dyn Any>),
+}
+
+thread_local! {
+    /// Whether `Err` returns keep their error ([`Returned::Error`]).
+    static KEEP_ERRORS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the calls this thread makes next keep their errors: on while a
+/// sequence runs against a reference, whose errors are compared with its;
+/// off otherwise, so an error is dropped where its method returned it, as
+/// before, and costs nothing.
+pub(crate) fn keep_errors(on: bool) {
+    KEEP_ERRORS.with(|k| k.set(on));
 }
 
 /// Not public API. Wraps a plain return value.
@@ -137,9 +153,10 @@ impl<T, E> ResultParts for Result<T, E> {
 }
 
 /// Not public API. Unwraps a `Result` return.
-pub fn ret_result<T: 'static, E>(value: Result<T, E>) -> Returned {
+pub fn ret_result<T: 'static, E: 'static>(value: Result<T, E>) -> Returned {
     match value {
         Ok(v) => ret_value(v),
+        Err(e) if KEEP_ERRORS.with(std::cell::Cell::get) => Returned::Error(Box::new(e)),
         Err(_) => Returned::Empty,
     }
 }
