@@ -479,6 +479,43 @@ fn a_private_invariants_test_is_written_for_inside_the_crate() {
     assert!(!f.code.contains("oracles::"), "{}", f.code);
 }
 
+/// A refiller whose private `refill` overflows.
+#[derive(Debug)]
+pub struct Refiller(u8);
+
+#[drt::operations]
+impl Refiller {
+    pub fn empty() -> Refiller {
+        Refiller(0)
+    }
+    pub fn level(&self) -> u8 {
+        self.0
+    }
+    fn refill(&mut self, n: u8) {
+        // BUG: overflows past 255.
+        self.0 += n;
+    }
+}
+
+/// A test calling a private method is written for inside the crate, next
+/// to the method, and a regression suite (an integration test) leaves the
+/// method out.
+#[test]
+fn a_private_methods_test_is_written_for_inside_the_crate() {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("refiller_regressions.rs");
+    let _ = std::fs::remove_file(&path);
+    let explorer = drt::explore::<Refiller>().seed(1).max_sequences(500);
+    let report = explorer.emit_regression_tests(&path).update_regression_tests(drt::Update::Always).report();
+    let f = only_failure(&report);
+    assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Panic, "Refiller::refill"));
+    let note = "    // `Refiller::refill` is private: put this test in a #[cfg(test)] module next to it\n";
+    assert!(f.code.contains(&format!("fn refiller_refill_panics() {{\n{note}")), "{}", f.code);
+    assert!(f.code.contains("let mut refiller = crate::Refiller::empty();"), "{}", f.code);
+    assert!(!f.code.contains("oracles::"), "{}", f.code);
+    let suite = std::fs::read_to_string(&path).unwrap();
+    assert!(suite.contains("fn refiller_level()") && !suite.contains(".refill("), "{suite}");
+}
+
 /// Votes with a running weight.
 pub struct Ballot {
     votes: Vec<u8>,

@@ -452,6 +452,8 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
         Panics::Documented(text) => quote!(Documented(#text)),
     };
     let model = op.model.as_ref().map_or(String::new(), LitStr::value);
+    // A trait's methods are as visible as the trait.
+    let private = !matches!(op.original.vis, syn::Visibility::Public(_)) && trait_.is_none();
     let ensures = op.ensures.as_ref().map_or("", |(_, text)| text.as_str());
     let requires = match &op.requires {
         Some(expr) => precondition(self_ty, op, &slots, expr),
@@ -477,6 +479,7 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
             requires: #requires,
             model: #model,
             ensures: #ensures,
+            private: #private,
         });
     }
 }

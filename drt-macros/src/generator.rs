@@ -80,6 +80,7 @@ fn check(cx: &Ctxt, f: &ItemFn) -> Option<Type> {
 
 fn register(f: &ItemFn, ty: &Type) -> TokenStream {
     let name = &f.sig.ident;
+    let private = !matches!(f.vis, syn::Visibility::Public(_));
     quote! {
         #f
 
@@ -111,6 +112,7 @@ fn register(f: &ItemFn, ty: &Type) -> TokenStream {
                     requires: ::core::option::Option::None,
                     model: "",
                     ensures: "",
+                    private: #private,
                 });
             }
             ::drt::__private::inventory::submit! {

@@ -106,23 +106,24 @@ impl SharedLog {
     }
 }
 
-/// A running total: a number read off one tally and added to another.
+/// A running total: a number read off one tally and added to another. Its
+/// methods are `pub`, as emitted tests in `tests/` call them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tally(u32);
 
 #[drt::operations]
 impl Tally {
-    fn new() -> Tally {
+    pub fn new() -> Tally {
         Tally::default()
     }
-    fn add(&mut self, n: u32) {
+    pub fn add(&mut self, n: u32) {
         self.0 = self.0.wrapping_add(n);
     }
-    fn total(&self) -> u32 {
+    pub fn total(&self) -> u32 {
         self.0
     }
     /// Adds each pair's product: a vector of pairs, as a map's `extend` takes.
-    fn add_products(&mut self, pairs: Vec<(u32, u8)>) {
+    pub fn add_products(&mut self, pairs: Vec<(u32, u8)>) {
         for (a, b) in pairs {
             self.0 = self.0.wrapping_add(a.wrapping_mul(u32::from(b)));
         }
@@ -136,13 +137,13 @@ pub struct TallyModel(u32);
 
 #[drt::operations]
 impl TallyModel {
-    fn new() -> TallyModel {
+    pub fn new() -> TallyModel {
         TallyModel::default()
     }
-    fn add(&mut self, n: &u32) {
+    pub fn add(&mut self, n: &u32) {
         self.0 = self.0.wrapping_add(*n);
     }
-    fn total(&self) -> u32 {
+    pub fn total(&self) -> u32 {
         self.0
     }
 }

@@ -133,6 +133,10 @@ fn regression_file(world: &World<'_>, shortest: &[Option<Sequence>], seed: u64) 
         if matches!(world.ops[op].op.spec.syntax, crate::macro_support::Syntax::Template(_)) {
             continue;
         }
+        // The file is an integration test: it cannot call a private method.
+        if seq.calls().any(|(o, _)| world.op(o).op.spec.private) {
+            continue;
+        }
         let Some(first) = observe(world, seq) else { continue };
         if observe(world, seq).as_ref() != Some(&first) {
             continue;

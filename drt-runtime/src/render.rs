@@ -626,7 +626,7 @@ fn render_divergence(world: &World<'_>, seq: &Sequence, operation: &str, v: &Vio
     let model_name = crate::names::display_type_name(world.reg.desc(d.model).name);
     let header =
         format!("// drt: {operation} diverges from {model_name}: {}\n", v.message.lines().next().unwrap_or(""));
-    test_text(world, seq, &header, &test_name(operation, "diverges"), None, body)
+    test_text(world, seq, Some(&theirs), &header, &test_name(operation, "diverges"), None, body)
 }
 
 /// A `#[test]` of a postcondition false after the last call: the calls,
@@ -699,7 +699,7 @@ fn render_postcondition(world: &World<'_>, seq: &Sequence, operation: &str) -> S
     }
     body.push(format!("assert!({condition}, \"the postcondition of {operation} must hold\");"));
     let header = format!("// drt: after {operation}, its postcondition `{ensures}` is false\n");
-    test_text(world, seq, &header, &test_name(operation, "breaks_postcondition"), None, body)
+    test_text(world, seq, None, &header, &test_name(operation, "breaks_postcondition"), None, body)
 }
 
 /// The name of the test of a failure of `operation`: `account_withdraw_panics`,
@@ -709,10 +709,14 @@ fn test_name(operation: &str, suffix: &str) -> String {
 }
 
 /// `fn fn_name` as a `#[test]` of these lines, with `header` (comment
-/// lines) above it and the lints the code of `seq` needs allowed.
+/// lines) above it and the lints the code of `seq` needs allowed. A test
+/// calling a private method (of `seq`, or of `theirs`, the reference's
+/// calls) compiles only in the method's module: it says so, and its paths
+/// start with `crate::`.
 fn test_text(
     world: &World<'_>,
     seq: &Sequence,
+    theirs: Option<&Sequence>,
     header: &str,
     fn_name: &str,
     allow: Option<&str>,
@@ -725,11 +729,24 @@ fn test_text(
         let _ = writeln!(out, "{allow}");
     }
     let _ = writeln!(out, "fn {fn_name}() {{");
+    let calls = seq.calls().chain(theirs.into_iter().flat_map(Sequence::calls));
+    let private = calls.map(|(op, _)| &world.op(op).op).find(|o| o.spec.private);
+    if let Some(op) = private {
+        let _ = writeln!(out, "    {}", private_note(&op.display));
+    }
     for line in body {
         let _ = writeln!(out, "    {line}");
     }
     out.push_str("}\n");
-    out
+    match private {
+        Some(op) => in_crate_paths(&out, op.owner_name.split("::").next().unwrap_or(op.owner_name)),
+        None => out,
+    }
+}
+
+/// The line a test calling the private `name` starts with.
+fn private_note(name: &str) -> String {
+    format!("// `{name}` is private: put this test in a #[cfg(test)] module next to it")
 }
 
 /// A `#[test]` with `header` (comment lines) above it: the calls of `seq`,
@@ -747,7 +764,7 @@ fn assemble(
     let allow = check.and_then(|(template, _)| crate::oracle::allow_for(template));
     let filled = check.map(|(template, vars)| fill(template, vars, names)).unwrap_or_default();
     let body = lines(world, seq, names).into_iter().chain(filled.lines().map(str::to_string));
-    let out = test_text(world, seq, header, fn_name, allow, body);
+    let out = test_text(world, seq, None, header, fn_name, allow, body);
     let private = check.is_some_and(|(template, _)| belongs_inside_the_crate(template));
     match (seq.len() > 0).then(|| world.ops[seq.op(0) as usize].op.owner_name) {
         Some(owner) if private => in_crate_paths(&out, owner.split("::").next().unwrap_or(owner)),

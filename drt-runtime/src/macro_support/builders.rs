@@ -44,6 +44,7 @@ pub fn builder<B: 'static>(template: &'static str, params: Vec<ParamSpec>, invok
         requires: None,
         model: "",
         ensures: "",
+        private: false,
     }
 }
 
@@ -411,6 +412,7 @@ pub fn text<T: std::fmt::Display + 'static>() -> Vec<OperationSpec> {
         requires: None,
         model: "",
         ensures: "",
+        private: false,
     }]
 }
 

@@ -95,6 +95,7 @@ fn method<M: 'static>(
         requires: None,
         model: "",
         ensures: "",
+        private: false,
     }
 }
 

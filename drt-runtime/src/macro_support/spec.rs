@@ -222,6 +222,9 @@ pub struct OperationSpec {
     /// Its postcondition's source text (`ensures`), or `""`; the invoker
     /// checks it and says when it is false ([`super::postcondition_failed`]).
     pub ensures: &'static str,
+    /// Whether it is not `pub` (an inherent method or a generator): a test
+    /// calling it compiles only in its module, not in `tests/`.
+    pub private: bool,
 }
 
 /// Not public API. A literal found in a method body (GRT's constant mining).
