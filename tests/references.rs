@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet, VecDeque};
 use std::ops::RangeInclusive;
 
 use drt::{Failure, FailureKind, Reference};
-use drt_examples::seats::{HoldError, SeatsModel};
+use drt_examples::seats::{FixedSeats, SeatsModel};
 
 /// Sequences a correct type runs against its reference.
 const LARGE: u64 = 20_000;
@@ -1187,49 +1187,7 @@ fn an_account_agrees_with_its_reference_errors_and_all() {
 }
 
 /// drt-examples' seat holds without their bug (the free seats in the
-/// `SoldOut` error) agree with its model.
-#[derive(Clone, Debug)]
-pub struct FixedSeats {
-    capacity: u32,
-    held: u32,
-    sold: u32,
-}
-
-#[drt::operations]
-impl FixedSeats {
-    pub fn new(capacity: u32) -> Self {
-        FixedSeats { capacity, held: 0, sold: 0 }
-    }
-    pub fn hold(&mut self, seats: u32) -> Result<(), HoldError> {
-        if seats == 0 {
-            return Err(HoldError::Nothing);
-        }
-        if seats > self.free() {
-            return Err(HoldError::SoldOut { free: self.free() });
-        }
-        self.held += seats;
-        Ok(())
-    }
-    pub fn buy(&mut self, seats: u32) -> Result<(), HoldError> {
-        if seats > self.held {
-            return Err(HoldError::NotHeld { held: self.held });
-        }
-        self.held -= seats;
-        self.sold += seats;
-        Ok(())
-    }
-    pub fn release(&mut self, seats: u32) -> Result<(), HoldError> {
-        if seats > self.held {
-            return Err(HoldError::NotHeld { held: self.held });
-        }
-        self.held -= seats;
-        Ok(())
-    }
-    pub fn free(&self) -> u32 {
-        self.capacity - self.held - self.sold
-    }
-}
-
+/// `SoldOut` error) agree with their model.
 #[test]
 fn fixed_seat_holds_agree_with_their_model() {
     assert_agrees::<FixedSeats, SeatsModel>();

@@ -13,50 +13,7 @@
 
 use std::time::Instant;
 
-use drt_examples::seats::{HoldError, Seats, SeatsModel};
-
-/// The seat holds without their bug: the same counts, the right error.
-#[derive(Clone, Debug)]
-pub struct FixedSeats {
-    capacity: u32,
-    held: u32,
-    sold: u32,
-}
-
-#[drt::operations]
-impl FixedSeats {
-    pub fn new(capacity: u32) -> Self {
-        FixedSeats { capacity, held: 0, sold: 0 }
-    }
-    pub fn hold(&mut self, seats: u32) -> Result<(), HoldError> {
-        if seats == 0 {
-            return Err(HoldError::Nothing);
-        }
-        if seats > self.free() {
-            return Err(HoldError::SoldOut { free: self.free() });
-        }
-        self.held += seats;
-        Ok(())
-    }
-    pub fn buy(&mut self, seats: u32) -> Result<(), HoldError> {
-        if seats > self.held {
-            return Err(HoldError::NotHeld { held: self.held });
-        }
-        self.held -= seats;
-        self.sold += seats;
-        Ok(())
-    }
-    pub fn release(&mut self, seats: u32) -> Result<(), HoldError> {
-        if seats > self.held {
-            return Err(HoldError::NotHeld { held: self.held });
-        }
-        self.held -= seats;
-        Ok(())
-    }
-    pub fn free(&self) -> u32 {
-        self.capacity - self.held - self.sold
-    }
-}
+use drt_examples::seats::{FixedSeats, Seats, SeatsModel};
 
 fn env(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)

@@ -74,6 +74,51 @@ impl Seats {
     }
 }
 
+/// [`Seats`] without its bug: the error says how many seats are free. It
+/// agrees with [`SeatsModel`] (tests/references.rs), and the errors bench
+/// times explorations of it.
+#[derive(Clone, Debug)]
+pub struct FixedSeats {
+    capacity: u32,
+    held: u32,
+    sold: u32,
+}
+
+#[drt::operations]
+impl FixedSeats {
+    pub fn new(capacity: u32) -> Self {
+        FixedSeats { capacity, held: 0, sold: 0 }
+    }
+    pub fn hold(&mut self, seats: u32) -> Result<(), HoldError> {
+        if seats == 0 {
+            return Err(HoldError::Nothing);
+        }
+        if seats > self.free() {
+            return Err(HoldError::SoldOut { free: self.free() });
+        }
+        self.held += seats;
+        Ok(())
+    }
+    pub fn buy(&mut self, seats: u32) -> Result<(), HoldError> {
+        if seats > self.held {
+            return Err(HoldError::NotHeld { held: self.held });
+        }
+        self.held -= seats;
+        self.sold += seats;
+        Ok(())
+    }
+    pub fn release(&mut self, seats: u32) -> Result<(), HoldError> {
+        if seats > self.held {
+            return Err(HoldError::NotHeld { held: self.held });
+        }
+        self.held -= seats;
+        Ok(())
+    }
+    pub fn free(&self) -> u32 {
+        self.capacity - self.held - self.sold
+    }
+}
+
 /// The reference: every hold kept in a list, every count a sum.
 #[derive(Clone, Debug)]
 pub struct SeatsModel {
