@@ -195,8 +195,9 @@
 //!
 //! - **a reference**: [`against`](crate::Explorer::against) runs every
 //!   sequence on a value of another type too (a std collection, or a naive
-//!   model of yours) and compares the results of paired calls (two
-//!   `Result`s of one error type with `PartialEq` errors and all);
+//!   model of yours) and compares the results of paired calls (their
+//!   errors too, when both are `Result`s of one error type with
+//!   `PartialEq`);
 //! - **a postcondition**: `ensures(m = "expr")` over the parameters,
 //!   `result`, `self` after the call and `old` (a clone from before);
 //! - **a parameterized test**: a law over several values, in a block of
