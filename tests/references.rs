@@ -1192,3 +1192,55 @@ fn an_account_agrees_with_its_reference_errors_and_all() {
 fn fixed_seat_holds_agree_with_their_model() {
     assert_agrees::<FixedSeats, SeatsModel>();
 }
+
+/// A vault opened with a code; a constructor returning `Result<Self, E>`.
+#[derive(Clone, Debug)]
+pub struct Vault {
+    code: u32,
+}
+
+#[drt::operations]
+impl Vault {
+    pub fn open(code: u32) -> Result<Vault, Refused> {
+        match code {
+            // BUG: a code of zero is not frozen, only short.
+            0 => Err(Refused::Frozen),
+            c if c > 9_999 => Err(Refused::Short { balance: c }),
+            c => Ok(Vault { code: c }),
+        }
+    }
+    pub fn code(&self) -> u32 {
+        self.code
+    }
+}
+
+/// `Vault`'s reference.
+#[derive(Clone, Debug)]
+pub struct VaultModel {
+    code: u32,
+}
+
+#[drt::operations]
+impl VaultModel {
+    pub fn open(code: u32) -> Result<VaultModel, Refused> {
+        if code == 0 || code > 9_999 {
+            return Err(Refused::Short { balance: code });
+        }
+        Ok(VaultModel { code })
+    }
+    pub fn code(&self) -> u32 {
+        self.code
+    }
+}
+
+/// Where the `Ok` values are the type under test and the reference, the
+/// errors are still compared.
+#[test]
+fn finds_a_wrong_error_of_a_constructor() {
+    let f = divergence::<Vault, VaultModel>("Vault::open");
+    assert_eq!(
+        f.message,
+        "Vault::open returned Err(Frozen), but VaultModel::open (the reference) returned Err(Short { balance: 0 })"
+    );
+    assert!(f.code.contains("assert_eq!(vault.as_ref().err(), vault_model.as_ref().err(), "), "{}", f.code);
+}
