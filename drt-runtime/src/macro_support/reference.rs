@@ -37,7 +37,9 @@ use super::type_desc::type_desc;
     message = "`{Self}` cannot be a reference for drt",
     label = "not a reference",
     note = "a reference is a std collection (Vec, VecDeque, BTreeMap, BTreeSet, HashMap, HashSet, BinaryHeap, String) \
-            or a type with a constructor in an inherent #[drt::operations] impl block"
+            or a type with a constructor in an inherent #[drt::operations] impl block",
+    note = "a block under #[cfg_attr(test, drt::operations)] is compiled for the crate's unit tests only, not for \
+            those in tests/"
 )]
 pub trait Reference: 'static {
     /// Not public API. Registers the operations drt knows the type by,
