@@ -1244,3 +1244,128 @@ fn finds_a_wrong_error_of_a_constructor() {
     );
     assert!(f.code.contains("assert_eq!(vault.as_ref().err(), vault_model.as_ref().err(), "), "{}", f.code);
 }
+
+/// A shelf whose `get` lends an item or says why not: `Result<&T, E>`.
+#[derive(Clone, Debug)]
+pub struct Shelf {
+    items: Vec<u32>,
+}
+
+#[drt::operations]
+impl Shelf {
+    pub fn new() -> Self {
+        Shelf { items: Vec::new() }
+    }
+    pub fn push(&mut self, item: u32) {
+        self.items.push(item)
+    }
+    pub fn get(&self, at: u32) -> Result<&u32, Refused> {
+        // BUG: the last item is out of reach (`at >= len`).
+        if at >= (self.items.len() as u32).saturating_sub(1) {
+            return Err(Refused::Short { balance: self.items.len() as u32 });
+        }
+        Ok(&self.items[at as usize])
+    }
+}
+
+/// `Shelf`'s reference.
+#[derive(Clone, Debug)]
+pub struct ShelfModel {
+    items: Vec<u32>,
+}
+
+#[drt::operations]
+impl ShelfModel {
+    pub fn new() -> Self {
+        ShelfModel { items: Vec::new() }
+    }
+    pub fn push(&mut self, item: u32) {
+        self.items.push(item)
+    }
+    pub fn get(&self, at: u32) -> Result<&u32, Refused> {
+        self.items.get(at as usize).ok_or(Refused::Short { balance: self.items.len() as u32 })
+    }
+}
+
+/// A borrowed `Ok` is copied and compared, errors too (it was dropped, and
+/// so never compared).
+#[test]
+fn finds_a_wrong_result_of_a_borrow() {
+    let f = divergence::<Shelf, ShelfModel>("Shelf::get");
+    let (ours, theirs) = f.message.split_once(", but ").expect("two sides");
+    assert_eq!(ours, "Shelf::get returned Err(Short { balance: 1 })", "{}", f.message);
+    assert!(theirs.starts_with("ShelfModel::get (the reference) returned Ok("), "{}", f.message);
+    assert!(f.code.contains("let get = shelf.get(0).cloned();"), "{}", f.code);
+    assert!(f.code.contains("assert_eq!(get, model_get, "), "{}", f.code);
+    assert_agrees::<FixedShelf, ShelfModel>();
+}
+
+/// `Shelf` without its bug.
+#[derive(Clone, Debug)]
+pub struct FixedShelf {
+    items: Vec<u32>,
+}
+
+#[drt::operations]
+impl FixedShelf {
+    pub fn new() -> Self {
+        FixedShelf { items: Vec::new() }
+    }
+    pub fn push(&mut self, item: u32) {
+        self.items.push(item)
+    }
+    pub fn get(&self, at: u32) -> Result<&u32, Refused> {
+        if at >= self.items.len() as u32 {
+            return Err(Refused::Short { balance: self.items.len() as u32 });
+        }
+        Ok(&self.items[at as usize])
+    }
+}
+
+/// A label lent as `Result<&str, E>`, a borrow drt does not copy.
+#[derive(Clone, Debug)]
+pub struct Label {
+    text: String,
+}
+
+#[drt::operations]
+impl Label {
+    pub fn new() -> Self {
+        Label { text: String::new() }
+    }
+    pub fn text(&self) -> Result<&str, Refused> {
+        if self.text.is_empty() {
+            return Err(Refused::Frozen);
+        }
+        Ok(&self.text)
+    }
+}
+
+/// `Label`'s reference, with the same signatures.
+#[derive(Clone, Debug)]
+pub struct LabelModel {
+    text: String,
+}
+
+#[drt::operations]
+impl LabelModel {
+    pub fn new() -> Self {
+        LabelModel { text: String::new() }
+    }
+    pub fn text(&self) -> Result<&str, Refused> {
+        Ok(&self.text)
+    }
+}
+
+/// A result dropped on both sides is not compared, and the summary says so
+/// (it said nothing: `Label::text`'s `Err` here went unseen, silently).
+#[test]
+fn a_result_dropped_on_both_sides_is_named_as_not_compared() {
+    let report = drt::explore::<Label>().against::<LabelModel>().seed(SEED).max_sequences(SMALL).report();
+    assert!(report.failures.is_empty(), "{report}");
+    assert_eq!(
+        report.stats.notes,
+        ["run on LabelModel too, but their results are not compared (the types differ, have no PartialEq, or hold \
+          borrows drt cannot copy): Label::text"]
+    );
+}

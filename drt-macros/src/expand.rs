@@ -154,7 +154,12 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
                 needs.note(&cfgs, t, false);
                 needs.note(&cfgs, e, false);
             }
-            Ret::Borrowed(b) => needs.note(&cfgs, &b.pool_type(), false),
+            Ret::Borrowed(b) => {
+                needs.note(&cfgs, &b.pool_type(), false);
+                if let Borrowed::ResultRef(_, e) = b {
+                    needs.note(&cfgs, e, false);
+                }
+            }
             Ret::Iter(IterItem::Owned(t) | IterItem::Cloned(t)) => {
                 needs.note(&cfgs, &syn::parse_quote!(::std::vec::Vec<#t>), false)
             }
@@ -388,6 +393,20 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
                                 __r,
                             ),
                             ::core::option::Option::None => ::drt::__private::Returned::Empty,
+                        }
+                    }),
+                ),
+                Borrowed::ResultRef(_, e) => (
+                    quote!(ResultRef { err: ::core::any::TypeId::of::<#e>() }),
+                    quote!({
+                        #[allow(unused_imports)]
+                        use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
+                        match #call {
+                            ::core::result::Result::Ok(__r) => ::drt::__private::ret_clone(
+                                (&&::drt::__private::probe::Probe::<_>::of(__r)).drt_clone(),
+                                __r,
+                            ),
+                            ::core::result::Result::Err(__e) => ::drt::__private::ret_error(__e),
                         }
                     }),
                 ),

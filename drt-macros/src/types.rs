@@ -86,13 +86,15 @@ pub enum Borrowed {
     Slice(Type),
     /// `Option<(&A, &B)>` (a map's entry): each part cloned.
     OptionPair(Type, Type),
+    /// `Result<&T, E>`: `.cloned()`; the error as a `Result`'s.
+    ResultRef(Type, Type),
 }
 
 impl Borrowed {
     /// The type of the copy kept in the pool.
     pub fn pool_type(&self) -> Type {
         match self {
-            Borrowed::Ref(t) | Borrowed::OptionRef(t) => t.clone(),
+            Borrowed::Ref(t) | Borrowed::OptionRef(t) | Borrowed::ResultRef(t, _) => t.clone(),
             Borrowed::Str => syn::parse_quote!(::std::string::String),
             Borrowed::Slice(t) => syn::parse_quote!(::std::vec::Vec<#t>),
             Borrowed::OptionPair(a, b) => syn::parse_quote!((#a, #b)),
@@ -111,6 +113,13 @@ fn borrowed(ty: &Type) -> Option<Borrowed> {
                 let inner = strip_parens(&r.elem);
                 return (storable(inner).is_ok() && !is_str_or_slice(inner))
                     .then(|| Borrowed::OptionRef(inner.clone()));
+            }
+        }
+        if let Some(args) = generic_args(ty, "Result").filter(|a| a.len() == 2) {
+            if let Type::Reference(r) = strip_parens(args[0]) {
+                let inner = strip_parens(&r.elem);
+                return (storable(inner).is_ok() && !is_str_or_slice(inner) && storable(args[1]).is_ok())
+                    .then(|| Borrowed::ResultRef(inner.clone(), args[1].clone()));
             }
         }
         return None;

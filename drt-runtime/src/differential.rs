@@ -259,10 +259,8 @@ pub(crate) fn plan(
             });
             let shifts = shifts.collect::<Option<Vec<Shift>>>()?;
             let comparable = |t: TypeId| reg.types.get(&t).is_some_and(|d| d.eq.is_some());
-            let errors = match (s.ret, m.ret) {
-                (RetKind::Result { err: a }, RetKind::Result { err: b }) => {
-                    a == b && comparable(a) && reg.types.get(&a).is_some_and(|d| d.debug.is_some())
-                }
+            let errors = match (s.ret.err(), m.ret.err()) {
+                (Some(a), Some(b)) => a == b && comparable(a) && reg.types.get(&a).is_some_and(|d| d.debug.is_some()),
                 _ => false,
             };
             let compare = match (s.ret_ty, m.ret_ty) {
@@ -296,9 +294,10 @@ pub(crate) fn plan(
                     Counterpart::Model { op, .. } => model_ops[(op - first) as usize].spec.ret_ty,
                     _ => None,
                 };
+                // (A result dropped on both sides, `Result<&T, E>`, is one too.)
                 let made = match s.ret_ty {
                     Some(t) => t != subject,
-                    None => s.ret != RetKind::Unit && theirs.is_some(),
+                    None => s.ret == RetKind::Discard || (s.ret != RetKind::Unit && theirs.is_some()),
                 };
                 if own && made && matches!(c, Counterpart::Model { compare: Compare::Nothing, .. }) {
                     uncompared.push(op.display.clone());

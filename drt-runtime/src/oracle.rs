@@ -592,7 +592,6 @@ impl World<'_> {
     /// A call's result as its code would print it: `Some(3)`, `None`,
     /// `Err(Full)`, `Ok(())`, `3`.
     fn result_text(&self, spec: &crate::macro_support::OperationSpec, r: Returns<'_>) -> String {
-        use crate::macro_support::RetKind;
         let shown = |v: &dyn Any| match self.reg.types.get(&v.type_id()) {
             Some(d) => Shown(d, v).to_string(),
             None => "<a value>".to_string(),
@@ -603,12 +602,12 @@ impl World<'_> {
             (ret, Some(t)) if ret.is_option() => format!("Some({t})"),
             (ret, None) if ret.is_option() && r.empty => "None".to_string(),
             (ret, None) if ret.is_option() => format!("Some({unkept})"),
-            (RetKind::Result { .. }, Some(t)) => format!("Ok({t})"),
-            (RetKind::Result { .. }, None) if r.empty => match r.error {
+            (ret, Some(t)) if ret.err().is_some() => format!("Ok({t})"),
+            (ret, None) if ret.err().is_some() && r.empty => match r.error {
                 Some(e) => format!("Err({})", shown(e)),
                 None => "Err(..)".to_string(),
             },
-            (RetKind::Result { .. }, None) => format!("Ok({unkept})"),
+            (ret, None) if ret.err().is_some() => format!("Ok({unkept})"),
             (_, Some(t)) => t,
             (_, None) => "nothing".to_string(),
         }

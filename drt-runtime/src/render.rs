@@ -419,6 +419,9 @@ fn lines_keeping(
                 Some(name) if whole == Some(i) && results && matches!(op.spec.ret, RetKind::Result { .. }) => {
                     format!("let {name} = {expr};")
                 }
+                Some(name) if whole == Some(i) && results && op.spec.ret.err().is_some() => {
+                    format!("let {name} = {expr}.cloned();")
+                }
                 Some(name) if whole == Some(i) => format!("let {name} = {expr}{};", whole_suffix(op.spec.ret)),
                 Some(name) => {
                     let mutable = seq.uses(i as u32).any(|(_, m)| m == Mode::Mut);
@@ -428,6 +431,12 @@ fn lines_keeping(
                             ".unwrap()"
                         }
                         RetKind::Result { .. } => ".ok().unwrap()",
+                        RetKind::Borrowed(Borrowed::ResultRef { err })
+                            if world.reg.types.get(&err).is_some_and(|d| d.debug.is_some()) =>
+                        {
+                            ".cloned().unwrap()"
+                        }
+                        RetKind::Borrowed(Borrowed::ResultRef { .. }) => ".ok().cloned().unwrap()",
                         RetKind::Borrowed(Borrowed::Ref) => ".clone()",
                         RetKind::Borrowed(Borrowed::OptionRef) => ".cloned().unwrap()",
                         RetKind::Borrowed(Borrowed::Str) => ".to_string()",
@@ -458,6 +467,7 @@ fn whole_suffix(ret: RetKind) -> String {
         RetKind::Borrowed(Borrowed::Str) => ".to_string()".to_string(),
         RetKind::Borrowed(Borrowed::Slice) => ".to_vec()".to_string(),
         RetKind::Borrowed(Borrowed::OptionPair) => PAIR_COPY.to_string(),
+        RetKind::Borrowed(Borrowed::ResultRef { .. }) => ".ok().cloned()".to_string(),
         RetKind::Iter { .. } => iter_suffix(ret),
         RetKind::Option | RetKind::Value | RetKind::Unit | RetKind::Discard => String::new(),
     }

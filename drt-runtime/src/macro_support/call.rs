@@ -20,7 +20,7 @@ pub enum Returned {
     Value(Box<dyn Any>),
     /// `None` or `Err(_)`: a normal outcome that produces no value.
     Empty,
-    /// `Err(e)` while the executor keeps errors ([`keep_errors`]): no value
+    /// `Err(e)` while the executor keeps errors (`keep_errors`): no value
     /// for the pool either, but the error, to compare with a reference's.
     Error(Box<dyn Any>),
 }
@@ -156,8 +156,17 @@ impl<T, E> ResultParts for Result<T, E> {
 pub fn ret_result<T: 'static, E: 'static>(value: Result<T, E>) -> Returned {
     match value {
         Ok(v) => ret_value(v),
-        Err(e) if KEEP_ERRORS.with(std::cell::Cell::get) => Returned::Error(Box::new(e)),
-        Err(_) => Returned::Empty,
+        Err(e) => ret_error(e),
+    }
+}
+
+/// Not public API. An `Err` return: kept while errors are (`keep_errors`).
+pub fn ret_error<E: 'static>(error: E) -> Returned {
+    if KEEP_ERRORS.with(std::cell::Cell::get) {
+        Returned::Error(Box::new(error))
+    } else {
+        drop(error);
+        Returned::Empty
     }
 }
 

@@ -78,6 +78,11 @@ pub enum Borrowed {
     Slice,
     /// `Option<(&A, &B)>` (a map's entry): `.map(|(a, b)| (a.to_owned(), b.to_owned()))`.
     OptionPair,
+    /// `Result<&T, E>`: `.cloned()`.
+    ResultRef {
+        /// `TypeId` of `E`, as [`RetKind::Result`]'s.
+        err: TypeId,
+    },
 }
 
 /// Not public API. The items of a returned iterator.
@@ -101,7 +106,15 @@ impl RetKind {
     /// Whether a call may give no value (`None`, `Err`): kept whole, its
     /// result is an `Option`.
     pub fn may_be_empty(self) -> bool {
-        self.is_option() || matches!(self, RetKind::Result { .. })
+        self.is_option() || self.err().is_some()
+    }
+
+    /// The error type of a `Result` (of a value or of a borrow).
+    pub fn err(self) -> Option<TypeId> {
+        match self {
+            RetKind::Result { err } | RetKind::Borrowed(Borrowed::ResultRef { err }) => Some(err),
+            _ => None,
+        }
     }
 }
 
