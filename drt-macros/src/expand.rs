@@ -256,6 +256,20 @@ fn closure_arg(p: &crate::ast::Param, c: &crate::types::Closure, slot: &syn::Ide
     }
 }
 
+/// Keeps a clone of the borrow in the `some` variant of what `call`
+/// returns (`Option<&T>`'s `Some`, `Result<&T, E>`'s `Ok`), when the type
+/// is `Clone`; `other` is the arm for the rest.
+fn clone_matched(call: &TokenStream, some: TokenStream, other: TokenStream) -> TokenStream {
+    quote!({
+        #[allow(unused_imports)]
+        use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
+        match #call {
+            #some(__r) => ::drt::__private::ret_clone((&&::drt::__private::probe::Probe::<_>::of(__r)).drt_clone(), __r),
+            #other,
+        }
+    })
+}
+
 /// `keep(clone, call)`, `keep` the runtime function keeping copies of the
 /// pairs of borrows (`&A`, `&B`) the call returns, `clone` the two parts'
 /// clone functions when they are `Clone`.
@@ -384,31 +398,19 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
                 ),
                 Borrowed::OptionRef(_) => (
                     quote!(OptionRef),
-                    quote!({
-                        #[allow(unused_imports)]
-                        use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
-                        match #call {
-                            ::core::option::Option::Some(__r) => ::drt::__private::ret_clone(
-                                (&&::drt::__private::probe::Probe::<_>::of(__r)).drt_clone(),
-                                __r,
-                            ),
-                            ::core::option::Option::None => ::drt::__private::Returned::Empty,
-                        }
-                    }),
+                    clone_matched(
+                        &call,
+                        quote!(::core::option::Option::Some),
+                        quote!(::core::option::Option::None => ::drt::__private::Returned::Empty),
+                    ),
                 ),
                 Borrowed::ResultRef(_, e) => (
                     quote!(ResultRef { err: ::core::any::TypeId::of::<#e>() }),
-                    quote!({
-                        #[allow(unused_imports)]
-                        use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
-                        match #call {
-                            ::core::result::Result::Ok(__r) => ::drt::__private::ret_clone(
-                                (&&::drt::__private::probe::Probe::<_>::of(__r)).drt_clone(),
-                                __r,
-                            ),
-                            ::core::result::Result::Err(__e) => ::drt::__private::ret_error(__e),
-                        }
-                    }),
+                    clone_matched(
+                        &call,
+                        quote!(::core::result::Result::Ok),
+                        quote!(::core::result::Result::Err(__e) => ::drt::__private::ret_error(__e)),
+                    ),
                 ),
                 Borrowed::Str => {
                     (quote!(Str), quote!(::drt::__private::ret_value(::std::string::ToString::to_string(#call))))
