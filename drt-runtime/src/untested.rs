@@ -113,33 +113,31 @@ impl Untested {
         let names: Vec<&str> = makers.iter().map(|&p| world.ops[p as usize].op.display.as_str()).collect();
         let never_ran = makers.iter().all(|&p| per_op[p as usize].attempted == 0);
         let first = makers.first().map(|&p| p as usize);
-        match (first, first.and_then(|p| self.missing[p])) {
+        let unmade_element = first.filter(|_| depth < 3).and_then(|p| self.unmade_element(world, per_op, p));
+        match (first, first.and_then(|p| self.missing[p]), unmade_element) {
             // No impl block of the user's can be written for a std type.
-            (None, _) if crate::names::is_std(full_name) => format!(
+            (None, _, _) if crate::names::is_std(full_name) => format!(
                 "no value of type `{name}` could be built: give values with seeds({name} = [...]), or write a \
                  #[drt::generator] fn returning `{name}`"
             ),
-            (None, _) => format!(
+            (None, _, _) => format!(
                 "no value of type `{name}` could be built: put #[drt::operations] on an impl with a constructor \
                  of `{name}`, or give values with seeds({name} = [...])"
             ),
             // The makers could not run themselves: the cause is further down.
-            (Some(first), Some(arg)) if never_ran && depth < 3 && arg != ty => format!(
+            (Some(first), Some(arg), _) if never_ran && depth < 3 && arg != ty => format!(
                 "no value of type `{name}` was made: {} never ran, because {}",
                 world.ops[first].op.display,
                 self.unmade(world, per_op, arg, depth + 1)
             ),
             // A mock's answers (a vector of them, never empty) had no values to choose from.
-            (Some(first), _) if depth < 3 && self.unmade_element(world, per_op, first).is_some() => {
-                let elem = self.unmade_element(world, per_op, first).unwrap_or(ty);
-                format!(
-                    "no value of type `{name}` was made: {} needs values of `{}`, and {}",
-                    world.ops[first].op.display,
-                    crate::names::display_type_name(world.reg.desc(elem).name),
-                    self.unmade(world, per_op, elem, depth + 1)
-                )
-            }
-            (Some(_), _) => format!(
+            (Some(first), _, Some(elem)) => format!(
+                "no value of type `{name}` was made: {} needs values of `{}`, and {}",
+                world.ops[first].op.display,
+                crate::names::display_type_name(world.reg.desc(elem).name),
+                self.unmade(world, per_op, elem, depth + 1)
+            ),
+            (Some(_), _, None) => format!(
                 "no value of type `{name}` was made: {} never returned one; give values with seeds({name} = [...]), \
                  or add a constructor that cannot fail",
                 names.join(", ")
