@@ -1369,3 +1369,9 @@ fn a_result_dropped_on_both_sides_is_named_as_not_compared() {
           borrows drt cannot copy): Label::text"]
     );
 }
+
+#[test]
+#[should_panic(expected = "drt: ShelfModel cannot be its own reference: explore it .against() another type")]
+fn a_type_is_not_its_own_reference() {
+    let _ = drt::explore::<ShelfModel>().against::<ShelfModel>().max_sequences(10).report();
+}

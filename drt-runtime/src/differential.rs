@@ -234,6 +234,12 @@ pub(crate) fn plan(
 ) -> Result<Plan, String> {
     let subject_name = crate::names::display_type_name(reg.desc(subject).name);
     let model_name = crate::names::display_type_name(reg.desc(model).name);
+    if subject == model {
+        return Err(format!(
+            "drt: {subject_name} cannot be its own reference: explore it .against() another type (a std \
+             collection, or a naive model of it)"
+        ));
+    }
     let clonable = |ty: TypeId| reg.types.get(&ty).is_some_and(|d| d.clone.is_some());
     let mut counterparts = Vec::with_capacity(ops.len());
     let (mut unpaired, mut uncompared) = (Vec::new(), Vec::new());
