@@ -9,7 +9,7 @@ use syn::{ImplItem, ItemImpl, LitStr, Type};
 use crate::ast::{Invariant, InvariantStyle, Operation, Operations, Panics, Receiver};
 use crate::attr::ImplArgs;
 use crate::ctxt::Ctxt;
-use crate::types::{Borrowed, IterItem, Kind, Ret};
+use crate::types::{Borrowed, IterItem, Kind, Lent, Ret};
 
 pub fn operations(args: TokenStream, input: TokenStream) -> TokenStream {
     let item: ItemImpl = match syn::parse2(input.clone()) {
@@ -156,7 +156,7 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
             }
             Ret::Borrowed(b) => {
                 needs.note(&cfgs, &b.pool_type(), false);
-                if let Borrowed::ResultRef(_, e) = b {
+                if let Borrowed::Result(_, e) = b {
                     needs.note(&cfgs, e, false);
                 }
             }
@@ -256,15 +256,50 @@ fn closure_arg(p: &crate::ast::Param, c: &crate::types::Closure, slot: &syn::Ide
     }
 }
 
-/// Keeps a clone of the borrow in the `some` variant of what `call`
-/// returns (`Option<&T>`'s `Some`, `Result<&T, E>`'s `Ok`), when the type
-/// is `Clone`; `other` is the arm for the rest.
-fn clone_matched(call: &TokenStream, some: TokenStream, other: TokenStream) -> TokenStream {
-    quote!({
+/// The imports the capability probes need (autoref specialization).
+fn probes() -> TokenStream {
+    quote! {
         #[allow(unused_imports)]
         use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
+    }
+}
+
+/// The runtime's `Borrowed` variant for what `l` lends, in the wrapper
+/// `wrap` (`""`, `"Option"` or `"Result"`): `Ref`, `OptionStr`, `ResultSlice`.
+fn lent_kind(l: &Lent, wrap: &str) -> TokenStream {
+    let what = match l {
+        Lent::Ref(_) => "Ref",
+        Lent::Str => "Str",
+        Lent::Slice(_) => "Slice",
+    };
+    let ident = format_ident!("{wrap}{what}");
+    quote!(#ident)
+}
+
+/// A copy of `__r`, the borrow `l` lends, as a return for the pool (when
+/// its type is `Clone`).
+fn copy_lent(l: &Lent) -> TokenStream {
+    match l {
+        Lent::Ref(_) => {
+            quote!(::drt::__private::ret_clone((&&::drt::__private::probe::Probe::<_>::of(&*__r)).drt_clone(), &*__r))
+        }
+        Lent::Str => quote!(::drt::__private::ret_value(::std::string::ToString::to_string(&*__r))),
+        Lent::Slice(_) => quote!(::drt::__private::ret_to_vec(
+            (&&::drt::__private::probe::Probe::<_>::of_slice(&*__r)).drt_clone(),
+            &*__r
+        )),
+    }
+}
+
+/// Keeps a copy of the borrow in the `some` variant of what `call` returns
+/// (`Option<&T>`'s `Some`, `Result<&T, E>`'s `Ok`); `other` is the arm for
+/// the rest.
+fn copy_matched(call: &TokenStream, l: &Lent, some: TokenStream, other: TokenStream) -> TokenStream {
+    let (probes, copy) = (probes(), copy_lent(l));
+    quote!({
+        #probes
         match #call {
-            #some(__r) => ::drt::__private::ret_clone((&&::drt::__private::probe::Probe::<_>::of(__r)).drt_clone(), __r),
+            #some(__r) => #copy,
             #other,
         }
     })
@@ -387,44 +422,32 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
         Ret::Discard => (quote!(Discard), None, quote!(::drt::__private::ret_discard(#call))),
         Ret::Borrowed(b) => {
             let (kind, wrap) = match b {
-                Borrowed::Ref(_) => (
-                    quote!(Ref),
-                    quote!({
-                        #[allow(unused_imports)]
-                        use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
-                        let __r = #call;
-                        ::drt::__private::ret_clone((&&::drt::__private::probe::Probe::<_>::of(&*__r)).drt_clone(), &*__r)
-                    }),
-                ),
-                Borrowed::OptionRef(_) => (
-                    quote!(OptionRef),
-                    clone_matched(
+                Borrowed::Plain(l) => {
+                    let (probes, copy) = (probes(), copy_lent(l));
+                    (lent_kind(l, ""), quote!({ #probes let __r = #call; #copy }))
+                }
+                Borrowed::Option(l) => (
+                    lent_kind(l, "Option"),
+                    copy_matched(
                         &call,
+                        l,
                         quote!(::core::option::Option::Some),
                         quote!(::core::option::Option::None => ::drt::__private::Returned::Empty),
                     ),
                 ),
-                Borrowed::ResultRef(_, e) => (
-                    quote!(ResultRef { err: ::core::any::TypeId::of::<#e>() }),
-                    clone_matched(
-                        &call,
-                        quote!(::core::result::Result::Ok),
-                        quote!(::core::result::Result::Err(__e) => ::drt::__private::ret_error(__e)),
-                    ),
-                ),
-                Borrowed::Str => {
-                    (quote!(Str), quote!(::drt::__private::ret_value(::std::string::ToString::to_string(#call))))
+                Borrowed::Result(l, e) => {
+                    let kind = lent_kind(l, "Result");
+                    (
+                        quote!(#kind { err: ::core::any::TypeId::of::<#e>() }),
+                        copy_matched(
+                            &call,
+                            l,
+                            quote!(::core::result::Result::Ok),
+                            quote!(::core::result::Result::Err(__e) => ::drt::__private::ret_error(__e)),
+                        ),
+                    )
                 }
                 Borrowed::OptionPair(a, b) => (quote!(OptionPair), pair_copy(a, b, quote!(ret_option_pair), &call)),
-                Borrowed::Slice(_) => (
-                    quote!(Slice),
-                    quote!({
-                        #[allow(unused_imports)]
-                        use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
-                        let __r = #call;
-                        ::drt::__private::ret_to_vec((&&::drt::__private::probe::Probe::<_>::of_slice(&*__r)).drt_clone(), &*__r)
-                    }),
-                ),
             };
             let pool = b.pool_type();
             (quote!(Borrowed(::drt::__private::Borrowed::#kind)), Some(pool), wrap)

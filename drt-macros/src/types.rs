@@ -73,64 +73,82 @@ fn iterator(ty: &Type) -> Option<IterItem> {
     })
 }
 
-/// How a borrowed return is copied into the pool; mirrors `drt::__private::Borrowed`.
-#[allow(clippy::large_enum_variant)] // one per method, built once per expansion
-pub enum Borrowed {
-    /// `&T` / `&mut T`: `.clone()`.
+/// What a borrowed return lends, and so how it is copied.
+pub enum Lent {
+    /// `&T` / `&mut T`: cloned.
     Ref(Type),
-    /// `Option<&T>`: `.cloned()`.
-    OptionRef(Type),
     /// `&str`: `.to_string()`.
     Str,
     /// `&[T]`: `.to_vec()`.
     Slice(Type),
+}
+
+impl Lent {
+    /// The type of the copy kept in the pool.
+    pub fn pool_type(&self) -> Type {
+        match self {
+            Lent::Ref(t) => t.clone(),
+            Lent::Str => syn::parse_quote!(::std::string::String),
+            Lent::Slice(t) => syn::parse_quote!(::std::vec::Vec<#t>),
+        }
+    }
+
+    /// What a reference to `ty` lends, when drt can copy it.
+    fn of(ty: &Type) -> Option<Lent> {
+        match strip_parens(ty) {
+            Type::Path(p) if p.path.is_ident("str") => Some(Lent::Str),
+            Type::Slice(sl) => storable(&sl.elem).is_ok().then(|| Lent::Slice((*sl.elem).clone())),
+            Type::TraitObject(_) | Type::ImplTrait(_) => None,
+            inner => storable(inner).is_ok().then(|| Lent::Ref(inner.clone())),
+        }
+    }
+}
+
+/// How a borrowed return is copied into the pool; mirrors `drt::__private::Borrowed`.
+#[allow(clippy::large_enum_variant)] // one per method, built once per expansion
+pub enum Borrowed {
+    /// `&T`, `&str`, `&[T]`.
+    Plain(Lent),
+    /// `Option<&T>`, `Option<&str>`, `Option<&[T]>`: the `Some` copied.
+    Option(Lent),
+    /// `Result<&T, E>` (and of `&str`, `&[T]`): the `Ok` copied; `E`.
+    Result(Lent, Type),
     /// `Option<(&A, &B)>` (a map's entry): each part cloned.
     OptionPair(Type, Type),
-    /// `Result<&T, E>`: `.cloned()`; the error as a `Result`'s.
-    ResultRef(Type, Type),
 }
 
 impl Borrowed {
     /// The type of the copy kept in the pool.
     pub fn pool_type(&self) -> Type {
         match self {
-            Borrowed::Ref(t) | Borrowed::OptionRef(t) | Borrowed::ResultRef(t, _) => t.clone(),
-            Borrowed::Str => syn::parse_quote!(::std::string::String),
-            Borrowed::Slice(t) => syn::parse_quote!(::std::vec::Vec<#t>),
+            Borrowed::Plain(l) | Borrowed::Option(l) | Borrowed::Result(l, _) => l.pool_type(),
             Borrowed::OptionPair(a, b) => syn::parse_quote!((#a, #b)),
         }
     }
 }
 
-/// A reference to a storable type: the borrowed return drt can copy.
+/// A reference to a storable type, or an `Option` or `Result` of one: the
+/// borrowed return drt can copy.
 fn borrowed(ty: &Type) -> Option<Borrowed> {
-    let Type::Reference(r) = strip_parens(ty) else {
-        if let Some(args) = generic_args(ty, "Option").filter(|a| a.len() == 1) {
-            if let Some((a, b)) = pair_of_borrows(args[0]) {
-                return Some(Borrowed::OptionPair(a, b));
-            }
-            if let Type::Reference(r) = strip_parens(args[0]) {
-                let inner = strip_parens(&r.elem);
-                return (storable(inner).is_ok() && !is_str_or_slice(inner))
-                    .then(|| Borrowed::OptionRef(inner.clone()));
-            }
-        }
-        if let Some(args) = generic_args(ty, "Result").filter(|a| a.len() == 2) {
-            if let Type::Reference(r) = strip_parens(args[0]) {
-                let inner = strip_parens(&r.elem);
-                return (storable(inner).is_ok() && !is_str_or_slice(inner) && storable(args[1]).is_ok())
-                    .then(|| Borrowed::ResultRef(inner.clone(), args[1].clone()));
-            }
-        }
-        return None;
-    };
-    let inner = strip_parens(&r.elem);
-    match inner {
-        Type::Path(p) if p.path.is_ident("str") => Some(Borrowed::Str),
-        Type::Slice(sl) => storable(&sl.elem).is_ok().then(|| Borrowed::Slice((*sl.elem).clone())),
-        Type::TraitObject(_) | Type::ImplTrait(_) => None,
-        _ => storable(inner).is_ok().then(|| Borrowed::Ref(inner.clone())),
+    if let Type::Reference(r) = strip_parens(ty) {
+        return Lent::of(&r.elem).map(Borrowed::Plain);
     }
+    let lent = |t: &Type| match strip_parens(t) {
+        Type::Reference(r) => Lent::of(&r.elem),
+        _ => None,
+    };
+    if let Some(args) = generic_args(ty, "Option").filter(|a| a.len() == 1) {
+        if let Some((a, b)) = pair_of_borrows(args[0]) {
+            return Some(Borrowed::OptionPair(a, b));
+        }
+        return lent(args[0]).map(Borrowed::Option);
+    }
+    if let Some(args) = generic_args(ty, "Result").filter(|a| a.len() == 2) {
+        if storable(args[1]).is_ok() {
+            return lent(args[0]).map(|l| Borrowed::Result(l, args[1].clone()));
+        }
+    }
+    None
 }
 
 /// `(&A, &B)` of storable types other than `str` and slices (a map's

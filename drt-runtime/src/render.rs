@@ -416,31 +416,30 @@ fn lines_keeping(
                 return format!("let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {expr}));");
             }
             match &names[i] {
-                Some(name) if whole == Some(i) && results && matches!(op.spec.ret, RetKind::Result { .. }) => {
-                    format!("let {name} = {expr};")
-                }
+                // Kept whole as a `Result`, to compare with the reference's.
                 Some(name) if whole == Some(i) && results && op.spec.ret.err().is_some() => {
-                    format!("let {name} = {expr}.cloned();")
+                    format!("let {name} = {expr}{};", copy_inside(op.spec.ret))
                 }
                 Some(name) if whole == Some(i) => format!("let {name} = {expr}{};", whole_suffix(op.spec.ret)),
                 Some(name) => {
                     let mutable = seq.uses(i as u32).any(|(_, m)| m == Mode::Mut);
+                    let debug = |err: Option<std::any::TypeId>| {
+                        err.and_then(|e| world.reg.types.get(&e)).is_some_and(|d| d.debug.is_some())
+                    };
+                    // `.unwrap()` needs the error's `Debug`.
+                    let ok = if debug(op.spec.ret.err()) { "" } else { ".ok()" };
                     let unwrap = match op.spec.ret {
                         RetKind::Option => ".unwrap()",
-                        RetKind::Result { err } if world.reg.types.get(&err).is_some_and(|d| d.debug.is_some()) => {
-                            ".unwrap()"
-                        }
-                        RetKind::Result { .. } => ".ok().unwrap()",
-                        RetKind::Borrowed(Borrowed::ResultRef { err })
-                            if world.reg.types.get(&err).is_some_and(|d| d.debug.is_some()) =>
-                        {
-                            ".cloned().unwrap()"
-                        }
-                        RetKind::Borrowed(Borrowed::ResultRef { .. }) => ".ok().cloned().unwrap()",
+                        RetKind::Result { .. } => &format!("{ok}.unwrap()"),
                         RetKind::Borrowed(Borrowed::Ref) => ".clone()",
                         RetKind::Borrowed(Borrowed::OptionRef) => ".cloned().unwrap()",
+                        RetKind::Borrowed(Borrowed::ResultRef { .. }) => &format!("{ok}.cloned().unwrap()"),
                         RetKind::Borrowed(Borrowed::Str) => ".to_string()",
+                        RetKind::Borrowed(Borrowed::OptionStr) => ".unwrap().to_string()",
+                        RetKind::Borrowed(Borrowed::ResultStr { .. }) => &format!("{ok}.unwrap().to_string()"),
                         RetKind::Borrowed(Borrowed::Slice) => ".to_vec()",
+                        RetKind::Borrowed(Borrowed::OptionSlice) => ".unwrap().to_vec()",
+                        RetKind::Borrowed(Borrowed::ResultSlice { .. }) => &format!("{ok}.unwrap().to_vec()"),
                         RetKind::Borrowed(Borrowed::OptionPair) => &format!("{PAIR_COPY}.unwrap()"),
                         RetKind::Iter { .. } => &iter_suffix(op.spec.ret),
                         RetKind::Value | RetKind::Unit | RetKind::Discard => "",
@@ -463,13 +462,29 @@ fn whole_suffix(ret: RetKind) -> String {
     match ret {
         RetKind::Result { .. } => ".ok()".to_string(),
         RetKind::Borrowed(Borrowed::Ref) => ".clone()".to_string(),
-        RetKind::Borrowed(Borrowed::OptionRef) => ".cloned()".to_string(),
         RetKind::Borrowed(Borrowed::Str) => ".to_string()".to_string(),
         RetKind::Borrowed(Borrowed::Slice) => ".to_vec()".to_string(),
         RetKind::Borrowed(Borrowed::OptionPair) => PAIR_COPY.to_string(),
-        RetKind::Borrowed(Borrowed::ResultRef { .. }) => ".ok().cloned()".to_string(),
+        RetKind::Borrowed(Borrowed::OptionRef | Borrowed::OptionStr | Borrowed::OptionSlice) => {
+            copy_inside(ret).to_string()
+        }
+        RetKind::Borrowed(Borrowed::ResultRef { .. } | Borrowed::ResultStr { .. } | Borrowed::ResultSlice { .. }) => {
+            format!(".ok(){}", copy_inside(ret))
+        }
         RetKind::Iter { .. } => iter_suffix(ret),
         RetKind::Option | RetKind::Value | RetKind::Unit | RetKind::Discard => String::new(),
+    }
+}
+
+/// How emitted code copies the borrow inside a returned `Option` or
+/// `Result`, keeping the wrapper: `.cloned()`, `.map(str::to_string)`,
+/// `.map(<[_]>::to_vec)`; nothing for an owned value.
+fn copy_inside(ret: RetKind) -> &'static str {
+    match ret {
+        RetKind::Borrowed(Borrowed::OptionRef | Borrowed::ResultRef { .. }) => ".cloned()",
+        RetKind::Borrowed(Borrowed::OptionStr | Borrowed::ResultStr { .. }) => ".map(str::to_string)",
+        RetKind::Borrowed(Borrowed::OptionSlice | Borrowed::ResultSlice { .. }) => ".map(<[_]>::to_vec)",
+        _ => "",
     }
 }
 

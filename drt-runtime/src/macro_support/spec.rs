@@ -78,9 +78,23 @@ pub enum Borrowed {
     Slice,
     /// `Option<(&A, &B)>` (a map's entry): `.map(|(a, b)| (a.to_owned(), b.to_owned()))`.
     OptionPair,
+    /// `Option<&str>`: `.map(str::to_string)`.
+    OptionStr,
+    /// `Option<&[T]>`: `.map(<[_]>::to_vec)`.
+    OptionSlice,
     /// `Result<&T, E>`: `.cloned()`.
     ResultRef {
         /// `TypeId` of `E`, as [`RetKind::Result`]'s.
+        err: TypeId,
+    },
+    /// `Result<&str, E>`: `.map(str::to_string)`.
+    ResultStr {
+        /// `TypeId` of `E`.
+        err: TypeId,
+    },
+    /// `Result<&[T], E>`: `.map(<[_]>::to_vec)`.
+    ResultSlice {
+        /// `TypeId` of `E`.
         err: TypeId,
     },
 }
@@ -100,7 +114,13 @@ impl RetKind {
     /// Whether the result is an `Option` (of a value or of borrows), so a
     /// missing one is a `None`.
     pub fn is_option(self) -> bool {
-        matches!(self, RetKind::Option | RetKind::Borrowed(Borrowed::OptionRef | Borrowed::OptionPair))
+        matches!(
+            self,
+            RetKind::Option
+                | RetKind::Borrowed(
+                    Borrowed::OptionRef | Borrowed::OptionStr | Borrowed::OptionSlice | Borrowed::OptionPair
+                )
+        )
     }
 
     /// Whether a call may give no value (`None`, `Err`): kept whole, its
@@ -112,7 +132,10 @@ impl RetKind {
     /// The error type of a `Result` (of a value or of a borrow).
     pub fn err(self) -> Option<TypeId> {
         match self {
-            RetKind::Result { err } | RetKind::Borrowed(Borrowed::ResultRef { err }) => Some(err),
+            RetKind::Result { err }
+            | RetKind::Borrowed(
+                Borrowed::ResultRef { err } | Borrowed::ResultStr { err } | Borrowed::ResultSlice { err },
+            ) => Some(err),
             _ => None,
         }
     }
