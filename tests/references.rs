@@ -1393,3 +1393,47 @@ fn a_borrowed_str_is_compared_and_a_dropped_result_is_named() {
 fn a_type_is_not_its_own_reference() {
     let _ = drt::explore::<ShelfModel>().against::<ShelfModel>().max_sequences(10).report();
 }
+
+/// A vector behind a newtype, as a user checking a dependency writes it:
+/// `insert` and `remove` panic past the end, as `Vec`'s do; `get` panics
+/// where `Vec::get` returns `None`.
+#[derive(Clone, Debug, Default)]
+pub struct Wrapped(Vec<u32>);
+
+#[drt::operations]
+impl Wrapped {
+    pub fn new() -> Self {
+        Wrapped(Vec::new())
+    }
+    pub fn push(&mut self, x: u32) {
+        self.0.push(x)
+    }
+    pub fn insert(&mut self, at: usize, x: u32) {
+        self.0.insert(at, x)
+    }
+    pub fn remove(&mut self, at: usize) -> u32 {
+        self.0.remove(at)
+    }
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    pub fn get(&self, at: usize) -> Option<&u32> {
+        // BUG: indexes instead of asking.
+        Some(&self.0[at])
+    }
+}
+
+/// A panic where the reference's counterpart panics too, as std documents
+/// (an index past the end), is illegal input, not a failure: only `get`,
+/// whose counterpart returns `None`, fails.
+#[test]
+fn a_panic_the_reference_shares_is_illegal_input() {
+    let report = drt::explore::<Wrapped>().against::<Vec<u32>>().seed(SEED).max_sequences(SMALL).report();
+    let failed: Vec<(&str, FailureKind)> = report.failures.iter().map(|f| (f.operation.as_str(), f.kind)).collect();
+    assert_eq!(failed, [("Wrapped::get", FailureKind::Panic)], "{report}");
+    let ops = &report.stats.operations;
+    for name in ["Wrapped::insert", "Wrapped::remove"] {
+        let op = ops.iter().find(|o| o.name == name).expect(name);
+        assert!(op.illegal > 0 && op.failed == 0 && op.succeeded > 0, "{op:?}");
+    }
+}

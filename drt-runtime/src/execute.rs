@@ -243,8 +243,13 @@ impl World<'_> {
                 continue;
             }
             outcome = self.call(seq, i, &mut frame, checks.level(i));
-            if let (Outcome::Normal, Some(shadow)) = (&outcome, &mut shadow) {
-                outcome = self.shadow_call(seq, i, shadow, &frame);
+            if let Some(shadow) = &mut shadow {
+                let panicked = matches!(&outcome, Outcome::Failed { call, fault: Fault::Panic { .. } } if *call == i);
+                if outcome == Outcome::Normal {
+                    outcome = self.shadow_call(seq, i, shadow, &frame);
+                } else if panicked && self.reference_refuses(i, shadow) {
+                    outcome = Outcome::Illegal { call: i };
+                }
             }
             if let (true, Outcome::Failed { call, .. }) = (frame.lied, &outcome) {
                 outcome = Outcome::Illegal { call: *call };
@@ -285,6 +290,18 @@ impl World<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Whether the reference refuses call `i`, which panicked on the tested
+    /// side: its counterpart may panic (std documents it: an index past
+    /// the end) and does, or its precondition is false. The input is then
+    /// outside the contract both sides share, as for a `panics(...)` method.
+    fn reference_refuses(&self, i: usize, shadow: &mut Shadow) -> bool {
+        let counterpart = &self.op(shadow.seq.op(i)).op.spec;
+        let may_refuse = counterpart.panics != crate::macro_support::Panics::No || counterpart.requires.is_some();
+        shadow.runs[i]
+            && may_refuse
+            && matches!(self.call(&shadow.seq, i, &mut shadow.frame, Level::Nothing), Outcome::Illegal { .. })
     }
 
     /// Runs call `i` on the reference's side, after it ran normally on the
