@@ -297,11 +297,13 @@ impl World<'_> {
     /// the end) and does, or its precondition is false. The input is then
     /// outside the contract both sides share, as for a `panics(...)` method.
     fn reference_refuses(&self, i: usize, shadow: &mut Shadow) -> bool {
+        // A call with no counterpart has none in the reference's sequence.
+        if !shadow.runs[i] {
+            return false;
+        }
         let counterpart = &self.op(shadow.seq.op(i)).op.spec;
         let may_refuse = counterpart.panics != crate::macro_support::Panics::No || counterpart.requires.is_some();
-        shadow.runs[i]
-            && may_refuse
-            && matches!(self.call(&shadow.seq, i, &mut shadow.frame, Level::Nothing), Outcome::Illegal { .. })
+        may_refuse && matches!(self.call(&shadow.seq, i, &mut shadow.frame, Level::Nothing), Outcome::Illegal { .. })
     }
 
     /// Runs call `i` on the reference's side, after it ran normally on the
