@@ -142,7 +142,7 @@ impl Frame {
     /// Drops the last error kept: the user's `Drop` may panic.
     fn forget_error(&mut self) {
         if let Some(e) = self.last_error.take() {
-            let _ = panic::catch_unwind(AssertUnwindSafe(move || drop(e)));
+            drop_quietly(e);
         }
     }
 }
@@ -404,7 +404,7 @@ impl World<'_> {
                 vars.push(match returned {
                     Returned::Value(v) if !then_panic => Some(v),
                     Returned::Value(v) => {
-                        drop_quietly_all(&mut vec![Some(v)]);
+                        drop_quietly(v);
                         None
                     }
                     Returned::Error(e) => {
@@ -570,7 +570,11 @@ impl Execution {
     }
 }
 
-/// Drops a panic payload, which may itself panic when dropped.
-fn drop_quietly(payload: Box<dyn Any + Send>) {
-    let _ = panic::catch_unwind(AssertUnwindSafe(move || drop(payload)));
+/// Drops `value`, whose `Drop` (the user's, or a panic payload's) may
+/// panic: the panic is swallowed, and its message not kept for the next
+/// panic to be taken for.
+fn drop_quietly<T: ?Sized>(value: Box<T>) {
+    if panic::catch_unwind(AssertUnwindSafe(move || drop(value))).is_err() {
+        let _ = SilentPanics::take_last();
+    }
 }
