@@ -423,11 +423,10 @@ fn lines_keeping(
                 Some(name) if whole == Some(i) => format!("let {name} = {expr}{};", whole_suffix(op.spec.ret)),
                 Some(name) => {
                     let mutable = seq.uses(i as u32).any(|(_, m)| m == Mode::Mut);
-                    let debug = |err: Option<std::any::TypeId>| {
-                        err.and_then(|e| world.reg.types.get(&e)).is_some_and(|d| d.debug.is_some())
-                    };
                     // `.unwrap()` needs the error's `Debug`.
-                    let ok = if debug(op.spec.ret.err()) { "" } else { ".ok()" };
+                    let debug =
+                        op.spec.ret.err().and_then(|e| world.reg.types.get(&e)).is_some_and(|d| d.debug.is_some());
+                    let ok = if debug { "" } else { ".ok()" };
                     let unwrap = match op.spec.ret {
                         RetKind::Option => ".unwrap()",
                         RetKind::Result { .. } => &format!("{ok}.unwrap()"),
@@ -736,8 +735,9 @@ fn test_name(operation: &str, suffix: &str) -> String {
 /// `fn fn_name` as a `#[test]` of these lines, with `header` (comment
 /// lines) above it and the lints the code of `seq` needs allowed. A test
 /// calling a private method (of `seq`, or of `theirs`, the reference's
-/// calls) compiles only in the method's module: it says so, and its paths
-/// start with `crate::`.
+/// calls) compiles only in the method's module: it says so. Such a test,
+/// or one whose body says so (a private invariant's check), has its paths
+/// start with `crate::`, not with the crate's name.
 fn test_text(
     world: &World<'_>,
     seq: &Sequence,
@@ -763,8 +763,13 @@ fn test_text(
         let _ = writeln!(out, "    {line}");
     }
     out.push_str("}\n");
-    match private {
-        Some(op) => in_crate_paths(&out, op.owner_name.split("::").next().unwrap_or(op.owner_name)),
+    let owner = match private {
+        Some(op) => Some(op.owner_name),
+        None if belongs_inside_the_crate(&out) => (seq.len() > 0).then(|| world.op(seq.op(0)).op.owner_name),
+        None => None,
+    };
+    match owner {
+        Some(owner) => in_crate_paths(&out, owner.split("::").next().unwrap_or(owner)),
         None => out,
     }
 }
@@ -775,9 +780,7 @@ fn private_note(name: &str) -> String {
 }
 
 /// A `#[test]` with `header` (comment lines) above it: the calls of `seq`,
-/// then `check`'s statement (a template and its variables), if any. A
-/// private invariant can only be called inside the crate, where its paths
-/// start with `crate::`, not with the crate's name.
+/// then `check`'s statement (a template and its variables), if any.
 fn assemble(
     world: &World<'_>,
     seq: &Sequence,
@@ -789,12 +792,7 @@ fn assemble(
     let allow = check.and_then(|(template, _)| crate::oracle::allow_for(template));
     let filled = check.map(|(template, vars)| fill(template, vars, names)).unwrap_or_default();
     let body = lines(world, seq, names).into_iter().chain(filled.lines().map(str::to_string));
-    let out = test_text(world, seq, None, header, fn_name, allow, body);
-    let private = check.is_some_and(|(template, _)| belongs_inside_the_crate(template));
-    match (seq.len() > 0).then(|| world.ops[seq.op(0) as usize].op.owner_name) {
-        Some(owner) if private => in_crate_paths(&out, owner.split("::").next().unwrap_or(owner)),
-        _ => out,
-    }
+    test_text(world, seq, None, header, fn_name, allow, body)
 }
 
 /// `text` (drt's own: a builder's template, a seed) with its paths
