@@ -534,8 +534,10 @@ impl World<'_> {
             let eq = self.reg.types.get(&x.type_id()).and_then(|d| d.eq).filter(|_| x.type_id() == y.type_id())?;
             guarded(|| eq(x, y)).ok()
         };
+        let kept_nothing = |r: Returns<'_>| r.value.is_none() && !r.empty;
         let differ = match compare {
             Compare::Nothing => return None,
+            Compare::Values if kept_nothing(a) || kept_nothing(b) => return None,
             Compare::Emptiness => a.empty != b.empty,
             Compare::Results { values } => match (a.empty, b.empty) {
                 (false, false) => match (a.value, b.value) {
@@ -549,7 +551,6 @@ impl World<'_> {
                 _ => true,
             },
             Compare::Values => match (a.value, b.value) {
-                _ if a.value.is_none() && !a.empty || b.value.is_none() && !b.empty => return None,
                 (None, None) => false,
                 (Some(_), None) | (None, Some(_)) => true,
                 (Some(x), Some(y)) => !equal(x, y)?,
