@@ -502,7 +502,7 @@ impl Explorer {
             },
         };
         let too_many =
-            format!("{from} asks for more jobs than the {cores} core{} here", if cores == 1 { "" } else { "s" });
+            format!("{from} asks for more jobs than the {cores} core{} here", crate::names::plural(cores as u64));
         if asked > 1 && isolation == Isolation::InProcess {
             notes.push(format!(
                 "{from} needs child processes, but isolation is in-process (DRT_ISOLATION or .isolation()); \

@@ -79,7 +79,7 @@ impl Explorer {
         let n = report.failures.len();
         panic!(
             "drt found {n} failure{} in {subject} (seed {}); the reproducing test{} printed above",
-            if n == 1 { "" } else { "s" },
+            crate::names::plural(n as u64),
             report.stats.seed,
             if n == 1 { " is" } else { "s are" },
         );
@@ -142,7 +142,7 @@ pub fn fuzz<T: 'static>(data: &[u8]) {
     let n = report.failures.len();
     panic!(
         "drt::fuzz found {n} failure{} in {} with this input:\n{}{}",
-        if n == 1 { "" } else { "s" },
+        crate::names::plural(n as u64),
         target.subject,
         report.failures_text(),
         report.paste_advice()

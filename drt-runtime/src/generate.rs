@@ -1526,7 +1526,7 @@ impl<'w> Engine<'w> {
         if self.budget.replay_only() {
             // Nothing was explored, so nothing went untested.
             let n = self.stats.sequences;
-            let s = if n == 1 { "" } else { "s" };
+            let s = crate::names::plural(n);
             self.stats.notes.push(if self.saved_failures.replay {
                 format!(
                     "max_sequences is 0: only the saved failing sequences ran ({n} sequence{s}); nothing was explored"

@@ -313,6 +313,15 @@ pub(crate) fn replace_ident(code: &str, name: &str, with: &str) -> String {
     out
 }
 
+/// The `s` of a plural noun after a count: `"s"` unless `n` is 1.
+pub(crate) fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

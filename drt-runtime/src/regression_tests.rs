@@ -179,7 +179,13 @@ pub(crate) fn write(
             .map_or(Ok(()), std::fs::create_dir_all)
             .and_then(|()| std::fs::write(path, text))
             .map_err(|e| cannot(e, path))
-            .map(|()| Some(format!("wrote {tests} regression test{} to {}", plural(tests), path.display())))
+            .map(|()| {
+                Some(format!(
+                    "wrote {tests} regression test{} to {}",
+                    crate::names::plural(tests as u64),
+                    path.display()
+                ))
+            })
     };
     match std::fs::read_to_string(path) {
         Ok(old) if old == text => {
@@ -223,14 +229,6 @@ fn why_not(asked: Update) -> &'static str {
     match asked {
         Update::No => "DRT_UPDATE or .update_regression_tests() says no",
         _ => "in CI, where DRT_STRICT is on, drt writes no file unless asked",
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }
 

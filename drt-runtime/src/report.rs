@@ -336,7 +336,7 @@ impl Stats {
 
     /// `1234 sequences (5678 calls) in 0.50s in a child process`.
     fn volume(&self) -> String {
-        let plural = |n: u64| if n == 1 { "" } else { "s" };
+        let plural = crate::names::plural;
         let edges = match self.coverage {
             Some(c) => format!(", {} of {} edges", c.reached, c.total),
             None => String::new(),
@@ -368,10 +368,10 @@ impl fmt::Display for Failure {
             f,
             "  found after {} sequence{} ({:.2}s); reproduced in {} call{}{shrunk}:",
             self.sequences_before,
-            if self.sequences_before == 1 { "" } else { "s" },
+            crate::names::plural(self.sequences_before),
             self.found_after.as_secs_f64(),
             self.len,
-            if self.len == 1 { "" } else { "s" },
+            crate::names::plural(self.len as u64),
         )?;
         if let Some(note) = &self.minimize_limit {
             writeln!(f, "  {note}")?;

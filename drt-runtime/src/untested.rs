@@ -97,7 +97,7 @@ impl Untested {
                     "{} failed in {count} sequence{} while making arguments ({}); it is not under test here, so it \
                      is not reported: explore {owner} (or add .also::<{owner}>()) to see it",
                     o.op.display,
-                    if *count == 1 { "" } else { "s" },
+                    crate::names::plural(*count),
                     first.lines().next().unwrap_or(""),
                 )
             })
