@@ -70,6 +70,18 @@ pub enum Update {
     No,
 }
 
+impl Update {
+    /// Its `DRT_UPDATE` value: `auto`, `new`, `always`, `no`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Update::Auto => "auto",
+            Update::New => "new",
+            Update::Always => "always",
+            Update::No => "no",
+        }
+    }
+}
+
 impl Default for Isolation {
     /// What an exploration uses unless told otherwise: [`Isolation::Process`]
     /// on Unix, else [`Isolation::InProcess`].
@@ -626,14 +638,9 @@ fn minimize_limits(env: &dyn Fn(&str) -> Option<String>) -> Result<MinimizeLimit
     })
 }
 
-fn parse_update(s: &str) -> Option<Update> {
-    match s.to_ascii_lowercase().as_str() {
-        "auto" => Some(Update::Auto),
-        "new" => Some(Update::New),
-        "always" => Some(Update::Always),
-        "no" => Some(Update::No),
-        _ => None,
-    }
+/// The `DRT_UPDATE` value naming an [`Update`] (any case).
+pub(crate) fn parse_update(s: &str) -> Option<Update> {
+    [Update::Auto, Update::New, Update::Always, Update::No].into_iter().find(|u| s.eq_ignore_ascii_case(u.name()))
 }
 
 fn parse_isolation(s: &str) -> Option<Isolation> {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::wire;
-use crate::config::{Budget, Isolation, MinimizeLimits, SavedFailures, Settings, Update};
+use crate::config::{Budget, Isolation, MinimizeLimits, SavedFailures, Settings};
 use crate::report::{Failure, Stats};
 
 /// The files of a channel's directory.
@@ -106,14 +106,8 @@ impl Job {
             s.random_walk,
         ));
         if let Some((p, update)) = &s.regression_tests {
-            let update = match update {
-                Update::Auto => "auto",
-                Update::New => "new",
-                Update::Always => "always",
-                Update::No => "no",
-            };
             // The path is last: it may hold spaces.
-            out.push_str(&format!("regression_tests {update} {}\n", p.display()));
+            out.push_str(&format!("regression_tests {} {}\n", update.name(), p.display()));
         }
         for op in &self.avoid {
             out.push_str(&format!("avoid {op}\n"));
@@ -186,14 +180,7 @@ impl Job {
                 "random_walk" => s.random_walk = value.parse().ok()?,
                 "regression_tests" => {
                     let (update, path) = value.split_once(' ')?;
-                    let update = match update {
-                        "auto" => Update::Auto,
-                        "new" => Update::New,
-                        "always" => Update::Always,
-                        "no" => Update::No,
-                        _ => return None,
-                    };
-                    s.regression_tests = Some((PathBuf::from(path), update));
+                    s.regression_tests = Some((PathBuf::from(path), crate::config::parse_update(update)?));
                 }
                 "avoid" => job.avoid.push(value.to_string()),
                 "reference" => job.reference = Some(value.to_string()),
@@ -307,7 +294,7 @@ mod tests {
             saved_failures: SavedFailures { replay: true, save: false },
             isolation: Isolation::Process,
             call_timeout: Duration::from_secs(5),
-            regression_tests: Some((PathBuf::from("tests/x y.rs"), Update::Always)),
+            regression_tests: Some((PathBuf::from("tests/x y.rs"), crate::config::Update::Always)),
             strict: true,
             memory_limit: Some(256 << 20),
             max_pool: 64 << 20,
