@@ -2,7 +2,7 @@
 //! [`Explorer`] builder (the request), and one [`Settings`] value resolved
 //! from it once, `DRT_*` environment variables first (so CI can lengthen
 //! every exploration without code changes), then the builder, then the
-//! defaults. Plain data: nothing here runs an exploration (`driver.rs`
+//! defaults. Plain data: nothing here runs an exploration (`driver/`
 //! does), and a child process receives the settings in its job instead of
 //! resolving its own.
 

@@ -203,7 +203,7 @@ impl Fuse {
 
 /// The component set after `n` sequences of exploring `world`.
 pub(crate) fn pool_sequences(world: &World<'_>, n: u64) -> Vec<Sequence> {
-    Engine::new(world, &settings(3, n), None).explore_for_pool()
+    Engine::new(world, &settings(3, n)).explore_for_pool()
 }
 
 /// Settings for `n` sequences from `seed`, in-process, saving nothing.

@@ -17,7 +17,6 @@ const FLOORS: &[(&str, u8)] = &[
     ("hook", 1),
     ("rng", 1),
     ("memory", 1),
-    ("progress", 1),
     ("config", 1),
     ("io", 1),
     ("guide", 1),
@@ -33,6 +32,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("macro_support::spec", 2),
     ("macro_support::type_desc", 2),
     ("report", 2),
+    ("progress", 2),
     ("registry", 3),
     ("seeds", 3),
     ("differential", 3),
@@ -48,18 +48,28 @@ const FLOORS: &[(&str, u8)] = &[
     ("regression_tests", 5),
     ("untested", 5),
     ("json_report", 5),
-    ("isolate", 6),
-    ("isolate::job", 6),
-    ("isolate::wire", 6),
-    ("generate", 7),
-    ("isolate::supervisor", 8),
-    ("isolate::jobs", 8),
-    ("driver", 9),
-    ("lib", 10),
+    ("generate", 6),
+    ("generate::costs", 6),
+    ("generate::draft", 6),
+    ("generate::findings", 6),
+    ("generate::frontier", 6),
+    ("generate::hints", 6),
+    ("generate::pairing", 6),
+    ("generate::pruning", 6),
+    ("generate::reuse", 6),
+    ("generate::weights", 6),
+    ("isolate", 7),
+    ("isolate::job", 7),
+    ("isolate::wire", 7),
+    ("isolate::supervisor", 7),
+    ("isolate::jobs", 7),
+    ("driver", 8),
+    ("driver::lifecycle", 8),
+    ("lib", 9),
 ];
 
 /// Modules compiled only for tests: they may use anything.
-const TEST_ONLY: &[&str] = &["fixtures", "layering", "generate_tests"];
+const TEST_ONLY: &[&str] = &["fixtures", "layering", "generate::tests"];
 
 /// The runtime's modules: name (`isolate::job`, `lib` for the root) and source.
 fn modules() -> BTreeMap<String, String> {

@@ -58,14 +58,14 @@
 //!
 //! 1. plain text and data: `names`, `ints` (integers drawn beyond the seeds),
 //!    `coverage` (the edge counters and compared values of code built by
-//!    `cargo drt`),
-//!    `sequence`, `hook`, `rng`, `memory` (the
-//!    machine's memory and a child's ceiling), `progress` (the line a long
-//!    run prints every few seconds), `io` and `iter` (the readers,
-//!    writers and lying iterators drt passes, public), and `config` (the [`Explorer`] builder
-//!    and the `Settings` resolved from it);
+//!    `cargo drt`), `sequence`, `hook`, `rng`, `memory` (the machine's
+//!    memory and a child's ceiling), `io` and `iter` (the readers, writers
+//!    and lying iterators drt passes, public), and `config` (the
+//!    [`Explorer`] builder and the `Settings` resolved from it);
 //! 2. `macro_support` (everything `#[drt::operations]` expansions name, behind
-//!    `__private`) and `report` (the public [`Report`] types);
+//!    `__private`), `report` (the public [`Report`] types) and `progress`
+//!    (the line a long run prints every few seconds, and the `Listener`
+//!    trait through which whoever watches an exploration hears of it);
 //! 3. `registry`, `seeds`, `world`, `pool`, `sequence_text` (a sequence as
 //!    text: saved failures, traces and replays), `differential` (the pairing
 //!    of an exploration's operations with a reference's, `against`);
@@ -75,14 +75,17 @@
 //!    `saved_failures` (failing sequences replayed first), `regression_tests`
 //!    (passing tests that guard behaviour), `untested` (why an operation
 //!    never ran), `json_report` (the report for CI systems);
-//! 6. `isolate::job`, `isolate::wire`: what a supervisor and its child share;
-//! 7. `generate`: the engine;
-//! 8. `isolate::supervisor`, `isolate::jobs` (several supervisors side by
-//!    side, merged);
-//! 9. `driver`: where an exploration runs (`run` / `report`, parent or
+//! 6. `generate`: the engine, a folder of the parts it owns (the draft
+//!    being built, reuse of executed values, index pruning, pairing, the
+//!    coverage frontier, comparison hints, costs, operation weights, the
+//!    findings);
+//! 7. `isolate`: child processes (the job file and wire format they share
+//!    with their supervisor, the supervisor, several side by side);
+//! 8. `driver`: where an exploration runs (`run` / `report`, parent or
 //!    child, supervised or in-process; `fuzz`), the one place an engine is
-//!    assembled;
-//! 10. this file, which only declares and re-exports.
+//!    assembled, and its lifecycle (saved failures replayed, the search,
+//!    failures saved, regression tests written);
+//! 9. this file, which only declares and re-exports.
 //!
 //! When a new piece does not fit, ask which room it belongs to rather than
 //! adding an import back up.
@@ -100,11 +103,11 @@ pub mod io;
 pub mod iter;
 mod memory;
 mod names;
-mod progress;
 mod rng;
 mod sequence;
-// Floor 2: what generated code names, and the public report types.
+// Floor 2: what generated code names, the public report types, who hears of a run.
 mod macro_support;
+mod progress;
 mod report;
 // Floor 3: what an exploration is made of.
 mod differential;
@@ -124,11 +127,11 @@ mod render;
 mod saved_failures;
 mod triage;
 mod untested;
-// Floors 6 and 8: child processes (the shared files, the supervisor).
-mod isolate;
-// Floor 7: the engine.
+// Floor 6: the engine.
 mod generate;
-// Floor 9: the driver.
+// Floor 7: child processes (the shared files, the supervisor).
+mod isolate;
+// Floor 8: the driver.
 mod driver;
 // Documentation only: the manual.
 pub mod guide;

@@ -10,9 +10,38 @@
 //! is written straight to the process's stderr in one piece, not through
 //! `eprintln!`, which libtest captures: `cargo test` shows it as the run
 //! goes (nextest keeps it with the test's output).
+//!
+//! The line is one [`Listener`] of an exploration; a child's channel to
+//! its supervisor is the other.
 
 use std::io::Write as _;
 use std::time::Duration;
+
+use crate::report::Failure;
+
+/// Who hears how an exploration goes as it runs: the progress line, or a
+/// supervisor's channel. The engine calls it and knows no more of either.
+pub(crate) trait Listener {
+    /// Sequence `n` (counting from 1) is about to run, with `failures`
+    /// groups found so far; `replaying` when it is a saved failure (a
+    /// replay and its minimization may be long); `text` encodes it, for a
+    /// trace.
+    fn starting(&mut self, n: u64, failures: usize, replaying: bool, text: &dyn Fn() -> String) {
+        let _ = (n, failures, replaying, text);
+    }
+
+    /// The exploration read its clock: `elapsed` since it started, with
+    /// `sequences` run and `failures` found. The clock is read every few
+    /// sequences while sequences are fast, after each while they are slow.
+    fn tick(&mut self, elapsed: Duration, sequences: u64, failures: usize) {
+        let _ = (elapsed, sequences, failures);
+    }
+
+    /// A failure group's entry, `failure`, was made or improved.
+    fn failure(&mut self, group: &str, failure: &Failure) {
+        let _ = (group, failure);
+    }
+}
 
 /// When the next progress line is due.
 #[derive(Clone, Debug)]
@@ -51,6 +80,12 @@ impl Progress {
         if let Some(line) = self.due(elapsed, sequences, failures) {
             let _ = std::io::stderr().write_all(line.as_bytes());
         }
+    }
+}
+
+impl Listener for Progress {
+    fn tick(&mut self, elapsed: Duration, sequences: u64, failures: usize) {
+        Progress::tick(self, elapsed, sequences, failures);
     }
 }
 

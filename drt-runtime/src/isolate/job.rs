@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use super::wire;
 use crate::config::{Budget, Isolation, MinimizeLimits, SavedFailures, Settings};
+use crate::progress::Listener;
 use crate::report::{Failure, Stats};
 
 /// The files of a channel's directory.
@@ -279,6 +280,46 @@ impl Channel {
     /// Writes a replayed sequence's outcome.
     pub fn replayed(&self, failed: bool) {
         let _ = std::fs::write(self.file(file::REPLAYED), if failed { "failed" } else { "normal" });
+    }
+}
+
+/// A child's [`Listener`]: it traces each sequence after `trace_after`
+/// (to find the one that crashes), beats every [`HEARTBEAT_EVERY`]
+/// sequences, before each saved failure replayed and every
+/// [`HEARTBEAT_INTERVAL`] of the exploration's clock, and passes on each
+/// failure found.
+pub(crate) struct ChildListener {
+    channel: Channel,
+    trace_after: Option<u64>,
+    last_beat: Duration,
+}
+
+impl ChildListener {
+    /// Reports to `channel`, tracing sequences after `trace_after`.
+    pub fn new(channel: Channel, trace_after: Option<u64>) -> ChildListener {
+        ChildListener { channel, trace_after, last_beat: Duration::ZERO }
+    }
+}
+
+impl Listener for ChildListener {
+    fn starting(&mut self, n: u64, failures: usize, replaying: bool, text: &dyn Fn() -> String) {
+        if self.trace_after.is_some_and(|after| n > after) {
+            self.channel.trace(&text());
+        }
+        if n.is_multiple_of(HEARTBEAT_EVERY) || replaying {
+            self.channel.heartbeat(n - 1, failures);
+        }
+    }
+
+    fn tick(&mut self, elapsed: Duration, sequences: u64, failures: usize) {
+        if elapsed >= self.last_beat + HEARTBEAT_INTERVAL {
+            self.channel.heartbeat(sequences, failures);
+            self.last_beat = elapsed;
+        }
+    }
+
+    fn failure(&mut self, group: &str, failure: &Failure) {
+        self.channel.failure(group, failure);
     }
 }
 

@@ -25,8 +25,10 @@
 //!
 //! [`job`] is what the two sides share: the job, and the files of the
 //! channel between them. [`supervisor`] is the parent's side. On the
-//! child's side, the driver (`driver.rs`) reads the job and assembles the
-//! engine, which reports through the channel as it explores.
+//! child's side, the driver (`driver/`) reads the job and assembles the
+//! engine, which reports through the channel as it explores: the channel's
+//! [`job::ChildListener`] is the engine's listener, so the engine knows
+//! nothing of child processes and sits a floor below them.
 
 pub(crate) mod job;
 pub(crate) mod jobs;

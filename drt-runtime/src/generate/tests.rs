@@ -1,15 +1,24 @@
 //! Engine tests on the fixtures: ownership, determinism and rendering.
 
+use std::any::TypeId;
+use std::time::Duration;
+
 use super::*;
+use crate::config::Budget;
 use crate::fixtures::{settings, wallet_world as world, Dial};
+use crate::ints::IntKind;
+use crate::pool::Offer;
 use crate::registry::Registry;
 use crate::render::statements;
+use crate::report::FailureKind;
+use crate::sequence::Mode;
+use crate::triage::fails_again;
 use crate::triage::FailureKey;
 
 #[test]
 fn every_generated_sequence_obeys_ownership() {
     let world = world();
-    let mut engine = Engine::new(&world, &settings(1, 3_000), None);
+    let mut engine = Engine::new(&world, &settings(1, 3_000));
     engine.explore();
     assert!(engine.pool.entries.len() > 100, "pool too small: {}", engine.pool.entries.len());
     let mut moves = 0;
@@ -27,14 +36,14 @@ fn every_generated_sequence_obeys_ownership() {
 #[test]
 fn same_seed_same_run() {
     let world = world();
-    let a = Engine::new(&world, &settings(9, 2_000), None).run().stats;
-    let b = Engine::new(&world, &settings(9, 2_000), None).run().stats;
+    let a = run(&world, &settings(9, 2_000)).stats;
+    let b = run(&world, &settings(9, 2_000)).stats;
     assert_eq!(
         (a.sequences, a.calls, a.normal, a.redundant, a.illegal),
         (b.sequences, b.calls, b.normal, b.redundant, b.illegal)
     );
     assert_eq!(a.operations, b.operations);
-    let c = Engine::new(&world, &settings(10, 2_000), None).run().stats;
+    let c = run(&world, &settings(10, 2_000)).stats;
     assert_ne!((a.calls, a.normal), (c.calls, c.normal), "different seeds should explore differently");
 }
 
@@ -102,7 +111,7 @@ fn op(world: &World<'_>, name: &str) -> u32 {
 fn vectors_of_pairs_of_seeded_values_are_built_pair_by_pair_long_tailed_written_as_tuples() {
     let world = World::new(Registry::global(), &[TypeId::of::<crate::fixtures::Tally>()]);
     let add_products = op(&world, "add_products");
-    let mut engine = Engine::new(&world, &settings(5, 3_000), None);
+    let mut engine = Engine::new(&world, &settings(5, 3_000));
     engine.explore();
     let mut lens = Vec::new();
     let mut long = None;
@@ -191,30 +200,30 @@ fn a_world_without_a_crashing_operation_keeps_its_makers_right() {
 fn a_bounded_pool_evicts_deterministically_and_keeps_exploring() {
     let world = world();
     let small = Settings { max_pool: 1 << 20, ..settings(4, 30_000) };
-    let run = || {
-        let mut engine = Engine::new(&world, &small, None);
+    let explore = || {
+        let mut engine = Engine::new(&world, &small);
         engine.explore();
         let kept = engine.pool.entries.iter().filter(|e| e.offered).count();
         let hidden = engine.pool.entries.len() - kept;
         assert!(hidden > 0, "no evicted entry was kept as part of another");
         (kept, engine.finish())
     };
-    let (kept, a) = run();
-    let (_, b) = run();
+    let (kept, a) = explore();
+    let (_, b) = explore();
     assert!(a.stats.evicted > 1_000, "{:?}", a.stats);
     assert_eq!((a.stats.evicted, a.stats.calls, a.stats.normal), (b.stats.evicted, b.stats.calls, b.stats.normal));
     assert_eq!(kept as u64 + a.stats.evicted, a.stats.normal, "every normal sequence was kept or evicted");
     assert!(a.failures.is_empty() && a.stats.uncallable.is_empty(), "{a}");
     assert!(a.to_string().contains(&format!("normal ({} evicted from the pool)", a.stats.evicted)), "{a}");
     // An unbounded pool evicts nothing.
-    let big = Engine::new(&world, &settings(4, 30_000), None).run();
+    let big = run(&world, &settings(4, 30_000));
     assert_eq!(big.stats.evicted, 0);
 }
 
 /// Explores `world` with reuse on or off.
 fn explore_reusing(world: &World<'_>, seed: u64, n: u64, reuse: bool) -> Report {
-    let mut engine = Engine::new(world, &settings(seed, n), None);
-    engine.reuse = reuse;
+    let mut engine = Engine::new(world, &settings(seed, n));
+    engine.reuse.on = reuse;
     engine.explore();
     engine.finish()
 }
@@ -255,10 +264,10 @@ fn a_clone_that_shares_state_turns_reuse_off() {
 #[test]
 fn a_drop_that_panics_after_reused_values_is_reported_whole() {
     let world = World::new(Registry::global(), &[TypeId::of::<crate::fixtures::Fuse>()]);
-    let report = Engine::new(&world, &settings(3, 200), None).run();
+    let report = run(&world, &settings(3, 200));
     let f =
         report.failures.iter().find(|f| f.message.contains("dropped while lit")).unwrap_or_else(|| panic!("{report}"));
-    assert!(f.sequences_before > VERIFY_FIRST, "found before runs went unverified: {f:?}");
+    assert!(f.sequences_before > reuse::VERIFY_FIRST, "found before runs went unverified: {f:?}");
     assert_eq!(f.code.matches(".burn()").count(), crate::fixtures::FUSE_LENGTH as usize, "{}", f.code);
 }
 
@@ -266,7 +275,7 @@ fn a_drop_that_panics_after_reused_values_is_reported_whole() {
 fn a_random_walk_extends_one_sequence_until_it_goes_wrong() {
     let world = world();
     let walk = Settings { random_walk: true, ..settings(2, 3_000) };
-    let mut engine = Engine::new(&world, &walk, None);
+    let mut engine = Engine::new(&world, &walk);
     engine.explore();
     let pool = &engine.pool;
     let (mut longest, mut starts) = (0, 0);
@@ -284,34 +293,34 @@ fn a_random_walk_extends_one_sequence_until_it_goes_wrong() {
     assert!(longest >= 20, "the walks never grew long: {longest} calls at most");
     assert!(pool.entries.len() > 1_000, "{} entries", pool.entries.len());
     let stats = engine.finish().stats;
-    let again = Engine::new(&world, &walk, None).run().stats;
+    let again = run(&world, &walk).stats;
     assert_eq!((stats.calls, stats.normal, stats.illegal), (again.calls, again.normal, again.illegal));
 }
 
 #[test]
 fn expensive_pool_values_are_drawn_in_inverse_proportion_to_their_cost() {
     let world = world();
-    let mut engine = Engine::new(&world, &settings(3, 2_000), None);
+    let mut engine = Engine::new(&world, &settings(3, 2_000));
     engine.explore();
-    assert!(!engine.cost_aware, "a sequence budget never weighs costs: runs must repeat");
+    assert!(!engine.draft.costs.aware, "a sequence budget never weighs costs: runs must repeat");
     let expensive = |id: u32| id % 2 == 1;
     for (id, e) in engine.pool.entries.iter_mut().enumerate() {
         e.cost = if expensive(id as u32) { 1_000_000 } else { 1_000 };
     }
-    engine.typical_cost = 1_000;
+    engine.draft.costs.typical = 1_000;
     let wallet = TypeId::of::<crate::fixtures::Wallet>();
     let share = |engine: &mut Engine<'_>| {
-        let picks: Vec<Offer> = (0..10_000).map(|_| engine.draw_affordable(wallet, false)).collect();
+        let picks: Vec<Offer> = (0..10_000).map(|_| draw(engine, wallet)).collect();
         picks.iter().filter(|o| expensive(o.entry)).count() as f64 / picks.len() as f64
     };
     let unweighed = share(&mut engine);
     assert!((0.3..0.7).contains(&unweighed), "{unweighed}");
     // A value a thousand typical runs dear is taken 4 times in 1,000 draws.
-    engine.cost_aware = true;
+    engine.draft.costs.aware = true;
     let weighed = share(&mut engine);
     assert!(weighed < 0.01, "{weighed} of the picks were expensive");
     // When every value is that dear, so is a typical run: all are taken.
-    engine.typical_cost = 1_000_000;
+    engine.draft.costs.typical = 1_000_000;
     let all_dear = share(&mut engine);
     assert!((0.3..0.7).contains(&all_dear), "{all_dear}");
 }
@@ -323,10 +332,10 @@ fn a_time_budget_weighs_costs_and_a_run_records_them() {
         budget: Budget { max_sequences: None, time_limit: Some(Duration::from_millis(300)), ..settings(3, 0).budget },
         ..settings(3, 0)
     };
-    let mut engine = Engine::new(&world, &timed, None);
-    assert!(engine.cost_aware);
+    let mut engine = Engine::new(&world, &timed);
+    assert!(engine.draft.costs.aware);
     engine.explore();
-    assert!(engine.typical_cost > 0, "no typical cost after {} sequences", engine.stats.sequences);
+    assert!(engine.draft.costs.typical > 0, "no typical cost after {} sequences", engine.stats.sequences);
     assert!(engine.pool.entries.iter().all(|e| e.cost > 0));
     let report = engine.finish();
     let timed: Duration = report.stats.operations.iter().map(|o| o.time).sum();
@@ -337,25 +346,24 @@ fn a_time_budget_weighs_costs_and_a_run_records_them() {
 fn values_that_cross_a_comparison_of_an_argument_are_hints_for_the_entry_small_ones_too() {
     use std::sync::atomic::{AtomicU64, AtomicUsize};
     let world = world();
-    let mut engine = Engine::new(&world, &settings(1, 100), None);
+    let mut engine = Engine::new(&world, &settings(1, 100));
     // The ring: `n - 1 < 3` with n = 10 (how `(1..=3).contains(&n)` compiles), then two other values.
     let ring: &'static [AtomicU64] = Box::leak([9, 3, 70_000, 90_000].into_iter().map(AtomicU64::new).collect());
     let count: &'static AtomicUsize = Box::leak(Box::new(AtomicUsize::new(2)));
-    engine.compares = Some(Box::leak(Box::new(crate::coverage::Compares::over(ring, count))));
+    engine.hints.compares = Some(Box::leak(Box::new(crate::coverage::Compares::over(ring, count))));
     let mut draft = Composed::default();
     draft.push(op(&world, "issue"), [Operand::Int { kind: IntKind::U32, bits: 10 }]);
     let windows = [(0, (0, 2))];
-    engine.extending = Some(0);
-    engine.note_compares(&draft, 0, &windows, false);
-    let mut hints = engine.hints[&0].clone();
+    engine.hints.note_compares(&world, &engine.pool, Some(0), &draft, 0, &windows, false);
+    let mut hints = engine.hints.hints[&0].clone();
     hints.sort_unstable();
     // The boundary and its neighbours, though small; the other pair's values, large; not the argument.
     assert_eq!(hints, [3, 4, 5, 70_000, 90_000]);
-    assert!(engine.retries.is_empty(), "a retry's own comparisons are not retried");
+    assert!(engine.hints.retries.is_empty(), "a retry's own comparisons are not retried");
     // From a sequence that is not a retry, each solution is retried once in the run.
-    engine.extending = Some(1);
-    engine.note_compares(&draft, 0, &windows, true);
+    engine.hints.note_compares(&world, &engine.pool, Some(1), &draft, 0, &windows, true);
     let mut retried: Vec<u64> = engine
+        .hints
         .retries
         .iter()
         .map(|(_, r, _)| match r.view().own_calls().next().unwrap().2[0] {
@@ -365,22 +373,21 @@ fn values_that_cross_a_comparison_of_an_argument_are_hints_for_the_entry_small_o
         .collect();
     retried.sort_unstable();
     assert_eq!(retried, [3, 4, 5]);
-    engine.retries.clear();
-    engine.extending = Some(2);
-    engine.note_compares(&draft, 0, &windows, true);
-    assert!(engine.retries.is_empty(), "tried already");
-    assert_eq!(engine.hints[&2].len(), 5, "but hints for every entry");
+    engine.hints.retries.clear();
+    engine.hints.note_compares(&world, &engine.pool, Some(2), &draft, 0, &windows, true);
+    assert!(engine.hints.retries.is_empty(), "tried already");
+    assert_eq!(engine.hints.hints[&2].len(), 5, "but hints for every entry");
 }
 
 #[test]
 fn a_comparison_of_a_number_that_made_an_argument_is_solved_in_the_call_that_made_it() {
     use std::sync::atomic::{AtomicU64, AtomicUsize};
     let world = world();
-    let mut engine = Engine::new(&world, &settings(1, 100), None);
+    let mut engine = Engine::new(&world, &settings(1, 100));
     // `redeem` compares the ticket's number (made by `issue(10)`) with 3.
     let ring: &'static [AtomicU64] = Box::leak([10, 3].into_iter().map(AtomicU64::new).collect());
     let count: &'static AtomicUsize = Box::leak(Box::new(AtomicUsize::new(1)));
-    engine.compares = Some(Box::leak(Box::new(crate::coverage::Compares::over(ring, count))));
+    engine.hints.compares = Some(Box::leak(Box::new(crate::coverage::Compares::over(ring, count))));
     // Sequences with no components: their own calls.
     let calls = |seq: &Composed| seq.view().own_calls().map(|(_, op, args)| (op, args.to_vec())).collect::<Vec<_>>();
     let ticket = |n| (op(&world, "issue"), vec![Operand::Int { kind: IntKind::U32, bits: n }]);
@@ -389,9 +396,9 @@ fn a_comparison_of_a_number_that_made_an_argument_is_solved_in_the_call_that_mad
     draft.push(ticket(10).0, ticket(10).1);
     let redeem = [Operand::Var { var: 0, mode: Mode::Mut }, Operand::Var { var: 1, mode: Mode::Move }];
     draft.push(op(&world, "redeem"), redeem.clone());
-    engine.note_compares(&draft, 2, &[(2, (0, 1))], true);
-    assert_eq!(engine.retries.len(), 1, "3 (and 10 is the ticket's own)");
-    let (retried_op, retry, prefix) = &engine.retries[0];
+    engine.hints.note_compares(&world, &engine.pool, None, &draft, 2, &[(2, (0, 1))], true);
+    assert_eq!(engine.hints.retries.len(), 1, "3 (and 10 is the ticket's own)");
+    let (retried_op, retry, prefix) = &engine.hints.retries[0];
     assert_eq!((*retried_op, *prefix), (op(&world, "redeem") as usize, 2));
     let want = vec![(op(&world, "new"), vec![]), ticket(3), (op(&world, "redeem"), redeem.to_vec())];
     assert_eq!(calls(retry), want, "the number that made the ticket, replaced");
@@ -399,7 +406,7 @@ fn a_comparison_of_a_number_that_made_an_argument_is_solved_in_the_call_that_mad
 
 #[test]
 fn a_comparison_of_an_argument_plus_a_constant_is_solved_with_the_boundary() {
-    let solve = |kind, bits, x, y| solutions(kind, bits, x, y).collect::<Vec<u64>>();
+    let solve = |kind, bits, x, y| hints::solutions(kind, bits, x, y).collect::<Vec<u64>>();
     // `x == MAGIC` with the argument itself: the magic number.
     assert_eq!(solve(IntKind::U32, 7, 7, 0x4452_5431), [0x4452_5431]);
     // `width - 1 < 64` (`(1..=64).contains(&width)`) with width 10: 65 and its neighbours, 64 among them.
@@ -410,4 +417,23 @@ fn a_comparison_of_an_argument_plus_a_constant_is_solved_with_the_boundary() {
     assert!(solve(IntKind::I32, 3, 5, (-5i64) as u64).contains(&IntKind::I32.canonical((-7i64) as u64)));
     // Far from the argument: not about it.
     assert!(solve(IntKind::U32, 10, 1_000, 64).is_empty());
+}
+
+/// Explores `world` with `settings` from start to end, as the driver does.
+fn run(world: &World<'_>, settings: &Settings) -> Report {
+    crate::driver::lifecycle::explore_here(world, settings, None, None).report
+}
+
+/// A pool value of type `ty` drawn as an argument is, costs weighed.
+fn draw(engine: &mut Engine<'_>, ty: TypeId) -> Offer {
+    let mut sources = Sources {
+        world: engine.world,
+        rng: &mut engine.rng,
+        pool: &mut engine.pool,
+        frontier: &engine.frontier,
+        hints: &engine.hints,
+        untested: &mut engine.untested,
+        max_len: engine.clock.budget.max_len,
+    };
+    engine.draft.draw_affordable(ty, false, &mut sources)
 }

@@ -5,12 +5,14 @@
 //! `explore(...)` call says; and [`fuzz`], where a fuzzer's bytes drive
 //! the engine. The one place an [`Engine`] is assembled.
 
+pub(crate) mod lifecycle;
+
 use std::path::PathBuf;
 
 use crate::config::{Explorer, Isolation, Settings};
 use crate::differential;
 use crate::generate::Engine;
-use crate::isolate::job::{file, Channel, Job, INTERNAL_ERROR, INTERNAL_ERROR_STATUS, NO_JOB_STATUS};
+use crate::isolate::job::{file, Channel, ChildListener, Job, INTERNAL_ERROR, INTERNAL_ERROR_STATUS, NO_JOB_STATUS};
 use crate::isolate::jobs::explore_in_jobs;
 use crate::isolate::supervisor::{current_test, Stop};
 use crate::macro_support::Syntax;
@@ -130,8 +132,9 @@ const FUZZ_STEPS: u64 = 10_000;
 #[track_caller]
 pub fn fuzz<T: 'static>(data: &[u8]) {
     let target = fuzz_target::<T>();
-    let engine = Engine::new(&target.world, &target.settings, None).with_input(data);
-    let mut report = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.run())) {
+    let engine = Engine::new(&target.world, &target.settings).with_input(data);
+    let run = || lifecycle::run(engine, &target.world, &target.settings, None).report;
+    let mut report = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
         Ok(report) => report,
         Err(payload) => panic!("{}", internal_error(&*payload)),
     };
@@ -279,10 +282,10 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
             }
         }
     }
-    let engine = Engine::new(&world, settings, store);
     // User code runs guarded: a panic out of the engine is drt's own, and
     // the silent hook has kept it from the test's output.
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.run())) {
+    let run = || lifecycle::explore_here(&world, settings, store.as_ref(), None).report;
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
         Ok(mut report) => {
             // Printed already; kept for the report (and `DRT_STRICT`).
             warnings.append(&mut report.stats.warnings);
@@ -379,12 +382,16 @@ fn child_main(channel: &Channel) -> ! {
         channel.replayed(failed);
         std::process::exit(0);
     }
-    let engine = Engine::new(&world, &job.settings, store).with_channel(channel.clone(), job.trace_after);
+    let listener = Box::new(ChildListener::new(channel.clone(), job.trace_after));
+    let run = || lifecycle::explore_here(&world, &job.settings, store.as_ref(), Some(listener));
     // A panic of drt's own (a bug in drt) must not pass for a crash of the
     // user's code: it says what it was, which the supervisor shows.
-    if let Err(payload) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.run())) {
-        eprintln!("{}", internal_error(&*payload));
-        std::process::exit(INTERNAL_ERROR_STATUS);
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
+        Ok(ended) => channel.done(&ended.report.failures, &ended.groups, &ended.report.stats),
+        Err(payload) => {
+            eprintln!("{}", internal_error(&*payload));
+            std::process::exit(INTERNAL_ERROR_STATUS);
+        }
     }
     std::process::exit(0);
 }

@@ -1,0 +1,94 @@
+//! An exploration from start to end in this process, around the engine:
+//! the saved failures replayed first, the search, the failures saved, the
+//! regression tests written, and the report.
+
+use crate::config::Settings;
+use crate::generate::Engine;
+use crate::progress::{Listener, Progress};
+use crate::report::Report;
+use crate::saved_failures::Store;
+use crate::world::World;
+
+/// What one exploration here gave: the report, and the name of each
+/// failure's group (a child passes them to its supervisor).
+pub(crate) struct Ended {
+    pub report: Report,
+    pub groups: Vec<String>,
+}
+
+/// Explores `world` with `settings` here, reading and writing the saved
+/// failures in `store` as the settings say, and telling `listener` how
+/// it goes (by default, the progress line when the settings ask for one).
+pub(crate) fn explore_here<'w>(
+    world: &'w World<'w>,
+    settings: &Settings,
+    store: Option<&Store>,
+    listener: Option<Box<dyn Listener + 'w>>,
+) -> Ended {
+    let engine = Engine::new(world, settings);
+    let progress = || settings.progress.map(|every| Box::new(Progress::new(settings.budget.seed, every)) as Box<_>);
+    match listener.or_else(progress) {
+        Some(listener) => run(engine.with_listener(listener), world, settings, store),
+        None => run(engine, world, settings, store),
+    }
+}
+
+/// Runs `engine` from start to end (see the module's docs).
+pub(crate) fn run(mut engine: Engine<'_>, world: &World<'_>, settings: &Settings, store: Option<&Store>) -> Ended {
+    {
+        // User code runs guarded and quiet while the engine explores.
+        let _silent = crate::hook::SilentPanics::install();
+        engine.start();
+        replay(&mut engine, world, settings, store);
+        engine.explore();
+    }
+    save(&mut engine, world, settings, store);
+    write_regression_tests(&mut engine, world, settings);
+    if settings.budget.replay_only() {
+        let n = engine.stats_mut().sequences;
+        let s = crate::names::plural(n);
+        engine.stats_mut().notes.push(if settings.saved_failures.replay {
+            format!("max_sequences is 0: only the saved failing sequences ran ({n} sequence{s}); nothing was explored")
+        } else {
+            "max_sequences is 0 and saved failures are off (DRT_PERSIST): nothing ran".to_string()
+        });
+    }
+    let groups = engine.failures().map(|g| g.key.group_name()).collect();
+    Ended { report: engine.finish(), groups }
+}
+
+/// Runs the saved failing sequences before anything else.
+fn replay(engine: &mut Engine<'_>, world: &World<'_>, settings: &Settings, store: Option<&Store>) {
+    let Some(store) = store.filter(|_| settings.saved_failures.replay) else { return };
+    let (saved, warnings) = store.load(world);
+    for warning in warnings {
+        engine.stats_mut().warn(warning);
+    }
+    for seq in saved {
+        engine.replay(seq);
+    }
+}
+
+/// Saves every reproducible failure to the saved-failures file.
+fn save(engine: &mut Engine<'_>, world: &World<'_>, settings: &Settings, store: Option<&Store>) {
+    let Some(store) = store.filter(|_| settings.saved_failures.save) else { return };
+    let seed = settings.budget.seed;
+    let entries: Vec<_> = engine
+        .failures()
+        .filter(|g| g.failure.kind != crate::report::FailureKind::Flaky)
+        .map(|g| (crate::saved_failures::entry_comment(&g.failure, seed), &g.seq))
+        .collect();
+    if let Err(warning) = store.save(world, &entries) {
+        engine.stats_mut().warn(warning);
+    }
+}
+
+/// Writes the regression tests, when asked for.
+fn write_regression_tests(engine: &mut Engine<'_>, world: &World<'_>, settings: &Settings) {
+    let Some((path, update)) = &settings.regression_tests else { return };
+    let (strict, seed) = (settings.strict, settings.budget.seed);
+    match crate::regression_tests::write(path, *update, strict, world, engine.shortest(), seed) {
+        Ok(wrote) => engine.stats_mut().notes.extend(wrote),
+        Err(warning) => engine.stats_mut().warn(warning),
+    }
+}

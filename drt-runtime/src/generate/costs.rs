@@ -1,0 +1,91 @@
+//! What extending a pool value costs: GRT's orienteering (paper 004,
+//! §III.E), which weighs each sequence by the inverse of its execution time
+//! so that one expensive value (a bitmap of millions of bits, cloned and
+//! scanned by every sequence that extends it) cannot starve the search of
+//! the cheap states around it.
+//!
+//! Costs steer only when time bounds the exploration, which is then not
+//! repeatable anyway, never when a number of sequences does: without them,
+//! one run in [`TIME_SAMPLE`] is timed, for the operations' time.
+
+use std::time::Duration;
+
+use rand::RngExt;
+
+use crate::rng::Choices;
+
+/// Runs whose costs give the typical cost of a run (their median), and
+/// how many other pool values are drawn at most for an argument while
+/// the ones drawn cost more than [`COST_SLACK`] times that (see
+/// [`Costs::affordable`]).
+const COST_WINDOW: usize = 256;
+pub(super) const MAX_REDRAWS: u32 = 16;
+const COST_SLACK: u32 = 4;
+/// Without costs weighed, one run in this many is timed (and stands for
+/// the others in [`crate::report::OperationStats::time`]): reading the
+/// clock twice costs a few percent of a cheap run.
+const TIME_SAMPLE: u64 = 8;
+
+/// The last runs' costs and their median, when costs are weighed.
+pub(super) struct Costs {
+    /// Whether pool values are drawn by what extending them costs.
+    pub aware: bool,
+    /// The last runs' costs in nanoseconds.
+    recent: Vec<u32>,
+    /// Their median (0 until the first is known).
+    pub typical: u32,
+}
+
+impl Costs {
+    /// Costs weighed when `aware`.
+    pub fn new(aware: bool) -> Costs {
+        Costs { aware, recent: Vec::with_capacity(COST_WINDOW), typical: 0 }
+    }
+
+    /// Whether the run that is the `sequences`-th is timed: every one when
+    /// costs are weighed, else one in [`TIME_SAMPLE`].
+    pub fn timed(&self, sequences: u64) -> bool {
+        self.aware || sequences.is_multiple_of(TIME_SAMPLE)
+    }
+
+    /// Records that a timed run (the `sequences`-th) took `elapsed` to run,
+    /// keep and drop. Returns the time it stands for in the operation's
+    /// time, and its cost in nanoseconds (0 when costs are not weighed).
+    pub fn ran(&mut self, elapsed: Duration, sequences: u64) -> (Duration, u32) {
+        if !self.aware {
+            return (elapsed * TIME_SAMPLE as u32, 0);
+        }
+        let cost = u32::try_from(elapsed.as_nanos()).unwrap_or(u32::MAX);
+        self.recent.push(cost);
+        // In the first window, the median so far every time the count
+        // doubles (from 16): an expensive value made early is not
+        // extended at will for a whole window.
+        let n = self.recent.len();
+        let early = n >= 16 && n.is_power_of_two() && sequences <= COST_WINDOW as u64;
+        if n == COST_WINDOW || early {
+            let (_, median, _) = self.recent.select_nth_unstable(n / 2);
+            self.typical = *median;
+        }
+        if n == COST_WINDOW {
+            self.recent.clear();
+        }
+        (elapsed, cost)
+    }
+
+    /// Whether a pool value whose extensions cost `cost()` is worth
+    /// extending now. A value costing up to [`COST_SLACK`] times a typical
+    /// run is always taken, a dearer one with probability
+    /// `COST_SLACK * typical / cost`, so values are picked about in
+    /// inverse proportion to their cost once they are expensive. When most
+    /// values are expensive, so is the typical run, and all are taken.
+    pub fn affordable(&self, cost: impl FnOnce() -> u32, rng: &mut Choices) -> bool {
+        // The entry is read only when costs are weighed: a draw otherwise
+        // reads the offers alone.
+        if !self.aware || self.typical == 0 {
+            return true;
+        }
+        let cost = cost();
+        let budget = self.typical.saturating_mul(COST_SLACK);
+        cost <= budget || rng.random_bool(f64::from(budget) / f64::from(cost))
+    }
+}

@@ -1,0 +1,369 @@
+//! Building the next sequence: the `extend` operator (thesis §7.5) with
+//! Randoop's repetition, mixes of mutating calls, seeds and drawn integers,
+//! and GRT's detective (values built on demand) and orienteering (cheap,
+//! short components drawn first). A draft refers to its components in the
+//! pool (thesis §7.6); it is flattened only to run.
+
+use std::any::TypeId;
+
+use rand::RngExt;
+
+use super::costs::{Costs, MAX_REDRAWS};
+use super::frontier::{Frontier, FAVOUR_PROBABILITY};
+use super::hints::Hints;
+use crate::ints::IntKind;
+use crate::macro_support::ParamKind;
+use crate::pool::{Offer, Pool};
+use crate::rng::Choices;
+use crate::sequence::{Composed, Mode, Operand};
+use crate::untested::Untested;
+use crate::world::World;
+
+/// Probability that an argument with seeds takes a seed rather than a pool value.
+const SEED_PROBABILITY: f64 = 0.75;
+/// Probability of reusing a variable already in the new sequence (aliasing).
+const ALIAS_PROBABILITY: f64 = 0.3;
+/// Randoop's repetition: probability and maximum count (thesis §7.5).
+const REPEAT_PROBABILITY: f64 = 0.1;
+const REPEAT_MAX: usize = 100;
+/// Probability that an integer argument or element given a seed gets a
+/// drawn value instead ([`IntKind::draw`]). More finds the values no seed
+/// gives sooner, but every drawn value makes states that differ only in
+/// data, which crowd the pool: over 30 seeds of the examples, 0.25 missed
+/// a ring buffer's wrap-around twice as often as 0.15 did.
+const DRAW_PROBABILITY: f64 = 0.15;
+/// Largest `Vec` built from seeds: sizes are mostly small (up to
+/// [`SMALL_SEED_VEC`]), sometimes tens, one time in twenty in the hundreds,
+/// as real workloads are (the documented bound on drt-made collections).
+const MAX_SEED_VEC: usize = 300;
+const SMALL_SEED_VEC: usize = 4;
+/// Probability that a repetition repeats a mix of mutating calls on the
+/// same value, each with fresh arguments, rather than one call.
+const MIX_PROBABILITY: f64 = 0.5;
+/// Pool values drawn per argument while exploring, the shortest kept;
+/// and the same while looking for a shorter reproduction of a failure.
+const EXPLORE_TOURNAMENT: u32 = 2;
+const SHORTEN_TOURNAMENT: u32 = 4;
+/// How many levels of arguments the detective builds on demand.
+const MAX_DEMAND_DEPTH: u32 = 3;
+
+/// How the next sequence is built, and the buffers it is built in.
+pub(super) struct Draft {
+    /// Buffers for the next sequence, and the variables alive in it with
+    /// their types by number ([`crate::pool::Pool::type_number`]).
+    pub spare: Composed,
+    alive: Vec<(u32, u32)>,
+    /// Where the first call built on demand went in the sequence being
+    /// extended: calls from there on are new, and are checked.
+    demanded_from: Option<usize>,
+    /// The pool entry the sequence being built extends (its first
+    /// component from the pool).
+    pub extending: Option<u32>,
+    /// Pool values drawn per argument, the shortest kept.
+    pub tournament: u32,
+    /// Probability that an integer given a seed gets a drawn value instead.
+    pub draw: f64,
+    /// Whether to explore by an undirected random walk instead (the
+    /// thesis's Rw, §8.3: a baseline for benchmarks), and the pool entry
+    /// holding the walk so far.
+    pub random_walk: bool,
+    pub walk: Option<u32>,
+    /// What extending each pool value costs ([`Costs`]).
+    pub costs: Costs,
+}
+
+/// What building a draft reads and draws from: the engine's other parts,
+/// borrowed for one draft.
+pub(super) struct Sources<'a, 'w> {
+    pub world: &'w World<'w>,
+    pub rng: &'a mut Choices,
+    pub pool: &'a mut Pool,
+    pub frontier: &'a Frontier,
+    pub hints: &'a Hints,
+    pub untested: &'a mut Untested,
+    /// The longest sequence to build.
+    pub max_len: usize,
+}
+
+impl Draft {
+    /// Drafts built as exploring does, by a random walk when `random_walk`,
+    /// weighing costs when `cost_aware`.
+    pub fn new(random_walk: bool, cost_aware: bool) -> Draft {
+        Draft {
+            spare: Composed::default(),
+            alive: Vec::new(),
+            demanded_from: None,
+            extending: None,
+            tournament: EXPLORE_TOURNAMENT,
+            draw: DRAW_PROBABILITY,
+            random_walk,
+            walk: None,
+            costs: Costs::new(cost_aware),
+        }
+    }
+
+    /// Builds drafts to shorten a failure's reproduction (`on`) or to
+    /// explore: a short test is found among few values, and reads better
+    /// with seeds only.
+    pub fn shortening(&mut self, on: bool) {
+        (self.tournament, self.draw) =
+            if on { (SHORTEN_TOURNAMENT, 0.0) } else { (EXPLORE_TOURNAMENT, DRAW_PROBABILITY) };
+    }
+}
+
+impl Draft {
+    /// Builds a new sequence ending in calls of `op` (the `extend` operator,
+    /// thesis §7.5); returns it with the index of its first new call. Its
+    /// components are pool entries, referred to, not copied (thesis §7.6).
+    pub(super) fn extend(&mut self, op: usize, src: &mut Sources<'_, '_>) -> Option<(Composed, usize)> {
+        self.demanded_from = None;
+        let run_op = &src.world.ops[op];
+        // Built in the buffers of the last sequence built, so they rarely grow.
+        let mut seq = std::mem::take(&mut self.spare);
+        seq.clear();
+        let mut alive = std::mem::take(&mut self.alive);
+        alive.clear();
+        if let Some(walk) = self.walk {
+            seq.push_part(walk, src.pool.seq(walk));
+            alive.extend_from_slice(src.pool.alive_numbered(walk));
+        }
+        let mut args = Vec::with_capacity(run_op.op.spec.params.len());
+        for (k, p) in run_op.op.spec.params.iter().enumerate() {
+            let mode = mode_for(p.kind, run_op.clone_fns[k].is_some());
+            let Some(arg) = self.choose_operand(p.ty, mode, &args, &mut seq, &mut alive, 0, src) else {
+                src.untested.missing(op, p.ty);
+                (self.spare, self.alive) = (seq, alive);
+                return None;
+            };
+            args.push(arg);
+        }
+        if seq.len() >= src.max_len {
+            (self.spare, self.alive) = (seq, alive);
+            return None;
+        }
+        // Calls the detective added are as new as the extending one.
+        let demanded = self.demanded_from.take();
+        let prefix = demanded.unwrap_or(seq.len());
+        // Repeating a call only builds up state when it mutates something
+        // (`push` n times); repeating a constructor just makes duplicates, and
+        // a call that moves a value cannot be repeated at all. Nor is a call
+        // on a value just built on demand: such a long first value of a type
+        // would be the ancestor of every later one (the pool has nothing
+        // shorter yet), and sequences would stay long for the whole run.
+        let moves = args.iter().any(|a| matches!(a, Operand::Var { mode: Mode::Move, .. }));
+        let mutates = args.iter().any(|a| matches!(a, Operand::Var { mode: Mode::Mut, .. }));
+        let repeats = !self.random_walk && mutates && !moves && demanded.is_none();
+        if repeats && src.rng.random_bool(REPEAT_PROBABILITY) {
+            let repeat = src.rng.random_range(1..=REPEAT_MAX).min(src.max_len - seq.len());
+            if src.rng.random_bool(MIX_PROBABILITY) {
+                self.mix(&run_op.op.spec.params, &args, repeat - 1, &mut seq, src);
+            } else {
+                for _ in 1..repeat {
+                    seq.push(op as u32, args.iter().cloned());
+                }
+            }
+        }
+        seq.push(op as u32, args);
+        debug_assert_eq!(src.pool.flat(seq.view()).check_ownership(), Ok(()), "{seq:?}");
+        self.alive = alive;
+        Some((seq, prefix))
+    }
+
+    /// Appends `times` calls that mutate the value the call with `args`
+    /// (of an operation with `params`) takes by `&mut`, each of an operation
+    /// drawn from those taking such a value first and only seeded values
+    /// after it ([`World::mutators`]), with fresh arguments: a *mix* builds
+    /// states one call repeated cannot (a deque filled from both ends, a
+    /// set with many distinct elements), where Randoop repeats one call
+    /// (thesis §7.5).
+    fn mix(
+        &mut self,
+        params: &[crate::macro_support::ParamSpec],
+        args: &[Operand],
+        times: usize,
+        seq: &mut Composed,
+        src: &mut Sources<'_, '_>,
+    ) {
+        let world = src.world;
+        let Some((var, ty)) = args.iter().zip(params).find_map(|(a, p)| match a {
+            Operand::Var { var, mode: Mode::Mut } => Some((*var, p.ty)),
+            _ => None,
+        }) else {
+            return;
+        };
+        let Some(mutators) = world.mutators.get(&ty) else { return };
+        for _ in 0..times {
+            let m = mutators[src.rng.random_range(0..mutators.len())];
+            let params = &world.ops[m as usize].op.spec.params;
+            let mut call = Vec::with_capacity(params.len());
+            call.push(Operand::Var { var, mode: Mode::Mut });
+            for p in &params[1..] {
+                call.push(self.seeded(p.ty, src).expect("a mutator's other parameters are seeded"));
+            }
+            seq.push(m, call);
+        }
+    }
+
+    /// Chooses where one argument of type `ty` comes from; `depth` counts
+    /// the values being built on demand around it.
+    #[allow(clippy::too_many_arguments)]
+    fn choose_operand(
+        &mut self,
+        ty: TypeId,
+        mode: Mode,
+        taken: &[Operand],
+        seq: &mut Composed,
+        alive: &mut Vec<(u32, u32)>,
+        depth: u32,
+        src: &mut Sources<'_, '_>,
+    ) -> Option<Operand> {
+        let world = src.world;
+        // A random walk takes values from itself only (or builds them).
+        let in_pool = if self.random_walk { 0 } else { src.pool.values_of(ty).len() };
+        // No variable to alias (a receiver's first argument): no type number to look up.
+        let number = (!alive.is_empty()).then(|| src.pool.type_number(ty));
+        let aliases = || {
+            alive
+                .iter()
+                .filter(move |(v, t)| {
+                    Some(*t) == number && !taken.iter().any(|a| matches!(a, Operand::Var { var, .. } if var == v))
+                })
+                .map(|(v, _)| *v)
+        };
+        let n_aliases = aliases().count();
+        let no_values = in_pool == 0 && n_aliases == 0;
+        if world.seeds_by_type.contains_key(&ty) && (no_values || src.rng.random_bool(SEED_PROBABILITY)) {
+            return self.seeded(ty, src);
+        }
+        if world.vec_by_type.contains_key(&ty) && (no_values || src.rng.random_bool(0.5)) {
+            if let Some(vec) = self.seeded(ty, src) {
+                return Some(vec);
+            }
+        }
+        if n_aliases > 0 && (in_pool == 0 || src.rng.random_bool(ALIAS_PROBABILITY)) {
+            let var = aliases().nth(src.rng.random_range(0..n_aliases)).expect("counted");
+            return Some(Operand::Var { var, mode });
+        }
+        if in_pool == 0 {
+            return self.demand(ty, mode, seq, alive, depth, src);
+        }
+        let favoured = src.frontier.favoured(ty).is_some() && src.rng.random_bool(FAVOUR_PROBABILITY);
+        let Offer { entry, var, len } = self.draw_affordable(ty, favoured, src);
+        if seq.len() + len as usize >= src.max_len {
+            return None;
+        }
+        self.extending.get_or_insert(entry);
+        let offset = seq.push_part(entry, src.pool.seq(entry));
+        alive.extend(src.pool.alive_numbered(entry).iter().map(|&(v, t)| (v + offset, t)));
+        Some(Operand::Var { var: var + offset, mode })
+    }
+
+    /// A pool value of type `ty` ([`Engine::draw_value`]) worth extending
+    /// now ([`Costs::affordable`]), or the last drawn after
+    /// [`MAX_REDRAWS`] more.
+    pub(super) fn draw_affordable(&mut self, ty: TypeId, favoured: bool, src: &mut Sources<'_, '_>) -> Offer {
+        let mut pick = self.draw_value(ty, favoured, src);
+        for _ in 0..MAX_REDRAWS {
+            let pool = &src.pool;
+            if self.costs.affordable(|| pool.entries[pick.entry as usize].cost, src.rng) {
+                break;
+            }
+            pick = self.draw_value(ty, favoured, src);
+        }
+        pick
+    }
+
+    /// A pool value of type `ty` (one of some: the type has pool values),
+    /// among those that reached new edges when `favoured` and there are
+    /// such. A tournament on length favours short components, as GRT's
+    /// orienteering does (paper 004): long sequences are slow to run and
+    /// leave no room under max_len to combine values.
+    fn draw_value(&self, ty: TypeId, favoured: bool, src: &mut Sources<'_, '_>) -> Offer {
+        let favoured = src.frontier.favoured(ty).filter(|_| favoured);
+        let values = favoured.unwrap_or_else(|| src.pool.values_of(ty));
+        let in_pool = values.len();
+        let mut pick = values[src.rng.random_range(0..in_pool)];
+        for _ in 1..self.tournament {
+            let other = values[src.rng.random_range(0..in_pool)];
+            if other.len < pick.len {
+                pick = other;
+            }
+        }
+        pick
+    }
+
+    /// A fresh value of a seeded type, or a vector of them, when `ty` is
+    /// one: a seed, or for an integer sometimes a drawn value; a vector's
+    /// length is long-tailed (see [`MAX_SEED_VEC`]).
+    fn seeded(&mut self, ty: TypeId, src: &mut Sources<'_, '_>) -> Option<Operand> {
+        let world = src.world;
+        if let Some(seeds) = world.seeds_by_type.get(&ty) {
+            if let Some(kind) = IntKind::of(ty).filter(|_| self.draw > 0.0) {
+                if let Some(bits) = src.hints.hinted(self.extending, kind, src.rng) {
+                    return Some(Operand::Int { kind, bits });
+                }
+                if src.rng.random_bool(self.draw) {
+                    return Some(Operand::Int { kind, bits: kind.draw(&mut src.rng) });
+                }
+            }
+            return Some(Operand::Seed(seeds[src.rng.random_range(0..seeds.len())]));
+        }
+        let &builder = world.vec_by_type.get(&ty).filter(|&&v| world.seeds_vec(v))?;
+        let fields = world.vecs[builder as usize].fields();
+        let n = match src.rng.random_range(0..20u32) {
+            0 => src.rng.random_range(64..=MAX_SEED_VEC),
+            1 | 2 => src.rng.random_range(SMALL_SEED_VEC + 1..64),
+            _ => src.rng.random_range(0..=SMALL_SEED_VEC),
+        };
+        // An element of pairs is its fields, one after the other.
+        let elems =
+            (0..n * fields.len()).map(|i| self.seeded(fields[i % fields.len()], src).expect("a seeded type")).collect();
+        Some(Operand::SeedVec { builder, elems: Box::new(elems) })
+    }
+
+    /// GRT's detective (paper 004): a value of `ty` that neither the pool
+    /// nor the seeds have is built on the spot by a call of an operation
+    /// returning `ty` (a constructor, a builder), its own arguments chosen
+    /// the same way, at most `MAX_DEMAND_DEPTH` levels down. Without it, an
+    /// operation whose argument type no earlier sequence happened to make
+    /// would wait for one (or never run).
+    fn demand(
+        &mut self,
+        ty: TypeId,
+        mode: Mode,
+        seq: &mut Composed,
+        alive: &mut Vec<(u32, u32)>,
+        depth: u32,
+        src: &mut Sources<'_, '_>,
+    ) -> Option<Operand> {
+        let world = src.world;
+        let producers = world.producers.get(&ty).filter(|_| depth < MAX_DEMAND_DEPTH)?;
+        let op = producers[src.rng.random_range(0..producers.len())] as usize;
+        let run_op = &world.ops[op];
+        let mut args = Vec::with_capacity(run_op.op.spec.params.len());
+        for (k, p) in run_op.op.spec.params.iter().enumerate() {
+            let mode = mode_for(p.kind, run_op.clone_fns[k].is_some());
+            let arg = self.choose_operand(p.ty, mode, &args, seq, alive, depth + 1, src)?;
+            args.push(arg);
+        }
+        if seq.len() + 1 >= src.max_len {
+            return None;
+        }
+        self.demanded_from = Some(self.demanded_from.map_or(seq.len(), |d| d.min(seq.len())));
+        seq.push(op as u32, args);
+        let var = (seq.len() - 1) as u32;
+        alive.push((var, src.pool.type_number(ty)));
+        Some(Operand::Var { var, mode })
+    }
+}
+
+/// How a call takes a value for a parameter passed this way: `Clone` for a
+/// by-value parameter of a `Clone` type keeps the original for later calls.
+fn mode_for(kind: ParamKind, clone: bool) -> Mode {
+    match kind {
+        ParamKind::Ref | ParamKind::Str | ParamKind::Slice => Mode::Ref,
+        ParamKind::Mut | ParamKind::SliceMut => Mode::Mut,
+        ParamKind::Value if clone => Mode::Clone,
+        ParamKind::Value => Mode::Move,
+    }
+}

@@ -1,0 +1,105 @@
+//! Index pruning (thesis §5.8): a normal sequence joins the component set
+//! only when a value its new calls produced or mutated was never seen
+//! before, and offers only those values for reuse. Values are told apart by
+//! their fingerprints (`Hash` for `Eq + Hash` types, else the `Debug` text).
+
+use std::any::{Any, TypeId};
+
+use crate::oracle::Violation;
+use crate::pool::Pool;
+use crate::sequence::Sequence;
+use crate::world::World;
+
+/// What the last run's new calls touched, in buffers kept from run to run.
+#[derive(Default)]
+pub(super) struct Pruning {
+    /// Each variable the new calls touched, with the last call that
+    /// touched it, sorted by variable.
+    last_touch: Vec<(u32, usize)>,
+    /// A buffer for the next list of new values.
+    fresh: Vec<(u32, TypeId)>,
+    /// The new values of types the contracts compare, with the order-free
+    /// digests of their `Debug` texts.
+    digests: Vec<(u32, TypeId, u64)>,
+}
+
+impl Pruning {
+    /// The values the new calls of `seq` (from `prefix` on) produced or
+    /// mutated that were never seen before: the only ones the sequence
+    /// offers for reuse. `Debug` and `Display` are checked here, once per
+    /// distinct value, rather than after every call: formatting a large
+    /// value costs more than the call. Give the list back with
+    /// [`Pruning::give_back`] to reuse its buffer.
+    pub fn touched_values(
+        &mut self,
+        world: &World<'_>,
+        pool: &mut Pool,
+        seq: &Sequence,
+        prefix: usize,
+        vars: &[Option<Box<dyn Any>>],
+    ) -> Result<Vec<(u32, TypeId)>, (usize, Violation)> {
+        let touched = &mut self.last_touch;
+        touched.clear();
+        for i in prefix..seq.len() {
+            for var in seq.touched(i) {
+                touched.retain(|(v, _)| *v != var);
+                touched.push((var, i));
+            }
+        }
+        touched.sort_unstable();
+        let mut fresh = std::mem::take(&mut self.fresh);
+        fresh.clear();
+        self.digests.clear();
+        self.fresh_values(world, pool, vars, &mut fresh).map(|()| fresh)
+    }
+
+    /// Of the touched variables, those whose values were never seen
+    /// before, into `fresh`, their formatting checked.
+    fn fresh_values(
+        &mut self,
+        world: &World<'_>,
+        pool: &mut Pool,
+        vars: &[Option<Box<dyn Any>>],
+        fresh: &mut Vec<(u32, TypeId)>,
+    ) -> Result<(), (usize, Violation)> {
+        for &(var, call) in &self.last_touch {
+            let Some(value) = vars.get(var as usize).and_then(|v| v.as_deref()) else { continue };
+            let ty = value.type_id();
+            let desc = world.reg.types.get(&ty);
+            let new = match desc.map(|d| crate::oracle::guarded(|| d.fingerprint(value))) {
+                Some(Ok(Some(fp))) => pool.is_new_value(fp),
+                // The type's `Hash` panicked (a `Debug` that panics is found below).
+                Some(Err(_)) => {
+                    world.check_hash(var, vars).map_err(|v| (call, v))?;
+                    true
+                }
+                _ => true,
+            };
+            if new {
+                let digest = world.check_formatting(var, vars).map_err(|v| (call, v))?;
+                if let Some(digest) = digest.filter(|_| world.compares(ty)) {
+                    self.digests.push((var, ty, digest));
+                }
+                fresh.push((var, ty));
+            }
+        }
+        Ok(())
+    }
+
+    /// The variables the last run's new calls touched (see
+    /// [`Pruning::touched_values`]), with the last call that touched each.
+    pub fn last_touched(&self) -> &[(u32, usize)] {
+        &self.last_touch
+    }
+
+    /// The new values of types the contracts compare, with their digests,
+    /// in the last run.
+    pub fn digests(&self) -> &[(u32, TypeId, u64)] {
+        &self.digests
+    }
+
+    /// Takes back a list [`Pruning::touched_values`] gave, for its buffer.
+    pub fn give_back(&mut self, fresh: Vec<(u32, TypeId)>) {
+        self.fresh = fresh;
+    }
+}
