@@ -506,24 +506,27 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
     quote! {
         #cfgs
         __r.operation(::drt::__private::OperationSpec {
-            name: #name_str,
             trait_name: #trait_name,
-            syntax: ::drt::__private::Syntax::#syntax,
-            owner: ::core::any::TypeId::of::<#self_ty>(),
             receiver: ::drt::__private::Receiver::#receiver,
             params: ::std::vec![#(#params),*],
             ret: ::drt::__private::RetKind::#ret_kind,
             ret_ty: #ret_ty,
-            invoke: |__slots: &mut [::drt::__private::Slot]| -> ::drt::__private::Returned {
-                let [#(#slots),*] = __slots else { ::drt::__private::arity_mismatch() };
-                #wrap
-            },
             weight: #weight,
             panics: ::drt::__private::Panics::#panics,
             requires: #requires,
             model: #model,
             ensures: #ensures,
             private: #private,
+            ..::drt::__private::OperationSpec::new(
+                ::drt::__private::OpKind::Method,
+                #name_str,
+                ::drt::__private::Syntax::#syntax,
+                ::core::any::TypeId::of::<#self_ty>(),
+                |__slots: &mut [::drt::__private::Slot]| -> ::drt::__private::Returned {
+                    let [#(#slots),*] = __slots else { ::drt::__private::arity_mismatch() };
+                    #wrap
+                },
+            )
         });
     }
 }

@@ -89,13 +89,6 @@ fn register(f: &ItemFn, ty: &Type) -> TokenStream {
             fn __drt_register(__r: &mut ::drt::__private::Registrar) {
                 __r.owner(::drt::__private::type_desc!(#ty));
                 __r.operation(::drt::__private::OperationSpec {
-                    name: ::core::stringify!(#name),
-                    trait_name: "",
-                    syntax: ::drt::__private::Syntax::Function(::core::concat!(
-                        ::core::module_path!(), "::", ::core::stringify!(#name)
-                    )),
-                    owner: ::core::any::TypeId::of::<#ty>(),
-                    receiver: ::drt::__private::Receiver::None,
                     params: ::std::vec![::drt::__private::ParamSpec {
                         name: "rng",
                         ty: ::core::any::TypeId::of::<::drt::Rng>(),
@@ -103,16 +96,19 @@ fn register(f: &ItemFn, ty: &Type) -> TokenStream {
                     }],
                     ret: ::drt::__private::RetKind::Value,
                     ret_ty: ::core::option::Option::Some(::core::any::TypeId::of::<#ty>()),
-                    invoke: |__slots: &mut [::drt::__private::Slot]| -> ::drt::__private::Returned {
-                        let [__rng] = __slots else { ::drt::__private::arity_mismatch() };
-                        ::drt::__private::ret_value(#name(::drt::__private::arg_mut::<::drt::Rng>(__rng)))
-                    },
-                    weight: 1,
-                    panics: ::drt::__private::Panics::No,
-                    requires: ::core::option::Option::None,
-                    model: "",
-                    ensures: "",
                     private: #private,
+                    ..::drt::__private::OperationSpec::new(
+                        ::drt::__private::OpKind::Generator,
+                        ::core::stringify!(#name),
+                        ::drt::__private::Syntax::Function(::core::concat!(
+                            ::core::module_path!(), "::", ::core::stringify!(#name)
+                        )),
+                        ::core::any::TypeId::of::<#ty>(),
+                        |__slots: &mut [::drt::__private::Slot]| -> ::drt::__private::Returned {
+                            let [__rng] = __slots else { ::drt::__private::arity_mismatch() };
+                            ::drt::__private::ret_value(#name(::drt::__private::arg_mut::<::drt::Rng>(__rng)))
+                        },
+                    )
                 });
             }
             ::drt::__private::inventory::submit! {

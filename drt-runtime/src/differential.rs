@@ -22,7 +22,7 @@ use std::any::TypeId;
 use std::sync::Mutex;
 
 use crate::config::Explorer;
-use crate::macro_support::{ParamKind, Reference, Registrar, RetKind, Syntax};
+use crate::macro_support::{OpKind, ParamKind, Reference, Registrar, RetKind};
 use crate::registry::{Operation, Registry};
 use crate::sequence::{Mode, Operand, Sequence};
 
@@ -246,7 +246,7 @@ pub(crate) fn plan(
     for op in ops {
         let s = &op.spec;
         let involved = s.params.iter().any(|p| p.ty == subject) || s.ret_ty == Some(subject);
-        let own = s.owner == subject && !matches!(s.syntax, Syntax::Template(_) | Syntax::Function(_));
+        let own = s.owner == subject && s.kind == OpKind::Method;
         if !involved && !own {
             counterparts.push(Counterpart::Same);
             continue;

@@ -14,11 +14,12 @@ use std::panic::{self, AssertUnwindSafe};
 
 use crate::coverage::Window;
 use crate::hook::{payload_text, Caught, SilentPanics};
+use crate::macro_support::Cue;
 use crate::macro_support::Returned;
 use crate::macro_support::Slot;
 use crate::oracle::Violation;
 use crate::sequence::{Mode, Operand, Sequence};
-use crate::world::{Cue, World};
+use crate::world::World;
 
 /// What went wrong in a failing call.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -476,10 +477,8 @@ impl World<'_> {
         for a in seq.args(i) {
             let Operand::Var { var, .. } = a else { continue };
             let Some(o) = self.ops.get(seq.op(*var as usize) as usize) else { continue };
-            cues |= match o.cue {
-                Cue::None if matches!(o.op.spec.syntax, crate::macro_support::Syntax::Template(_)) => {
-                    self.cues_given(seq, *var as usize)
-                }
+            cues |= match o.op.spec.kind.cue() {
+                Cue::None if o.op.spec.kind.is_builder() => self.cues_given(seq, *var as usize),
                 cue => cue.bit(),
             };
         }

@@ -25,7 +25,6 @@ use std::time::Instant;
 use crate::config::MinimizeLimits;
 use crate::execute::Checks;
 use crate::ints::IntKind;
-use crate::macro_support::Syntax;
 use crate::sequence::{Mode, Operand, Sequence};
 use crate::triage::{fails_again, FailureKey};
 use crate::world::World;
@@ -146,7 +145,8 @@ impl Minimizer<'_, '_> {
             let mut smaller: Vec<usize> = (0..ops.len())
                 .filter(|&j| {
                     let o = &ops[j].op.spec;
-                    matches!((o.syntax, op.syntax), (Syntax::Template(_), Syntax::Template(_)))
+                    o.kind.is_builder()
+                        && op.kind.is_builder()
                         && o.ret_ty == op.ret_ty
                         && o.params.len() < op.params.len()
                 })
@@ -531,7 +531,11 @@ mod tests {
     fn a_clone_at_a_values_last_use_becomes_a_move_when_the_failure_stays() {
         let world = World::new(Registry::global(), &[TypeId::of::<Dial>()]);
         let op = |name: &str| world.ops.iter().position(|o| o.op.spec.name == name).unwrap() as u32;
-        let some = world.ops.iter().position(|o| o.op.spec.syntax == Syntax::Template("Some($0)")).unwrap() as u32;
+        let some = world
+            .ops
+            .iter()
+            .position(|o| o.op.spec.syntax == crate::macro_support::Syntax::Template("Some($0)"))
+            .unwrap() as u32;
         let var = |var, mode| Operand::Var { var, mode };
         // Some(dial2.clone()) at dial2's last use; Some(dial.clone()) before dial is used again.
         let seq = Sequence::from_calls([

@@ -7,7 +7,7 @@ use std::any::TypeId;
 use std::sync::OnceLock;
 
 use crate::macro_support::{
-    Invariant, Literal, OperationSpec, Registrar, Registration, SeedSpec, Syntax, TypeDesc, VecBuilder,
+    Invariant, Literal, OpKind, OperationSpec, Registrar, Registration, SeedSpec, Syntax, TypeDesc, VecBuilder,
 };
 
 /// An operation with the names the engine prints.
@@ -77,10 +77,10 @@ impl Registry {
             .into_iter()
             .map(|spec| {
                 let owner_name = types[&spec.owner].name;
-                let display = match spec.syntax {
-                    Syntax::Template(_) => crate::names::display_type_name(owner_name),
-                    Syntax::Function(_) => spec.name.to_string(),
-                    _ => format!("{}::{}", crate::names::display_type_name(owner_name), spec.name),
+                let display = match spec.kind {
+                    OpKind::Builder(_) | OpKind::Seed => crate::names::display_type_name(owner_name),
+                    OpKind::Generator => spec.name.to_string(),
+                    OpKind::Method => format!("{}::{}", crate::names::display_type_name(owner_name), spec.name),
                 };
                 let path = match (spec.syntax, spec.trait_name) {
                     (Syntax::Template(t), _) => format!("{owner_name}::{{{t}}}"),

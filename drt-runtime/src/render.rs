@@ -7,12 +7,12 @@ use std::fmt::Write;
 
 use crate::differential::Compare;
 use crate::execute::Fault;
-use crate::macro_support::{Borrowed, Items, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
+use crate::macro_support::{Borrowed, Cue, Items, OpKind, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
 use crate::names::{belongs_inside_the_crate, snake_case, unique_name};
 use crate::oracle::{CheckAt, Violation};
 use crate::report::FailureKind;
 use crate::sequence::{Mode, Operand, Sequence};
-use crate::world::{Cue, World};
+use crate::world::World;
 
 const KEYWORDS: &[&str] = &[
     "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for", "if", "impl", "in",
@@ -28,11 +28,11 @@ fn base_name(world: &World<'_>, seq: &Sequence, i: usize) -> String {
     let ret_ty = op.spec.ret_ty.map(|t| world.reg.desc(t));
     // `map::<u8>` -> `map`; a builder is named after what it builds.
     let method = op.spec.name.split("::<").next().unwrap_or(op.spec.name);
-    let method = match (op.spec.syntax, ret_ty.map(|d| d.name)) {
-        (Syntax::Template(_), Some(name)) if name.starts_with('(') => "tuple",
-        (Syntax::Template(_), Some(name)) if name.starts_with('[') => "array",
-        (Syntax::Template(_), _) => ret_ty.map_or(method, |d| d.short_name()),
-        _ => method,
+    let method = match (op.spec.kind.is_builder(), ret_ty.map(|d| d.name)) {
+        (true, Some(name)) if name.starts_with('(') => "tuple",
+        (true, Some(name)) if name.starts_with('[') => "array",
+        (true, _) => ret_ty.map_or(method, |d| d.short_name()),
+        (false, _) => method,
     };
     // Values of the crate's own types are named after the type (`account`),
     // std values and primitives after the method (`let len = v.len()`).
@@ -63,7 +63,7 @@ fn base_name(world: &World<'_>, seq: &Sequence, i: usize) -> String {
 /// single use when nothing changes or takes that variable in between.
 fn inlined(world: &World<'_>, seq: &Sequence, i: usize) -> bool {
     let call = seq.args(i);
-    if !matches!(world.op(seq.op(i)).op.spec.syntax, Syntax::Template(_)) {
+    if !world.op(seq.op(i)).op.spec.kind.is_builder() {
         return false;
     }
     let mut uses = seq.uses(i as u32);
@@ -255,7 +255,7 @@ fn call_text(world: &World<'_>, seq: &Sequence, names: &[Option<String>], i: usi
             let s = text(0);
             return format!("{}.parse::<{ty}>()", atom(s.strip_prefix('&').unwrap_or(&s)));
         }
-        Syntax::Template(expression) if op.spec.name == crate::macro_support::builders::SEED => {
+        Syntax::Template(expression) if op.spec.kind == OpKind::Seed => {
             return qualified_seed(expression, op.owner_name)
         }
         Syntax::Template(template) => {

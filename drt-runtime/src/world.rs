@@ -9,7 +9,7 @@ use std::any::TypeId;
 
 use crate::differential::Plan;
 use crate::macro_support::{CloneFn, VecBuilder};
-use crate::macro_support::{Panics, ParamKind, SeedSpec};
+use crate::macro_support::{Cue, Panics, ParamKind, SeedSpec};
 use crate::registry::{Operation, Registry};
 use crate::seeds::{seeds_for, user_seeds, Seed};
 
@@ -20,45 +20,8 @@ pub(crate) struct RunOp<'r> {
     pub clone_fns: Vec<Option<CloneFn>>,
     /// Registered on a type under test (as opposed to a helper).
     pub under_test: bool,
-    /// What the values it makes do on cue, for a builder of the environment.
-    pub cue: Cue,
     /// Whether a parameter of it may take a value that does something on cue.
     pub takes_cued: bool,
-}
-
-/// What a value of the environment does on cue that the executor and the
-/// renderer must know of.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Cue {
-    /// Nothing: an ordinary value.
-    None,
-    /// A closure that panics after its answers
-    /// ([`crate::macro_support::builders::THEN_PANIC`]): the call goes on
-    /// after the panic, with no result.
-    ThenPanic,
-    /// An iterator lying about its length
-    /// ([`crate::macro_support::builders::LYING`]): what safe code does with
-    /// it is no bug, only a crash is.
-    Lies,
-}
-
-impl Cue {
-    /// Its bit in a set of cues (none for [`Cue::None`]).
-    pub fn bit(self) -> u8 {
-        match self {
-            Cue::None => 0,
-            Cue::ThenPanic => 1,
-            Cue::Lies => 2,
-        }
-    }
-
-    fn of(op: &Operation) -> Cue {
-        match op.spec.name {
-            crate::macro_support::builders::THEN_PANIC => Cue::ThenPanic,
-            crate::macro_support::builders::LYING => Cue::Lies,
-            _ => Cue::None,
-        }
-    }
 }
 
 /// Everything an exploration needs that does not change while it runs.
@@ -141,9 +104,7 @@ impl<'r> World<'r> {
                 op,
                 clone_fns: op.spec.params.iter().map(|p| reg.types.get(&p.ty).and_then(|d| d.clone)).collect(),
                 // A built-in builder or a `seeds(...)` value makes values; it is not tested.
-                under_test: under_test.contains(&op.spec.owner)
-                    && !matches!(op.spec.syntax, crate::macro_support::Syntax::Template(_)),
-                cue: Cue::of(op),
+                under_test: under_test.contains(&op.spec.owner) && !op.spec.kind.is_builder(),
                 takes_cued: false,
             })
             .collect();
@@ -224,12 +185,11 @@ impl<'r> World<'r> {
         let ops: Vec<RunOp<'r>> = reg
             .ops
             .iter()
-            .filter(|op| op.spec.owner == model && !matches!(op.spec.syntax, crate::macro_support::Syntax::Template(_)))
+            .filter(|op| op.spec.owner == model && !op.spec.kind.is_builder())
             .map(|op| RunOp {
                 op,
                 clone_fns: op.spec.params.iter().map(|p| reg.types.get(&p.ty).and_then(|d| d.clone)).collect(),
                 under_test: false,
-                cue: Cue::None,
                 takes_cued: false,
             })
             .collect();
@@ -304,12 +264,13 @@ fn producers(ops: &[RunOp<'_>]) -> FxHashMap<TypeId, Vec<u32>> {
 /// cue fill, directly or inside a value a builder made of one (the
 /// `Box::new(closure)` a `Box<dyn Fn>` parameter takes).
 fn mark_takers(ops: &mut [RunOp<'_>]) {
-    let mut made: Vec<TypeId> = ops.iter().filter(|o| o.cue != Cue::None).filter_map(|o| o.op.spec.ret_ty).collect();
+    let mut made: Vec<TypeId> =
+        ops.iter().filter(|o| o.op.spec.kind.cue() != Cue::None).filter_map(|o| o.op.spec.ret_ty).collect();
     let takes = |o: &RunOp<'_>, made: &[TypeId]| o.op.spec.params.iter().any(|p| made.contains(&p.ty));
     loop {
         let wrapped: Vec<TypeId> = ops
             .iter()
-            .filter(|o| matches!(o.op.spec.syntax, crate::macro_support::Syntax::Template(_)) && takes(o, &made))
+            .filter(|o| o.op.spec.kind.is_builder() && takes(o, &made))
             .filter_map(|o| o.op.spec.ret_ty)
             .filter(|t| !made.contains(t))
             .collect();

@@ -15,7 +15,7 @@ use crate::generate::Engine;
 use crate::isolate::job::{file, Channel, ChildListener, Job, INTERNAL_ERROR, INTERNAL_ERROR_STATUS, NO_JOB_STATUS};
 use crate::isolate::jobs::explore_in_jobs;
 use crate::isolate::supervisor::{current_test, Stop};
-use crate::macro_support::Syntax;
+use crate::macro_support::OpKind;
 use crate::registry::Registry;
 use crate::report::{Report, WARNING};
 use crate::saved_failures::Store;
@@ -405,7 +405,7 @@ fn nothing_registered(explorer: &Explorer, registry: &Registry) -> String {
         .ops
         .iter()
         // The user's operations: not builders, seeds or generators.
-        .filter(|o| !matches!(o.spec.syntax, Syntax::Template(_) | Syntax::Function(_)))
+        .filter(|o| o.spec.kind == OpKind::Method)
         .map(|o| crate::names::display_type_name(o.owner_name))
         .filter(|name| {
             name.contains('<')

@@ -14,7 +14,7 @@ use std::ops::{Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToIncl
 use super::answers::Answers;
 use super::call::{arg_owned, arity_mismatch, ret_value, Slot};
 use super::iter::{Hint, Iter};
-use super::spec::{Invoker, OperationSpec, Panics, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
+use super::spec::{Cue, Invoker, OpKind, OperationSpec, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
 use crate::io::{Reader, Writer};
 
 /// Most elements a collection builder takes (more come from calls that add them).
@@ -29,23 +29,18 @@ const NAMES: [&str; 2 * MAX_ARRAY] = ["a", "b", "c", "d", "e", "f", "g", "h", "i
 /// `template` with its arguments for `$0`, `$1`...: the shape of every
 /// builder here, and of those `#[drt::mock]` registers.
 pub fn builder<B: 'static>(template: &'static str, params: Vec<ParamSpec>, invoke: Invoker) -> OperationSpec {
+    let (kind, owner) = (OpKind::Builder(Cue::None), TypeId::of::<B>());
     OperationSpec {
-        name: "build",
-        trait_name: "",
-        syntax: Syntax::Template(template),
-        owner: TypeId::of::<B>(),
-        receiver: Receiver::None,
         params,
         ret: RetKind::Value,
-        ret_ty: Some(TypeId::of::<B>()),
-        invoke,
-        weight: 1,
-        panics: Panics::No,
-        requires: None,
-        model: "",
-        ensures: "",
-        private: false,
+        ret_ty: Some(owner),
+        ..OperationSpec::new(kind, "build", Syntax::Template(template), owner, invoke)
     }
+}
+
+/// The same builder, whose values carry `cue`.
+fn cued(cue: Cue, name: &'static str, spec: OperationSpec) -> OperationSpec {
+    OperationSpec { kind: OpKind::Builder(cue), name, ..spec }
 }
 
 /// `n` parameters taking values of `T` (and `U` at odd positions when `pairs`).
@@ -210,7 +205,8 @@ pub fn vec<T: 'static>() -> Vec<OperationSpec> {
 /// with an exact size hint and with a lower bound of 0, as `filter` gives
 /// (see [`super::Iter`]); and one that lies about its length,
 /// `drt::iter::Lying::new(v).claims(0)`, yielding more than its upper bound
-/// said (named `LYING`: a call given one fails only by crashing).
+/// said (its cue, [`Cue::Lies`], says so: a call given one fails only by
+/// crashing).
 pub fn iter<T: 'static>() -> Vec<OperationSpec> {
     let items = || vec![ParamSpec { name: "items", ty: TypeId::of::<Vec<T>>(), kind: ParamKind::Value }];
     let exact: Invoker = |s| ret_value(Iter::new(one::<Vec<T>>(s), Hint::Exact));
@@ -218,17 +214,15 @@ pub fn iter<T: 'static>() -> Vec<OperationSpec> {
     vec![
         builder::<Iter<T>>("$0.into_iter()", items(), exact),
         builder::<Iter<T>>("$0.into_iter().filter(|_| true)", items(), filtered),
-        OperationSpec {
-            name: LYING,
-            ..builder::<Iter<T>>("drt::iter::Lying::new($0).claims(0)", items(), |s| {
+        cued(
+            Cue::Lies,
+            "build (lying)",
+            builder::<Iter<T>>("drt::iter::Lying::new($0).claims(0)", items(), |s| {
                 ret_value(Iter::new(one::<Vec<T>>(s), Hint::Claims(0)))
-            })
-        },
+            }),
+        ),
     ]
 }
-
-/// The name of the iterators [`iter`] makes that lie about their length.
-pub(crate) const LYING: &str = "build (lying)";
 
 /// Readers for an `impl Read` or `impl BufRead` parameter (see
 /// [`crate::io::Reader`]): the bytes whole (`std::io::Cursor::new(bytes)`),
@@ -262,16 +256,17 @@ pub fn reader() -> Vec<OperationSpec> {
 /// `drt::answers!(|_| [a])` to `drt::answers!(|_| [a, b, c])`, answering
 /// with pool values of `R` in turn, or `|_| {}` when it returns nothing;
 /// and ones that panic on their first or second call,
-/// `drt::answers!(|_| [a], then panic)` (named `THEN_PANIC`: the
-/// executor goes on after the panic, and checks what the call left).
+/// `drt::answers!(|_| [a], then panic)` (their cue, [`Cue::ThenPanic`],
+/// has the executor go on after the panic, and check what the call left:
+/// see [`super::CHOSEN_PANIC`]).
 pub fn answers<R: Clone + 'static, const N: usize>() -> Vec<OperationSpec> {
     const PATTERNS: [&str; 4] = ["||", "|_|", "|_, _|", "|_, _, _|"];
     let pattern = PATTERNS[N.min(3)];
     // Once per type and process, as for maps.
     let leak = |template: String| -> &'static str { Box::leak(template.into_boxed_str()) };
-    let panicking = |values: &str, params: Vec<ParamSpec>, invoke: Invoker| OperationSpec {
-        name: THEN_PANIC,
-        ..builder::<Answers<R, N>>(leak(format!("drt::answers!({pattern} [{values}], then panic)")), params, invoke)
+    let panicking = |values: &str, params: Vec<ParamSpec>, invoke: Invoker| {
+        let template = leak(format!("drt::answers!({pattern} [{values}], then panic)"));
+        cued(Cue::ThenPanic, "build (then panic)", builder::<Answers<R, N>>(template, params, invoke))
     };
     if TypeId::of::<R>() == TypeId::of::<()>() {
         let unit: Invoker = |_| ret_value(Answers::<(), N>::new(vec![()]));
@@ -294,10 +289,6 @@ pub fn answers<R: Clone + 'static, const N: usize>() -> Vec<OperationSpec> {
     ops.push(panicking("$0", params::<R, R>(1, false), then_panic));
     ops
 }
-
-/// The name of the closures [`answers`] makes that panic: a call given one
-/// goes on after the panic ([`super::CHOSEN_PANIC`]).
-pub(crate) const THEN_PANIC: &str = "build (then panic)";
 
 /// Writers for an `impl Write` parameter (see [`crate::io::Writer`]):
 /// one taking everything (`Vec::<u8>::new()`), ones with room for a few
@@ -382,11 +373,8 @@ pub fn btree_map<K: Ord + 'static, V: 'static>() -> Vec<OperationSpec> {
 /// A `seeds(T = [expr])` value of a type drt does not seed itself, as an
 /// operation making it: written as the expression, taking nothing.
 pub fn seed<T: 'static>(expression: &'static str, invoke: Invoker) -> OperationSpec {
-    OperationSpec { name: SEED, ..builder::<T>(expression, Vec::new(), invoke) }
+    OperationSpec { kind: OpKind::Seed, name: "seed", ..builder::<T>(expression, Vec::new(), invoke) }
 }
-
-/// The name of the operations [`seed`] makes.
-pub(crate) const SEED: &str = "seed";
 
 /// `value.to_string()` for a type under test that is `Display`, registered
 /// by impl blocks taking text: what a type prints is what its parser most
@@ -394,25 +382,17 @@ pub(crate) const SEED: &str = "seed";
 /// from values the exploration already made (feedback-directed: the text
 /// comes from executed sequences, not from a grammar drt would have to guess).
 pub fn text<T: std::fmt::Display + 'static>() -> Vec<OperationSpec> {
+    let invoke: Invoker = |s| {
+        let [v] = s else { arity_mismatch() };
+        ret_value(super::call::arg_ref::<T>(v).to_string())
+    };
     vec![OperationSpec {
-        name: "to_string",
         trait_name: "ToString",
-        syntax: Syntax::Call,
-        owner: TypeId::of::<T>(),
         receiver: Receiver::Ref,
         params: vec![ParamSpec { name: "self", ty: TypeId::of::<T>(), kind: ParamKind::Ref }],
         ret: RetKind::Value,
         ret_ty: Some(TypeId::of::<String>()),
-        invoke: |s| {
-            let [v] = s else { arity_mismatch() };
-            ret_value(super::call::arg_ref::<T>(v).to_string())
-        },
-        weight: 1,
-        panics: Panics::No,
-        requires: None,
-        model: "",
-        ensures: "",
-        private: false,
+        ..OperationSpec::new(OpKind::Method, "to_string", Syntax::Call, TypeId::of::<T>(), invoke)
     }]
 }
 

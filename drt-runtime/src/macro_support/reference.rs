@@ -21,7 +21,9 @@ use super::call::{
     arg_mut, arg_owned, arg_ref, arg_str, arity_mismatch, ret_iter, ret_option, ret_value, Returned, Slot,
 };
 use super::registration::Registrar;
-use super::spec::{Borrowed, Invoker, Items, OperationSpec, Panics, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
+use super::spec::{
+    Borrowed, Invoker, Items, OpKind, OperationSpec, Panics, ParamKind, ParamSpec, Receiver, RetKind, Syntax,
+};
 use super::type_desc::type_desc;
 
 /// A type the types under test can be explored against
@@ -82,23 +84,8 @@ fn method<M: 'static>(
         Receiver::Value => Some(ParamKind::Value),
     };
     let params = this.map(|kind| param::<M>("self", kind)).into_iter().chain(more.iter().copied()).collect();
-    OperationSpec {
-        name,
-        trait_name: "",
-        syntax: Syntax::Call,
-        owner: TypeId::of::<M>(),
-        receiver,
-        params,
-        ret: ret.0,
-        ret_ty: ret.1,
-        invoke,
-        weight: 1,
-        panics: Panics::No,
-        requires: None,
-        model: "",
-        ensures: "",
-        private: false,
-    }
+    let spec = OperationSpec::new(OpKind::Method, name, Syntax::Call, TypeId::of::<M>(), invoke);
+    OperationSpec { receiver, params, ret: ret.0, ret_ty: ret.1, ..spec }
 }
 
 /// The same operation, which panics on purpose for some inputs (std documents them).

@@ -225,9 +225,70 @@ pub enum Syntax {
     Template(&'static str),
 }
 
+/// Not public API. What an operation is, set where its spec is made: it
+/// decides whether it is tested, how reports name it and how a value it
+/// made is treated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpKind {
+    /// A method or associated function of an annotated impl block (of a
+    /// type under test, a helper type or a reference).
+    Method,
+    /// A built-in builder of a std value (`$0..$1`, `Some($0)`) or a mock,
+    /// and the cue a value it makes carries.
+    Builder(Cue),
+    /// A `seeds(T = [expr])` value of a type drt does not seed itself.
+    Seed,
+    /// A `#[drt::generator]` function.
+    Generator,
+}
+
+impl OpKind {
+    /// Whether it is an expression that makes a value from its arguments
+    /// (a built-in builder or a seed): std's code or the user's literal,
+    /// never code under test.
+    pub fn is_builder(self) -> bool {
+        matches!(self, OpKind::Builder(_) | OpKind::Seed)
+    }
+
+    /// The cue a value it makes carries ([`Cue::None`] for all but some builders).
+    pub fn cue(self) -> Cue {
+        match self {
+            OpKind::Builder(cue) => cue,
+            _ => Cue::None,
+        }
+    }
+}
+
+/// Not public API. What a value made by a builder means to the call given
+/// it, which the executor and the renderer must know of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cue {
+    /// Nothing: an ordinary value.
+    None,
+    /// A closure that panics after its answers ([`super::builders::closure`]):
+    /// the call goes on after the panic, with no result.
+    ThenPanic,
+    /// An iterator lying about its length ([`super::builders::iter`]): what
+    /// safe code does with it is no bug, only a crash is.
+    Lies,
+}
+
+impl Cue {
+    /// Its bit in a set of cues (none for [`Cue::None`]).
+    pub fn bit(self) -> u8 {
+        match self {
+            Cue::None => 0,
+            Cue::ThenPanic => 1,
+            Cue::Lies => 2,
+        }
+    }
+}
+
 /// Not public API. One operation, as registered by the macro.
 #[derive(Clone, Debug)]
 pub struct OperationSpec {
+    /// What it is.
+    pub kind: OpKind,
     /// The method's name, with its turbofish for a generic method (`map::<u8>`).
     pub name: &'static str,
     /// The trait of the impl block, as written (`Add<Cents>`), or `""` in an inherent impl.
@@ -261,6 +322,35 @@ pub struct OperationSpec {
     /// Whether it is not `pub` (an inherent method or a generator): a test
     /// calling it compiles only in its module, not in `tests/`.
     pub private: bool,
+}
+
+impl OperationSpec {
+    /// Not public API. An operation of `owner` of this `kind`, called
+    /// `name`, written as `syntax`, calling `invoke`; every other field at
+    /// its default: no trait, an associated function with no parameters
+    /// returning `()`, weight 1, no documented panic, no precondition,
+    /// model name or postcondition, public. The one place the defaults are
+    /// written: the macro and the built-in builders override what differs.
+    pub fn new(kind: OpKind, name: &'static str, syntax: Syntax, owner: TypeId, invoke: Invoker) -> OperationSpec {
+        OperationSpec {
+            kind,
+            name,
+            trait_name: "",
+            syntax,
+            owner,
+            receiver: Receiver::None,
+            params: Vec::new(),
+            ret: RetKind::Unit,
+            ret_ty: None,
+            invoke,
+            weight: 1,
+            panics: Panics::No,
+            requires: None,
+            model: "",
+            ensures: "",
+            private: false,
+        }
+    }
 }
 
 /// Not public API. A literal found in a method body (GRT's constant mining).
