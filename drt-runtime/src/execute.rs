@@ -132,8 +132,8 @@ impl Frame {
     }
 
     /// What call `i`, the last that ran, left to compare with a reference's.
-    fn returns(&self, i: usize) -> crate::oracle::Returns<'_> {
-        crate::oracle::Returns {
+    fn returns(&self, i: usize) -> crate::differential::compare::Returns<'_> {
+        crate::differential::compare::Returns {
             value: self.vars[i].as_deref(),
             empty: self.last_empty,
             error: self.last_error.as_deref(),

@@ -48,7 +48,7 @@ pub(crate) struct Violation {
     pub template: &'static str,
 }
 
-struct Shown<'a>(&'a TypeDesc, &'a dyn Any);
+pub(crate) struct Shown<'a>(pub &'a TypeDesc, pub &'a dyn Any);
 
 impl fmt::Display for Shown<'_> {
     /// The value's `Debug` text; a `Debug` that panics (a crate's own
@@ -497,122 +497,6 @@ fn same_type(vars: &[Slot], ty: TypeId, x: u32) -> impl Iterator<Item = u32> + '
         .rev()
         .filter(move |(i, v)| *i as u32 != x && v.as_deref().is_some_and(|v| v.type_id() == ty))
         .map(|(i, _)| i as u32)
-}
-
-/// The contract a divergence from the reference breaks.
-pub(crate) const AGREES: &str = "agrees with the reference";
-/// The contract the reference breaks when it panics where the type under test did not.
-pub(crate) const REFERENCE_RETURNS: &str = "the reference does not panic where the type under test returns";
-
-/// What a call left to compare with its counterpart's result.
-#[derive(Clone, Copy)]
-pub(crate) struct Returns<'a> {
-    /// The value kept: a plain return, or the payload of `Some` / `Ok`.
-    pub value: Option<&'a dyn Any>,
-    /// Whether it said `None` / `Err`.
-    pub empty: bool,
-    /// The error of an `Err`, when kept.
-    pub error: Option<&'a dyn Any>,
-}
-
-impl World<'_> {
-    /// Whether two paired calls' results differ, as `compare` compares
-    /// them. A value neither kept nor empty (a borrow of a type without
-    /// `Clone`) is not compared, nor one whose `PartialEq` panics (the
-    /// contracts report that).
-    pub(crate) fn diverges(
-        &self,
-        ours: u32,
-        theirs: u32,
-        compare: crate::differential::Compare,
-        a: Returns<'_>,
-        b: Returns<'_>,
-    ) -> Option<Violation> {
-        use crate::differential::Compare;
-        // Whether two values are equal; `None` where that cannot be told.
-        let equal = |x: &dyn Any, y: &dyn Any| -> Option<bool> {
-            let eq = self.reg.types.get(&x.type_id()).and_then(|d| d.eq).filter(|_| x.type_id() == y.type_id())?;
-            guarded(|| eq(x, y)).ok()
-        };
-        let kept_nothing = |r: Returns<'_>| r.value.is_none() && !r.empty;
-        let differ = match compare {
-            Compare::Nothing => return None,
-            Compare::Values if kept_nothing(a) || kept_nothing(b) => return None,
-            Compare::Emptiness => a.empty != b.empty,
-            Compare::Results { values } => match (a.empty, b.empty) {
-                (false, false) => match (a.value, b.value) {
-                    (Some(x), Some(y)) if values => !equal(x, y)?,
-                    _ => false,
-                },
-                (true, true) => match (a.error, b.error) {
-                    (Some(x), Some(y)) => !equal(x, y)?,
-                    _ => false,
-                },
-                _ => true,
-            },
-            Compare::Values => match (a.value, b.value) {
-                (None, None) => false,
-                (Some(_), None) | (None, Some(_)) => true,
-                (Some(x), Some(y)) => !equal(x, y)?,
-            },
-        };
-        differ.then(|| {
-            let (ours, theirs) = (self.op(ours), self.op(theirs));
-            Violation {
-                kind: FailureKind::Divergence,
-                contract: AGREES,
-                message: format!(
-                    "{} returned {}, but {} (the reference) returned {}",
-                    ours.op.display,
-                    self.result_text(&ours.op.spec, a),
-                    theirs.op.display,
-                    self.result_text(&theirs.op.spec, b),
-                ),
-                vars: Vec::new(),
-                template: "",
-            }
-        })
-    }
-
-    /// The failure of a reference that panicked where the type under test returned.
-    pub(crate) fn reference_panicked(&self, ours: u32, theirs: u32, caught: &crate::hook::Caught) -> Violation {
-        Violation {
-            kind: FailureKind::Divergence,
-            contract: REFERENCE_RETURNS,
-            message: format!(
-                "{} returned, but {} (the reference) panicked: {}",
-                self.op(ours).op.display,
-                self.op(theirs).op.display,
-                caught.message
-            ),
-            vars: Vec::new(),
-            template: "",
-        }
-    }
-
-    /// A call's result as its code would print it: `Some(3)`, `None`,
-    /// `Err(Full)`, `Ok(())`, `3`.
-    fn result_text(&self, spec: &crate::macro_support::OperationSpec, r: Returns<'_>) -> String {
-        let shown = |v: &dyn Any| match self.reg.types.get(&v.type_id()) {
-            Some(d) => Shown(d, v).to_string(),
-            None => "<a value>".to_string(),
-        };
-        // A payload not kept: `()`, or a borrow drt cannot copy.
-        let unkept = if spec.ret_ty.is_none() { "()" } else { ".." };
-        match (spec.ret, r.value.map(shown)) {
-            (ret, Some(t)) if ret.is_option() => format!("Some({t})"),
-            (ret, None) if ret.is_option() && r.empty => "None".to_string(),
-            (ret, None) if ret.is_option() => format!("Some({unkept})"),
-            (ret, Some(t)) if ret.err().is_some() => format!("Ok({t})"),
-            (ret, None) if ret.err().is_some() && r.empty => match r.error {
-                Some(e) => format!("Err({})", shown(e)),
-                None => "Err(..)".to_string(),
-            },
-            (ret, None) if ret.err().is_some() => format!("Ok({unkept})"),
-            (_, Some(t)) => t,
-            (_, None) => "nothing".to_string(),
-        }
-    }
 }
 
 /// The failure of a postcondition (`ensures`) false after a call of `operation`.

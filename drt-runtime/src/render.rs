@@ -5,7 +5,8 @@
 
 use std::fmt::Write;
 
-use crate::differential::Compare;
+use crate::differential::compare::AGREES;
+use crate::differential::plan::Compare;
 use crate::execute::Fault;
 use crate::macro_support::{Borrowed, Cue, Items, OpKind, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
 use crate::names::{belongs_inside_the_crate, snake_case, unique_name};
@@ -624,19 +625,19 @@ fn render_divergence(world: &World<'_>, seq: &Sequence, operation: &str, v: &Vio
         _ => name.to_string(),
     };
     match (v.contract, compare) {
-        (crate::oracle::AGREES, Some(Compare::Results { values: true })) => {
+        (AGREES, Some(Compare::Results { values: true })) => {
             body.push(format!("assert_eq!({ours}, {model}, \"{operation} must agree with {their_op}\");"))
         }
         // The values are the type under test and the reference: the errors.
-        (crate::oracle::AGREES, Some(Compare::Results { values: false })) => body.push(format!(
+        (AGREES, Some(Compare::Results { values: false })) => body.push(format!(
             "assert_eq!({ours}.as_ref().err(), {model}.as_ref().err(), \"{operation} must agree with {their_op}\");"
         )),
-        (crate::oracle::AGREES, Some(Compare::Values)) => body.push(format!(
+        (AGREES, Some(Compare::Values)) => body.push(format!(
             "assert_eq!({}, {}, \"{operation} must agree with {their_op}\");",
             whole(&ours, ours_ret, their_ret),
             whole(&model, their_ret, ours_ret),
         )),
-        (crate::oracle::AGREES, _) => {
+        (AGREES, _) => {
             let some =
                 |name: &str, ret: RetKind| if ret.may_be_empty() { format!("{name}.is_some()") } else { "true".into() };
             body.push(format!(
@@ -912,7 +913,7 @@ mod tests {
         ]);
         let v = Violation {
             kind: FailureKind::Divergence,
-            contract: crate::oracle::AGREES,
+            contract: AGREES,
             message: "Tally::total returned 5, but TallyModel::total (the reference) returned 6".into(),
             vars: Vec::new(),
             template: "",

@@ -7,7 +7,7 @@
 use rustc_hash::FxHashMap;
 use std::any::TypeId;
 
-use crate::differential::Plan;
+use crate::differential::plan::Plan;
 use crate::macro_support::{CloneFn, VecBuilder};
 use crate::macro_support::{Cue, Panics, ParamKind, SeedSpec};
 use crate::registry::{Operation, Registry};
@@ -195,7 +195,7 @@ impl<'r> World<'r> {
             .collect();
         let tested: Vec<&Operation> = self.ops.iter().map(|o| o.op).collect();
         let theirs: Vec<&Operation> = ops.iter().map(|o| o.op).collect();
-        let plan = crate::differential::plan(reg, &tested, subject, &theirs, model, self.ops.len() as u32)?;
+        let plan = Plan::new(reg, &tested, subject, &theirs, model, self.ops.len() as u32)?;
         self.reference = Some(Differential { subject, model, ops, plan });
         Ok(self)
     }

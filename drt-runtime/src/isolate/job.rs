@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::wire;
-use crate::config::{Budget, Isolation, MinimizeLimits, SavedFailures, Settings};
+use crate::config::Settings;
 use crate::progress::Listener;
 use crate::report::{Failure, Stats};
 
@@ -72,43 +72,16 @@ pub(crate) struct Job {
 }
 
 impl Job {
+    /// The job as the child reads it: the job's own lines, then the
+    /// settings' ([`Settings::to_lines`]).
     pub(crate) fn encode(&self) -> String {
-        let opt = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
-        let nanos = |d: Duration| d.as_nanos().min(u128::from(u64::MAX)) as u64;
-        let (s, b) = (&self.settings, &self.settings.budget);
         let mut out = String::new();
         for s in &self.subjects {
             out.push_str(&format!("subject {s}\n"));
         }
-        out.push_str(&format!(
-            "replay {}\nseed {}\nmax_sequences {}\ntime_ns {}\nmax_len {}\nminimize_steps {}\nminimize_ns {}\n\
-             replay_saved {}\nsave {}\nisolation {}\ncall_timeout_ns {}\ntrace_after {}\nstrict {}\n\
-             memory_limit {}\nmax_pool {}\nprogress_ns {}\ncoverage {}\nrandom_walk {}\n",
-            self.replay,
-            b.seed,
-            opt(b.max_sequences),
-            opt(b.time_limit.map(nanos)),
-            b.max_len,
-            s.minimize.steps,
-            nanos(s.minimize.time),
-            s.saved_failures.replay,
-            s.saved_failures.save,
-            match s.isolation {
-                Isolation::Process => "process",
-                Isolation::InProcess => "in-process",
-            },
-            nanos(s.call_timeout),
-            opt(self.trace_after),
-            s.strict,
-            opt(s.memory_limit),
-            s.max_pool,
-            opt(s.progress.map(nanos)),
-            s.coverage,
-            s.random_walk,
-        ));
-        if let Some((p, update)) = &s.regression_tests {
-            // The path is last: it may hold spaces.
-            out.push_str(&format!("regression_tests {} {}\n", update.name(), p.display()));
+        out.push_str(&format!("replay {}\n", self.replay));
+        if let Some(after) = self.trace_after {
+            out.push_str(&format!("trace_after {after}\n"));
         }
         for op in &self.avoid {
             out.push_str(&format!("avoid {op}\n"));
@@ -116,76 +89,29 @@ impl Job {
         if let Some(r) = &self.reference {
             out.push_str(&format!("reference {r}\n"));
         }
+        out.push_str(&self.settings.to_lines());
         out
     }
 
+    /// The job [`Job::encode`] wrote; `None` when a line is not one of its.
     pub(crate) fn decode(text: &str) -> Option<Job> {
         let mut job = Job {
             subjects: Vec::new(),
             replay: false,
-            settings: Settings {
-                budget: Budget { seed: 0, time_limit: None, max_sequences: None, max_len: 0 },
-                minimize: MinimizeLimits { steps: 0, time: Duration::ZERO },
-                saved_failures: SavedFailures::both(false),
-                isolation: Isolation::Process,
-                call_timeout: Duration::ZERO,
-                regression_tests: None,
-                strict: false,
-                memory_limit: None,
-                max_pool: u64::MAX,
-                progress: None,
-                jobs: 1,
-                json_report: None,
-                coverage: true,
-                random_walk: false,
-                notes: Vec::new(),
-            },
+            settings: Settings::unread(),
             trace_after: None,
             avoid: Vec::new(),
             reference: None,
         };
-        let opt = |v: &str| -> Option<Option<u64>> {
-            match v {
-                "-" => Some(None),
-                v => v.parse().ok().map(Some),
-            }
-        };
-        let s = &mut job.settings;
         for line in text.lines() {
             let (key, value) = line.split_once(' ')?;
             match key {
                 "subject" => job.subjects.push(value.to_string()),
                 "replay" => job.replay = value.parse().ok()?,
-                "seed" => s.budget.seed = value.parse().ok()?,
-                "max_sequences" => s.budget.max_sequences = opt(value)?,
-                "time_ns" => s.budget.time_limit = opt(value)?.map(Duration::from_nanos),
-                "max_len" => s.budget.max_len = value.parse().ok()?,
-                "minimize_steps" => s.minimize.steps = value.parse().ok()?,
-                "minimize_ns" => s.minimize.time = Duration::from_nanos(value.parse().ok()?),
-                "replay_saved" => s.saved_failures.replay = value.parse().ok()?,
-                "save" => s.saved_failures.save = value.parse().ok()?,
-                "isolation" => {
-                    s.isolation = match value {
-                        "process" => Isolation::Process,
-                        "in-process" => Isolation::InProcess,
-                        _ => return None,
-                    }
-                }
-                "call_timeout_ns" => s.call_timeout = Duration::from_nanos(value.parse().ok()?),
-                "trace_after" => job.trace_after = opt(value)?,
-                "strict" => s.strict = value.parse().ok()?,
-                "memory_limit" => s.memory_limit = opt(value)?,
-                "max_pool" => s.max_pool = value.parse().ok()?,
-                "progress_ns" => s.progress = opt(value)?.map(Duration::from_nanos),
-                "coverage" => s.coverage = value.parse().ok()?,
-                "random_walk" => s.random_walk = value.parse().ok()?,
-                "regression_tests" => {
-                    let (update, path) = value.split_once(' ')?;
-                    s.regression_tests = Some((PathBuf::from(path), crate::config::parse_update(update)?));
-                }
+                "trace_after" => job.trace_after = Some(value.parse().ok()?),
                 "avoid" => job.avoid.push(value.to_string()),
                 "reference" => job.reference = Some(value.to_string()),
-                _ => return None,
+                _ => job.settings.read_line(key, value)?,
             }
         }
         Some(job)
@@ -326,6 +252,7 @@ impl Listener for ChildListener {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::{Budget, Isolation, MinimizeLimits, SavedFailures};
 
     #[test]
     fn jobs_round_trip() {
@@ -361,5 +288,9 @@ mod tests {
         replay.settings.isolation = Isolation::InProcess;
         replay.settings.memory_limit = None;
         assert_eq!(Job::decode(&replay.encode()), Some(replay));
+        // A line that is no job's or setting's, or a value that does not parse, is no job.
+        assert_eq!(Job::decode("colour red\n"), None);
+        assert_eq!(Job::decode("max_len many\n"), None);
+        assert!(Job::decode("max_len 7\n").is_some_and(|j| j.settings.budget.max_len == 7));
     }
 }

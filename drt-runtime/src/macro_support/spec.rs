@@ -265,7 +265,7 @@ impl OpKind {
 pub enum Cue {
     /// Nothing: an ordinary value.
     None,
-    /// A closure that panics after its answers ([`super::builders::closure`]):
+    /// A closure that panics after its answers ([`super::builders::answers`]):
     /// the call goes on after the panic, with no result.
     ThenPanic,
     /// An iterator lying about its length ([`super::builders::iter`]): what

@@ -6,6 +6,8 @@
 //! does), and a child process receives the settings in its job instead of
 //! resolving its own.
 
+mod lines;
+
 use std::any::TypeId;
 use std::path::PathBuf;
 use std::time::Duration;
