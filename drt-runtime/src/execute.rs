@@ -17,45 +17,9 @@ use crate::hook::{payload_text, Caught, SilentPanics};
 use crate::macro_support::Cue;
 use crate::macro_support::Returned;
 use crate::macro_support::Slot;
-use crate::oracle::Violation;
+use crate::outcome::{Fault, Outcome, Returns};
 use crate::sequence::{Mode, Operand, Sequence};
 use crate::world::World;
-
-/// What went wrong in a failing call.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Fault {
-    /// The call panicked (or, with `dropped`, dropping a value of that type did).
-    Panic { caught: Caught, dropped: Option<&'static str> },
-    /// A contract or invariant does not hold after the call.
-    Broken(Violation),
-}
-
-/// How a sequence's execution ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Outcome {
-    /// Every call returned and every oracle held.
-    Normal,
-    /// Call `call` failed (`call == len` when dropping the values did).
-    Failed { call: usize, fault: Fault },
-    /// Call `call` was an illegal input: its precondition was false, or it
-    /// panicked in a documented way.
-    Illegal { call: usize },
-    /// Call `call` needed a variable that holds no value (a `None` / `Err`
-    /// earlier, or a value moved away): the sequence is not well-formed.
-    Invalid { call: usize },
-}
-
-impl Outcome {
-    /// How many calls of a sequence of `len` calls ran.
-    pub fn calls_run(&self, len: usize) -> u64 {
-        match self {
-            Outcome::Failed { call, .. } | Outcome::Illegal { call } | Outcome::Invalid { call } => {
-                (*call + 1).min(len) as u64
-            }
-            Outcome::Normal => len as u64,
-        }
-    }
-}
 
 /// Which oracles an execution checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,21 +87,20 @@ struct Frame {
     /// Whether a call was given an iterator lying about its length: from
     /// then on, only a crash is a failure.
     lied: bool,
+    /// Whether a side runs beside (see [`crate::outcome::Beside`]): a call's state after
+    /// a panic on cue is then no contract.
+    beside: bool,
 }
 
 impl Frame {
     /// A frame for a run with these buffers.
     fn new(vars: Vec<Slot>, slots: Vec<Slot>, touched: Vec<u32>, windows: Vec<(usize, Window)>) -> Frame {
-        Frame { vars, slots, touched, last_empty: false, last_error: None, windows, lied: false }
+        Frame { vars, slots, touched, last_empty: false, last_error: None, windows, lied: false, beside: false }
     }
 
     /// What call `i`, the last that ran, left to compare with a reference's.
-    fn returns(&self, i: usize) -> crate::differential::compare::Returns<'_> {
-        crate::differential::compare::Returns {
-            value: self.vars[i].as_deref(),
-            empty: self.last_empty,
-            error: self.last_error.as_deref(),
-        }
+    fn returns(&self, i: usize) -> Returns<'_> {
+        Returns { value: self.vars[i].as_deref(), empty: self.last_empty, error: self.last_error.as_deref() }
     }
 
     /// Drops the last error kept: the user's `Drop` may panic.
@@ -148,19 +111,48 @@ impl Frame {
     }
 }
 
-/// The reference's side of a run: its calls, which of them run, and its values.
-struct Shadow {
-    seq: Sequence,
-    runs: Vec<bool>,
+/// A sequence run call by call beside another, on a frame of its own and
+/// checked by no oracle: what a [`crate::outcome::Beside`] (the reference's side of a
+/// differential run) runs its calls with. Its values are dropped with it,
+/// quietly.
+pub(crate) struct SideRun<'w> {
+    world: &'w World<'w>,
     frame: Frame,
 }
 
-impl Shadow {
-    fn of(d: &crate::world::Differential<'_>, seq: &Sequence) -> Shadow {
-        let mut theirs = Sequence::default();
-        let runs = d.plan.shadow(seq, &mut theirs);
-        let frame = Frame::new(Vec::with_capacity(seq.len()), Vec::new(), Vec::new(), Vec::new());
-        Shadow { seq: theirs, runs, frame }
+impl<'w> SideRun<'w> {
+    /// A side run of a sequence of `len` calls in `world`.
+    pub fn new(world: &'w World<'w>, len: usize) -> SideRun<'w> {
+        let mut frame = Frame::new(Vec::with_capacity(len), Vec::new(), Vec::new(), Vec::new());
+        frame.beside = true;
+        SideRun { world, frame }
+    }
+
+    /// Runs call `i` of `seq`.
+    pub fn call(&mut self, seq: &Sequence, i: usize) -> Outcome {
+        self.world.call(seq, i, &mut self.frame, Level::Nothing)
+    }
+
+    /// Skips call `i` (the next): its variable holds nothing.
+    pub fn skip(&mut self) {
+        self.frame.vars.push(None);
+    }
+
+    /// Stops after call `i`: it and every later call's variable hold nothing.
+    pub fn stop_after(&mut self, i: usize) {
+        self.frame.vars.resize_with(i + 1, || None);
+    }
+
+    /// What call `i`, the last that ran, left.
+    pub fn returns(&self, i: usize) -> Returns<'_> {
+        self.frame.returns(i)
+    }
+}
+
+impl Drop for SideRun<'_> {
+    fn drop(&mut self) {
+        self.frame.forget_error();
+        drop_quietly_all(&mut self.frame.vars);
     }
 }
 
@@ -222,11 +214,12 @@ impl World<'_> {
         debug_assert!(vars.is_empty() && slots.is_empty() && windows.is_empty());
         vars.reserve(seq.len());
         let mut frame = Frame::new(vars, slots, touched, windows);
-        // The reference's side runs call by call beside (never reusing
-        // values), and the two sides' errors are compared.
-        debug_assert!(self.reference.is_none() || reused.is_empty());
-        crate::macro_support::keep_errors(self.reference.is_some());
-        let mut shadow = self.reference.as_ref().map(|d| Shadow::of(d, seq));
+        // A side that runs beside (the reference's) runs from the first
+        // call, never reusing values, and compares errors too.
+        let mut beside = self.beside(seq);
+        debug_assert!(beside.is_none() || reused.is_empty());
+        frame.beside = beside.is_some();
+        crate::macro_support::keep_errors(frame.beside);
         let mut next = reused.iter().peekable();
         let mut skipped = 0;
         let mut i = 0;
@@ -244,13 +237,9 @@ impl World<'_> {
                 continue;
             }
             outcome = self.call(seq, i, &mut frame, checks.level(i));
-            if let Some(shadow) = &mut shadow {
-                let panicked = matches!(&outcome, Outcome::Failed { call, fault: Fault::Panic { .. } } if *call == i);
-                if outcome == Outcome::Normal {
-                    outcome = self.shadow_call(seq, i, shadow, &frame);
-                } else if panicked && self.reference_refuses(i, shadow) {
-                    outcome = Outcome::Illegal { call: i };
-                }
+            if let Some(beside) = &mut beside {
+                let ours = (outcome == Outcome::Normal).then(|| frame.returns(i));
+                outcome = beside.after(seq, i, outcome, ours);
             }
             if let (true, Outcome::Failed { call, .. }) = (frame.lied, &outcome) {
                 outcome = Outcome::Illegal { call: *call };
@@ -260,10 +249,7 @@ impl World<'_> {
             }
             i += 1;
         }
-        if let Some(mut shadow) = shadow {
-            shadow.frame.forget_error();
-            drop_quietly_all(&mut { shadow.frame.vars });
-        }
+        drop(beside);
         frame.forget_error();
         crate::macro_support::keep_errors(false);
         Execution {
@@ -293,57 +279,10 @@ impl World<'_> {
         Ok(())
     }
 
-    /// Whether the reference refuses call `i`, which panicked on the tested
-    /// side: its counterpart may panic (std documents it: an index past
-    /// the end) and does, or its precondition is false. The input is then
-    /// outside the contract both sides share, as for a `panics(...)` method.
-    fn reference_refuses(&self, i: usize, shadow: &mut Shadow) -> bool {
-        // A call with no counterpart has none in the reference's sequence.
-        if !shadow.runs[i] {
-            return false;
-        }
-        let counterpart = &self.op(shadow.seq.op(i)).op.spec;
-        let may_refuse = counterpart.panics != crate::macro_support::Panics::No || counterpart.requires.is_some();
-        may_refuse && matches!(self.call(&shadow.seq, i, &mut shadow.frame, Level::Nothing), Outcome::Illegal { .. })
-    }
-
-    /// Runs call `i` on the reference's side, after it ran normally on the
-    /// tested side, and compares the two.
-    fn shadow_call(&self, seq: &Sequence, i: usize, shadow: &mut Shadow, ours: &Frame) -> Outcome {
-        if !shadow.runs[i] {
-            shadow.frame.vars.push(None);
-            return Outcome::Normal;
-        }
-        let d = self.reference.as_ref().expect("a shadow has a reference");
-        match self.call(&shadow.seq, i, &mut shadow.frame, Level::Nothing) {
-            Outcome::Normal => {
-                let Some(compare) = d.plan.compare(seq.op(i)) else { return Outcome::Normal };
-                let (ours, theirs) = (ours.returns(i), shadow.frame.returns(i));
-                match self.diverges(seq.op(i), shadow.seq.op(i), compare, ours, theirs) {
-                    Some(v) => Outcome::Failed { call: i, fault: Fault::Broken(v) },
-                    None => Outcome::Normal,
-                }
-            }
-            // An input the reference documents as outside its contract.
-            Outcome::Illegal { .. } => Outcome::Illegal { call: i },
-            Outcome::Failed { fault: Fault::Panic { caught, .. }, .. } => {
-                let v = self.reference_panicked(seq.op(i), shadow.seq.op(i), &caught);
-                Outcome::Failed { call: i, fault: Fault::Broken(v) }
-            }
-            // A value the reference's side lacks (an earlier helper gave
-            // `None` there only): it runs no further in this sequence.
-            _ => {
-                shadow.runs[i..].fill(false);
-                shadow.frame.vars.resize_with(i + 1, || None);
-                Outcome::Normal
-            }
-        }
-    }
-
     /// Runs call `i`, then checks the oracles `check` asks for on what it touched.
     fn call(&self, seq: &Sequence, i: usize, frame: &mut Frame, check: Level) -> Outcome {
         frame.forget_error();
-        let Frame { vars, slots, touched, last_empty, last_error, windows, lied } = frame;
+        let Frame { vars, slots, touched, last_empty, last_error, windows, lied, beside } = frame;
         let call = seq.args(i);
         let op = self.op(seq.op(i));
         slots.clear();
@@ -419,10 +358,11 @@ impl World<'_> {
             Err(payload) => {
                 let caught = caught(payload);
                 if caught.message == crate::macro_support::CHOSEN_PANIC {
-                    // A reference's state after a panic is no contract; nor is
+                    // A reference's state after a panic is no contract (a side
+                    // runs beside); nor is
                     // a call's given no such closure (one stored by an earlier
                     // call panicked), which emitted tests would not catch.
-                    if self.reference.is_some() || !then_panic {
+                    if *beside || !then_panic {
                         abandon(call, slots, vars);
                         return Outcome::Illegal { call: i };
                     }

@@ -67,9 +67,13 @@
 //!    (the line a long run prints every few seconds, and the `Listener`
 //!    trait through which whoever watches an exploration hears of it);
 //! 3. `registry`, `seeds`, `world`, `pool`, `sequence_text` (a sequence as
-//!    text: saved failures, traces and replays), `differential` (the pairing
-//!    of an exploration's operations with a reference's, `against`);
-//! 4. `oracle`, `execute`;
+//!    text: saved failures, traces and replays), `outcome` (what a run's
+//!    calls come to, and `Beside`, the seam through which a second side runs
+//!    beside a sequence), `differential` (`against`, the pairing of an
+//!    exploration's operations with a reference's, std's collections as
+//!    references);
+//! 4. `oracle`, `execute`, and `differential`'s `shadow` (the reference's
+//!    side of each run, through `Beside`) and `compare`;
 //! 5. `render`, `triage` (when two failures are the same, the rerun that
 //!    confirms one, and its entry in the report), `minimize`,
 //!    `saved_failures` (failing sequences replayed first), `regression_tests`
@@ -111,6 +115,7 @@ mod progress;
 mod report;
 // Floor 3: what an exploration is made of.
 mod differential;
+mod outcome;
 mod pool;
 mod registry;
 mod seeds;

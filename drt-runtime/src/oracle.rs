@@ -26,6 +26,7 @@ use crate::hook::{payload_text, SilentPanics};
 use crate::macro_support::Invariant;
 use crate::macro_support::Slot;
 use crate::macro_support::TypeDesc;
+use crate::outcome::Violation;
 use crate::report::FailureKind;
 use crate::world::World;
 
@@ -33,20 +34,6 @@ use crate::world::World;
 const MAX_PARTNERS: usize = 8;
 /// Of those, the ones combined in pairs for transitivity.
 const MAX_TRIPLE_PARTNERS: usize = 4;
-
-/// A broken contract or invariant.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Violation {
-    pub kind: FailureKind,
-    /// The contract's name, the same for every violation of it.
-    pub contract: &'static str,
-    /// What happened, with the values.
-    pub message: String,
-    /// The variables the assertion uses, in template order (`$0`, `$1`, `$2`).
-    pub vars: Vec<u32>,
-    /// The assertion, with `$0`.. standing for the variables' names.
-    pub template: &'static str,
-}
 
 pub(crate) struct Shown<'a>(pub &'a TypeDesc, pub &'a dyn Any);
 

@@ -12,9 +12,10 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::config::Update;
-use crate::execute::{Checks, Outcome};
+use crate::execute::Checks;
 use crate::macro_support::Receiver;
 use crate::names::{snake_case, unique_name};
+use crate::outcome::Outcome;
 use crate::render::{lines, names};
 use crate::sequence::{Operand, Sequence};
 use crate::world::World;

@@ -7,10 +7,11 @@ use std::fmt::Write;
 
 use crate::differential::compare::AGREES;
 use crate::differential::plan::Compare;
-use crate::execute::Fault;
 use crate::macro_support::{Borrowed, Cue, Items, OpKind, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
 use crate::names::{belongs_inside_the_crate, snake_case, unique_name};
-use crate::oracle::{CheckAt, Violation};
+use crate::oracle::CheckAt;
+use crate::outcome::Fault;
+use crate::outcome::Violation;
 use crate::report::FailureKind;
 use crate::sequence::{Mode, Operand, Sequence};
 use crate::world::World;
@@ -897,8 +898,12 @@ mod tests {
         use crate::fixtures::{Tally, TallyModel};
         use std::any::TypeId;
         let ids = [TypeId::of::<Tally>()];
-        let world =
-            World::new(crate::registry::Registry::global(), &ids).against(ids[0], TypeId::of::<TallyModel>()).unwrap();
+        let world = crate::differential::shadow::against(
+            World::new(crate::registry::Registry::global(), &ids),
+            ids[0],
+            TypeId::of::<TallyModel>(),
+        )
+        .unwrap();
         let op = |name: &str| world.ops.iter().position(|o| o.op.spec.name == name).unwrap() as u32;
         let int = |n| Operand::Int { kind: crate::ints::IntKind::U32, bits: n };
         let var = |var, mode| Operand::Var { var, mode };

@@ -8,8 +8,9 @@
 
 use std::time::Duration;
 
-use crate::execute::{Checks, Fault, Outcome};
+use crate::execute::Checks;
 use crate::oracle::CheckAt;
+use crate::outcome::{Fault, Outcome};
 use crate::report::{Failure, FailureKind};
 use crate::sequence::Sequence;
 use crate::world::World;

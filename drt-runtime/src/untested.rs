@@ -6,7 +6,7 @@
 
 use std::any::TypeId;
 
-use crate::execute::Fault;
+use crate::outcome::Fault;
 use crate::report::OperationStats;
 use crate::world::World;
 

@@ -10,8 +10,10 @@ use std::any::TypeId;
 use crate::differential::plan::Plan;
 use crate::macro_support::{CloneFn, VecBuilder};
 use crate::macro_support::{Cue, Panics, ParamKind, SeedSpec};
+use crate::outcome::Beside;
 use crate::registry::{Operation, Registry};
 use crate::seeds::{seeds_for, user_seeds, Seed};
+use crate::sequence::Sequence;
 
 /// An operation taking part in the run.
 pub(crate) struct RunOp<'r> {
@@ -51,6 +53,10 @@ pub(crate) struct World<'r> {
     pub drt_path: Option<&'r str>,
 }
 
+/// Makes the side that runs beside a sequence in a world: the reference's
+/// (`differential::shadow`), passed to [`World::with_reference`].
+pub(crate) type BesideFn = for<'a> fn(&'a World<'a>, &Sequence) -> Box<dyn Beside + 'a>;
+
 /// A reference and how the operations pair with its own.
 pub(crate) struct Differential<'r> {
     /// The type under test that pairs with it.
@@ -60,6 +66,8 @@ pub(crate) struct Differential<'r> {
     /// Its operations, numbered after the tested ones ([`World::op`]).
     pub ops: Vec<RunOp<'r>>,
     pub plan: Plan,
+    /// Makes the reference's side of a run.
+    beside: BesideFn,
 }
 
 impl<'r> World<'r> {
@@ -174,10 +182,18 @@ impl<'r> World<'r> {
         }
     }
 
-    /// The same world, whose sequences run on the reference `model` too,
-    /// its operations paired with those of the first type under test
-    /// (`subject`). The reference's own operations are not explored.
-    pub fn against(mut self, subject: TypeId, model: TypeId) -> Result<World<'r>, String> {
+    /// The side that runs beside `seq`, call by call, when there is one:
+    /// the reference's.
+    pub fn beside<'a>(&'a self, seq: &Sequence) -> Option<Box<dyn Beside + 'a>> {
+        let d = self.reference.as_ref()?;
+        Some((d.beside)(self, seq))
+    }
+
+    /// The same world, whose sequences run on the reference `model` too
+    /// (`beside` makes its side of each run), its operations paired with
+    /// those of the first type under test (`subject`). The reference's own
+    /// operations are not explored.
+    pub fn with_reference(mut self, subject: TypeId, model: TypeId, beside: BesideFn) -> Result<World<'r>, String> {
         self.ops.retain(|o| o.op.spec.owner != model);
         self.producers = producers(&self.ops);
         self.mutators = self.mutators();
@@ -196,7 +212,7 @@ impl<'r> World<'r> {
         let tested: Vec<&Operation> = self.ops.iter().map(|o| o.op).collect();
         let theirs: Vec<&Operation> = ops.iter().map(|o| o.op).collect();
         let plan = Plan::new(reg, &tested, subject, &theirs, model, self.ops.len() as u32)?;
-        self.reference = Some(Differential { subject, model, ops, plan });
+        self.reference = Some(Differential { subject, model, ops, plan, beside });
         Ok(self)
     }
 
@@ -216,7 +232,7 @@ impl<'r> World<'r> {
         self.mutators = self.mutators();
         match self.reference.take() {
             // The pairing held with more operations: it holds with fewer.
-            Some(d) => self.against(d.subject, d.model).unwrap_or_else(|why| panic!("{why}")),
+            Some(d) => self.with_reference(d.subject, d.model, d.beside).unwrap_or_else(|why| panic!("{why}")),
             None => self,
         }
     }

@@ -5,7 +5,8 @@
 use std::any::Any;
 
 use super::plan::Compare;
-use crate::oracle::{guarded, Shown, Violation};
+use crate::oracle::{guarded, Shown};
+use crate::outcome::{Returns, Violation};
 use crate::report::FailureKind;
 use crate::world::World;
 
@@ -13,17 +14,6 @@ use crate::world::World;
 pub(crate) const AGREES: &str = "agrees with the reference";
 /// The contract the reference breaks when it panics where the type under test did not.
 pub(crate) const REFERENCE_RETURNS: &str = "the reference does not panic where the type under test returns";
-
-/// What a call left to compare with its counterpart's result.
-#[derive(Clone, Copy)]
-pub(crate) struct Returns<'a> {
-    /// The value kept: a plain return, or the payload of `Some` / `Ok`.
-    pub value: Option<&'a dyn Any>,
-    /// Whether it said `None` / `Err`.
-    pub empty: bool,
-    /// The error of an `Err`, when kept.
-    pub error: Option<&'a dyn Any>,
-}
 
 impl World<'_> {
     /// Whether two paired calls' results differ, as `compare` compares

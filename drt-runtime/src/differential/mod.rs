@@ -13,11 +13,13 @@
 //!   (so that a child process finds the one its job names);
 //! - [`plan`]: the pairing of operations, and a sequence's counterpart;
 //! - [`catalogue`]: std's collections as references;
+//! - [`shadow`]: the reference's side of each run, beside the tested one;
 //! - [`compare`]: whether two paired calls' results agree.
 
 mod catalogue;
 pub(crate) mod compare;
 pub(crate) mod plan;
+pub(crate) mod shadow;
 
 use std::any::TypeId;
 use std::sync::Mutex;

@@ -299,7 +299,8 @@ mod tests {
 
     fn tally_against_model() -> World<'static> {
         let ids = [TypeId::of::<Tally>()];
-        World::new(Registry::global(), &ids).against(ids[0], TypeId::of::<TallyModel>()).expect("they pair")
+        crate::differential::shadow::against(World::new(Registry::global(), &ids), ids[0], TypeId::of::<TallyModel>())
+            .expect("they pair")
     }
 
     #[test]

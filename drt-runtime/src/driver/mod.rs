@@ -328,7 +328,7 @@ fn plain_world_of(
         )
     })?;
     let subject = *ids.first().expect("an exploration has a type under test");
-    Ok((registry, World::new(registry, ids).against(subject, model)?))
+    Ok((registry, differential::shadow::against(World::new(registry, ids), subject, model)?))
 }
 
 /// The line that reports a panic of drt's own.
@@ -377,7 +377,7 @@ fn child_main(channel: &Channel) -> ! {
         let text = std::fs::read_to_string(channel.file(file::SEQUENCE)).unwrap_or_default();
         let failed = crate::sequence_text::decode(&world, &text).is_ok_and(|seq| {
             let outcome = world.execute(&seq, crate::execute::Checks::ALL).finish(&world);
-            matches!(outcome, crate::execute::Outcome::Failed { .. })
+            matches!(outcome, crate::outcome::Outcome::Failed { .. })
         });
         channel.replayed(failed);
         std::process::exit(0);

@@ -5,8 +5,8 @@
 
 use super::reuse::Reuse;
 use crate::config::MinimizeLimits;
-use crate::execute::Fault;
 use crate::minimize::minimize;
+use crate::outcome::Fault;
 use crate::pool::Pool;
 use crate::sequence::{Composed, Sequence};
 use crate::triage::{confirmed_failure, fails_again, FailureKey, Found, Group, Groups, Minimized};

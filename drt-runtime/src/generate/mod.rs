@@ -38,7 +38,8 @@ mod tests;
 use std::time::{Duration, Instant};
 
 use crate::config::{Budget, Settings};
-use crate::execute::{Checks, Fault, Outcome};
+use crate::execute::Checks;
+use crate::outcome::{Fault, Outcome};
 use crate::pool::Pool;
 use crate::progress::Listener;
 use crate::report::{Report, Stats};

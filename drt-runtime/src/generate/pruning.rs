@@ -5,7 +5,7 @@
 
 use std::any::{Any, TypeId};
 
-use crate::oracle::Violation;
+use crate::outcome::Violation;
 use crate::pool::Pool;
 use crate::sequence::Sequence;
 use crate::world::World;

@@ -7,7 +7,8 @@
 use std::any::{Any, TypeId};
 use std::rc::Rc;
 
-use crate::execute::{Checks, Execution, Outcome, Reused, RunBuffers};
+use crate::execute::{Checks, Execution, Reused, RunBuffers};
+use crate::outcome::Outcome;
 use crate::pool::{Held, Kept, Pool};
 use crate::report::Stats;
 use crate::sequence::{Composed, Operand, Sequence};

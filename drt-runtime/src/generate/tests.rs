@@ -55,7 +55,7 @@ fn a_rerun_blames_the_first_call_that_breaks_an_invariant() {
         (op(&world, "kept"), vec![Operand::Var { var: 0, mode: Mode::Ref }]),
     ]);
     // Checked from the last call only, `kept` seems to break the invariant...
-    let crate::execute::Outcome::Failed { call: 1, fault } = world.execute(&seq, Checks::after(1)).outcome else {
+    let crate::outcome::Outcome::Failed { call: 1, fault } = world.execute(&seq, Checks::after(1)).outcome else {
         panic!("kept's result breaks the invariant")
     };
     let blamed = FailureKey::of(&world, &seq, 1, &fault);
@@ -133,7 +133,7 @@ fn vectors_of_pairs_of_seeded_values_are_built_pair_by_pair_long_tailed_written_
     seq.truncate(at + 1);
     let text = statements(&world, &seq, &[]).join("\n");
     assert!(text.contains(".add_products(vec![("), "{text}");
-    assert_eq!(world.execute(&seq, Checks::ALL).outcome, crate::execute::Outcome::Normal);
+    assert_eq!(world.execute(&seq, Checks::ALL).outcome, crate::outcome::Outcome::Normal);
     let saved = crate::sequence_text::encode(&world, &seq);
     assert_eq!(crate::sequence_text::decode(&world, &saved).as_ref(), Ok(&seq));
 }
@@ -162,7 +162,7 @@ fn rendering_follows_ownership() {
         ),
     ]);
     seq.check_ownership().unwrap();
-    assert_eq!(world.execute(&seq, Checks::ALL).outcome, crate::execute::Outcome::Normal);
+    assert_eq!(world.execute(&seq, Checks::ALL).outcome, crate::outcome::Outcome::Normal);
     let path = "drt::fixtures::Wallet";
     assert_eq!(
         statements(&world, &seq, &[]),

@@ -1,0 +1,83 @@
+//! What a run's calls come to: how a sequence's execution ended
+//! ([`Outcome`]), what went wrong in a failing call ([`Fault`],
+//! [`Violation`]), and what a call left ([`Returns`]); and the seam through
+//! which a second side may run beside a sequence and judge each call
+//! ([`Beside`]: the reference's side of a differential run). Plain data,
+//! shared by the executor, the oracles and everything that reads a run.
+
+use std::any::Any;
+
+use crate::hook::Caught;
+use crate::report::FailureKind;
+use crate::sequence::Sequence;
+
+/// What went wrong in a failing call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Fault {
+    /// The call panicked (or, with `dropped`, dropping a value of that type did).
+    Panic { caught: Caught, dropped: Option<&'static str> },
+    /// A contract or invariant does not hold after the call.
+    Broken(Violation),
+}
+
+/// How a sequence's execution ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// Every call returned and every oracle held.
+    Normal,
+    /// Call `call` failed (`call == len` when dropping the values did).
+    Failed { call: usize, fault: Fault },
+    /// Call `call` was an illegal input: its precondition was false, or it
+    /// panicked in a documented way.
+    Illegal { call: usize },
+    /// Call `call` needed a variable that holds no value (a `None` / `Err`
+    /// earlier, or a value moved away): the sequence is not well-formed.
+    Invalid { call: usize },
+}
+
+impl Outcome {
+    /// How many calls of a sequence of `len` calls ran.
+    pub fn calls_run(&self, len: usize) -> u64 {
+        match self {
+            Outcome::Failed { call, .. } | Outcome::Illegal { call } | Outcome::Invalid { call } => {
+                (*call + 1).min(len) as u64
+            }
+            Outcome::Normal => len as u64,
+        }
+    }
+}
+
+/// A broken contract or invariant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Violation {
+    pub kind: FailureKind,
+    /// The contract's name, the same for every violation of it.
+    pub contract: &'static str,
+    /// What happened, with the values.
+    pub message: String,
+    /// The variables the assertion uses, in template order (`$0`, `$1`, `$2`).
+    pub vars: Vec<u32>,
+    /// The assertion, with `$0`.. standing for the variables' names.
+    pub template: &'static str,
+}
+
+/// What a call left to compare with its counterpart's result.
+#[derive(Clone, Copy)]
+pub(crate) struct Returns<'a> {
+    /// The value kept: a plain return, or the payload of `Some` / `Ok`.
+    pub value: Option<&'a dyn Any>,
+    /// Whether it said `None` / `Err`.
+    pub empty: bool,
+    /// The error of an `Err`, when kept.
+    pub error: Option<&'a dyn Any>,
+}
+
+/// What runs beside a sequence, call by call, and may overrule each call's
+/// outcome: the seam through which differential testing runs the
+/// reference's side. The executor has the world make one per run
+/// (`World::beside`) and knows no more of it.
+pub(crate) trait Beside {
+    /// Call `i` of `seq` ran on the tested side with `outcome` (leaving
+    /// `ours` when it is [`Outcome::Normal`]): the run's outcome from here.
+    fn after(&mut self, seq: &Sequence, i: usize, outcome: Outcome, ours: Option<Returns<'_>>) -> Outcome;
+}
