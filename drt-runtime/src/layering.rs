@@ -48,6 +48,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("differential::compare", 4),
     ("differential::shadow", 4),
     ("render", 5),
+    ("render::statements", 5),
     ("triage", 5),
     ("minimize", 5),
     ("saved_failures", 5),
