@@ -26,7 +26,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("macro_support::answers", 2),
     ("macro_support::builders", 2),
     ("macro_support::call", 2),
-    ("macro_support::iter", 2),
+    ("macro_support::passed_iter", 2),
     ("macro_support::probe", 2),
     ("macro_support::reference", 2),
     ("macro_support::registration", 2),

@@ -44,21 +44,21 @@ fn format_of(text: &str) -> Result<u32, String> {
 
 /// The saved-failures file of one exploration.
 #[derive(Clone, Debug)]
-pub(crate) struct Store {
+pub(crate) struct SavedFailuresFile {
     path: PathBuf,
 }
 
-impl Store {
+impl SavedFailuresFile {
     /// The file for these subjects in `dir`/drt-regressions.
-    pub fn new(dir: &Path, subjects: &[&str]) -> Store {
+    pub fn new(dir: &Path, subjects: &[&str]) -> SavedFailuresFile {
         let name = crate::names::file_name(subjects);
-        Store { path: dir.join("drt-regressions").join(format!("{name}.txt")) }
+        SavedFailuresFile { path: dir.join("drt-regressions").join(format!("{name}.txt")) }
     }
 
     /// The file for these subjects in the crate being tested, when cargo says which one that is.
-    pub fn for_crate(subjects: &[&str]) -> Option<Store> {
+    pub fn for_crate(subjects: &[&str]) -> Option<SavedFailuresFile> {
         let dir = std::env::var_os("CARGO_MANIFEST_DIR")?;
-        Some(Store::new(Path::new(&dir), subjects))
+        Some(SavedFailuresFile::new(Path::new(&dir), subjects))
     }
 
     /// Where the file is.
@@ -184,13 +184,13 @@ mod tests {
     #[test]
     fn io_problems_are_warnings() {
         let world = wallet_world();
-        let store = Store::new(Path::new("/proc/drt-cannot-write-here"), &["x"]);
+        let store = SavedFailuresFile::new(Path::new("/proc/drt-cannot-write-here"), &["x"]);
         let wrote = store.save(&world, &[("comment".into(), &Sequence::default())]).unwrap_err();
         assert!(wrote.starts_with("cannot write /proc/drt-cannot-write-here/drt-regressions/x.txt: "), "{wrote}");
         assert!(wrote.ends_with("; failures will not be replayed next time"), "{wrote}");
         assert_eq!(store.load(&world), (Vec::new(), Vec::new()));
         let dir = std::env::temp_dir().join(format!("drt-unreadable-test-{}", std::process::id()));
-        let unreadable = Store::new(&dir, &["x"]);
+        let unreadable = SavedFailuresFile::new(&dir, &["x"]);
         std::fs::create_dir_all(unreadable.path()).unwrap();
         let (seqs, warnings) = unreadable.load(&world);
         assert!(seqs.is_empty());
@@ -203,7 +203,7 @@ mod tests {
     fn saving_appends_new_entries_once() {
         let world = wallet_world();
         let dir = std::env::temp_dir().join(format!("drt-persist-test-{}", std::process::id()));
-        let store = Store::new(&dir, &["wallet"]);
+        let store = SavedFailuresFile::new(&dir, &["wallet"]);
         let seqs = pool_sequences(&world, 50);
         store.save(&world, &[("first\nsecond line".into(), &seqs[3])]).unwrap();
         store.save(&world, &[("again".into(), &seqs[3]), ("other".into(), &seqs[4])]).unwrap();
@@ -230,7 +230,7 @@ mod tests {
     fn a_file_in_a_newer_or_unknown_format_is_not_replayed_and_one_without_a_format_line_is() {
         let world = wallet_world();
         let dir = std::env::temp_dir().join(format!("drt-format-test-{}", std::process::id()));
-        let store = Store::new(&dir, &["wallet"]);
+        let store = SavedFailuresFile::new(&dir, &["wallet"]);
         let seqs = pool_sequences(&world, 50);
         store.save(&world, &[("one".into(), &seqs[3])]).unwrap();
         let text = std::fs::read_to_string(store.path()).unwrap();
@@ -255,7 +255,7 @@ mod tests {
 
     #[test]
     fn file_names_are_safe() {
-        let store = Store::new(Path::new("/x"), &["my_crate::Stack<u8>", "my_crate::Other"]);
+        let store = SavedFailuresFile::new(Path::new("/x"), &["my_crate::Stack<u8>", "my_crate::Other"]);
         assert_eq!(store.path(), Path::new("/x/drt-regressions/my_crate__Stack_u8_+my_crate__Other.txt"));
     }
 }

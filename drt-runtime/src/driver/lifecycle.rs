@@ -6,7 +6,7 @@ use crate::config::Settings;
 use crate::generate::Engine;
 use crate::progress::{Listener, Progress};
 use crate::report::Report;
-use crate::saved_failures::Store;
+use crate::saved_failures::SavedFailuresFile;
 use crate::world::World;
 
 /// What one exploration here gave: the report, and the name of each
@@ -22,7 +22,7 @@ pub(crate) struct Ended {
 pub(crate) fn explore_here<'w>(
     world: &'w World<'w>,
     settings: &Settings,
-    store: Option<&Store>,
+    store: Option<&SavedFailuresFile>,
     listener: Option<Box<dyn Listener + 'w>>,
 ) -> Ended {
     let engine = Engine::new(world, settings);
@@ -34,7 +34,12 @@ pub(crate) fn explore_here<'w>(
 }
 
 /// Runs `engine` from start to end (see the module's docs).
-pub(crate) fn run(mut engine: Engine<'_>, world: &World<'_>, settings: &Settings, store: Option<&Store>) -> Ended {
+pub(crate) fn run(
+    mut engine: Engine<'_>,
+    world: &World<'_>,
+    settings: &Settings,
+    store: Option<&SavedFailuresFile>,
+) -> Ended {
     {
         // User code runs guarded and quiet while the engine explores.
         let _silent = crate::hook::SilentPanics::install();
@@ -58,7 +63,7 @@ pub(crate) fn run(mut engine: Engine<'_>, world: &World<'_>, settings: &Settings
 }
 
 /// Runs the saved failing sequences before anything else.
-fn replay(engine: &mut Engine<'_>, world: &World<'_>, settings: &Settings, store: Option<&Store>) {
+fn replay(engine: &mut Engine<'_>, world: &World<'_>, settings: &Settings, store: Option<&SavedFailuresFile>) {
     let Some(store) = store.filter(|_| settings.saved_failures.replay) else { return };
     let (saved, warnings) = store.load(world);
     for warning in warnings {
@@ -70,7 +75,7 @@ fn replay(engine: &mut Engine<'_>, world: &World<'_>, settings: &Settings, store
 }
 
 /// Saves every reproducible failure to the saved-failures file.
-fn save(engine: &mut Engine<'_>, world: &World<'_>, settings: &Settings, store: Option<&Store>) {
+fn save(engine: &mut Engine<'_>, world: &World<'_>, settings: &Settings, store: Option<&SavedFailuresFile>) {
     let Some(store) = store.filter(|_| settings.saved_failures.save) else { return };
     let seed = settings.budget.seed;
     let entries: Vec<_> = engine

@@ -18,7 +18,7 @@ use crate::isolate::supervisor::{current_test, Stop};
 use crate::macro_support::OpKind;
 use crate::registry::Registry;
 use crate::report::{Report, WARNING};
-use crate::saved_failures::Store;
+use crate::saved_failures::SavedFailuresFile;
 use crate::world::World;
 
 impl Explorer {
@@ -251,7 +251,7 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
     let ids: Vec<_> = explorer.subjects().iter().map(|(id, _)| *id).collect();
     let reference = explorer.reference().map(|(_, name)| name);
     let names: Vec<&str> = explorer.subjects().iter().map(|(_, n)| *n).collect();
-    let store = store(&names, settings);
+    let store = saved_failures_file(&names, settings);
     let (registry, world) = world_of(&ids, reference, store.as_ref()).unwrap_or_else(|why| panic!("{why}"));
     if !world.ops.iter().any(|o| o.under_test) {
         panic!("{}", nothing_registered(explorer, registry));
@@ -304,7 +304,7 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
 fn world_of(
     ids: &[std::any::TypeId],
     reference: Option<&str>,
-    store: Option<&Store>,
+    store: Option<&SavedFailuresFile>,
 ) -> Result<(&'static Registry, World<'static>), String> {
     let (registry, mut world) = plain_world_of(ids, reference)?;
     if let Some(store) = store {
@@ -341,8 +341,8 @@ fn internal_error(payload: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// The saved-failures file for these subjects, when the settings read or write it.
-fn store(subjects: &[&str], settings: &Settings) -> Option<Store> {
-    settings.saved_failures.any().then(|| Store::for_crate(subjects)).flatten()
+fn saved_failures_file(subjects: &[&str], settings: &Settings) -> Option<SavedFailuresFile> {
+    settings.saved_failures.any().then(|| SavedFailuresFile::for_crate(subjects)).flatten()
 }
 
 /// A child process: runs the job its supervisor wrote, then exits.
@@ -355,7 +355,7 @@ fn child_main(channel: &Channel) -> ! {
         .filter_map(|name| registry.types.values().find(|d| d.name == name.as_str()).map(|d| d.id))
         .collect();
     let names: Vec<&str> = job.subjects.iter().map(String::as_str).collect();
-    let store = store(&names, &job.settings);
+    let store = saved_failures_file(&names, &job.settings);
     let world = match world_of(&ids, job.reference.as_deref(), store.as_ref()) {
         Ok((_, world)) => world.without(&job.avoid),
         Err(why) => {

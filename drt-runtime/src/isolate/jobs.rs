@@ -32,7 +32,7 @@ use super::supervisor::{group, supervise, Stop, Supervisor, Tally};
 use super::wire;
 use crate::progress::Progress;
 use crate::report::{warn_once, Failure, OperationStats, Stats};
-use crate::saved_failures::Store;
+use crate::saved_failures::SavedFailuresFile;
 use crate::world::World;
 
 /// How often the progress line's clock is read while jobs run.
@@ -47,7 +47,7 @@ pub(crate) fn explore_in_jobs(
     test: &str,
     world: &(dyn Fn() -> World<'static> + Sync),
     job: &Job,
-    store: Option<&Store>,
+    store: Option<&SavedFailuresFile>,
 ) -> Result<(Vec<Failure>, Stats), Stop> {
     let start = Instant::now();
     let lanes = lanes(job);

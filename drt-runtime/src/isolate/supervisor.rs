@@ -14,7 +14,7 @@ use crate::config::{Isolation, MinimizeLimits, Settings};
 use crate::minimize::{minimize_with, Blame};
 use crate::oracle::CheckAt;
 use crate::report::{warn_once, Failure, FailureKind, Stats, WARNING};
-use crate::saved_failures::{entry_comment, Store};
+use crate::saved_failures::{entry_comment, SavedFailuresFile};
 use crate::sequence::Sequence;
 use crate::sequence_text::{decode, encode};
 use crate::triage::{crash_failure, Crash, Found};
@@ -375,7 +375,7 @@ pub(crate) fn supervise(
     sup: &Supervisor,
     world: &World<'_>,
     mut job: Job,
-    store: Option<&Store>,
+    store: Option<&SavedFailuresFile>,
     (tally, lane): (&Tally, usize),
 ) -> Result<(Vec<wire::Grouped>, Stats), Stop> {
     let start = Instant::now();

@@ -13,7 +13,7 @@ use std::ops::{Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToIncl
 
 use super::answers::Answers;
 use super::call::{arg_owned, arity_mismatch, ret_value, Slot};
-use super::iter::{Hint, Iter};
+use super::passed_iter::{Hint, Iter};
 use super::spec::{Cue, Invoker, OpKind, OperationSpec, ParamKind, ParamSpec, Receiver, RetKind, Syntax};
 use crate::io::{Reader, Writer};
 

@@ -15,7 +15,7 @@
 mod answers;
 pub mod builders;
 mod call;
-mod iter;
+mod passed_iter;
 pub mod probe;
 mod reference;
 mod registration;
@@ -26,7 +26,7 @@ pub use crate::io::{Reader, Writer};
 pub use answers::{Answers, BoxedFn, Mocked, CHOSEN_PANIC};
 pub use call::*;
 pub use inventory;
-pub use iter::{Hint, Iter};
+pub use passed_iter::{Hint, Iter};
 pub use reference::Reference;
 pub use registration::{Registrar, Registration};
 pub use spec::*;
