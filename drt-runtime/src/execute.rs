@@ -238,13 +238,13 @@ impl World<'_> {
             }
             outcome = self.call(seq, i, &mut frame, checks.level(i));
             if let Some(beside) = &mut beside {
-                let ours = (outcome == Outcome::Normal).then(|| frame.returns(i));
+                let ours = outcome.is_normal().then(|| frame.returns(i));
                 outcome = beside.after(seq, i, outcome, ours);
             }
             if let (true, Outcome::Failed { call, .. }) = (frame.lied, &outcome) {
                 outcome = Outcome::Illegal { call: *call };
             }
-            if outcome != Outcome::Normal {
+            if !outcome.is_normal() {
                 break;
             }
             i += 1;
@@ -493,7 +493,7 @@ impl Execution {
             let id = (*value).type_id();
             if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(move || drop(value))) {
                 let caught = caught(payload);
-                if self.outcome == Outcome::Normal && !self.lied {
+                if self.outcome.is_normal() && !self.lied {
                     let dropped = Some(world.reg.types.get(&id).map_or("value", |d| d.name));
                     self.outcome = Outcome::Failed { call: len, fault: Fault::Panic { caught, dropped } };
                 }

@@ -36,6 +36,14 @@ pub(crate) enum Outcome {
 }
 
 impl Outcome {
+    /// Whether every call returned and every oracle held. (`==` would do,
+    /// but the derived `eq` is not inlined across modules, and the
+    /// executor asks after every call.)
+    #[inline]
+    pub fn is_normal(&self) -> bool {
+        matches!(self, Outcome::Normal)
+    }
+
     /// How many calls of a sequence of `len` calls ran.
     pub fn calls_run(&self, len: usize) -> u64 {
         match self {

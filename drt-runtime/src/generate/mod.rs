@@ -324,7 +324,7 @@ impl<'w> Engine<'w> {
             // A sequence that reached code no earlier one did joins the
             // pool even when its values look old, offering what its new
             // calls touched (the variables `touched_values` listed).
-            if outcome == Outcome::Normal && touched.is_empty() {
+            if outcome.is_normal() && touched.is_empty() {
                 touched.extend(
                     self.pruning
                         .last_touched()
@@ -342,11 +342,11 @@ impl<'w> Engine<'w> {
             self.untested.invalid(op, empty);
         }
         // Only a sequence that joins the pool needs its live values listed.
-        let joins = !touched.is_empty() || (self.draft.random_walk && outcome == Outcome::Normal);
+        let joins = !touched.is_empty() || (self.draft.random_walk && outcome.is_normal());
         let partners_kept = joins && self.reuse.keep(&self.pool, &seq, prefix, &exec);
         let (dropped, run_buffers) = exec.finish_into(self.world);
         let cost = started.map_or(0, |started| self.ran(op, started.elapsed()));
-        if outcome == Outcome::Normal {
+        if outcome.is_normal() {
             outcome = dropped;
         }
         let mut new = true;
