@@ -21,9 +21,8 @@ pub enum Receiver {
 pub struct Operations<'a> {
     pub self_ty: &'a Type,
     pub args: &'a ImplArgs,
-    /// The trait of a trait impl, as written, and as emitted code names it
-    /// (`std::ops::Add<Cents>`).
-    pub trait_: Option<(&'a syn::Path, proc_macro2::TokenStream)>,
+    /// The trait of a trait impl, as written.
+    pub trait_: Option<&'a syn::Path>,
     /// The `invariant(f)` method, which is not an operation.
     pub invariant: Option<Invariant<'a>>,
     /// Every function of the block, registered or not.
@@ -38,8 +37,6 @@ pub struct Operation {
     pub turbofish: Option<proc_macro2::TokenStream>,
     /// Whether emitted tests write the turbofish (not for drt's iterators).
     pub turbofish_shown: bool,
-    /// How emitted code writes a call: a `drt::__private::Syntax` variant.
-    pub syntax: proc_macro2::TokenStream,
     pub receiver: Receiver,
     pub params: Vec<Param>,
     pub ret: Ret,
@@ -164,14 +161,10 @@ impl<'a> Operations<'a> {
                 if let Some(mut op) = Operation::from_syn(cx, &replace, inst.f, tuning) {
                     op.turbofish = inst.turbofish;
                     op.turbofish_shown = inst.shown;
-                    if let Some(t) = trait_ {
-                        op.syntax = crate::traits::syntax(t, &op);
-                    }
                     ops.push(op);
                 }
             }
         }
-        let trait_ = trait_.map(|t| (t, crate::traits::emitted_name(t)));
         Operations { self_ty, args, trait_, invariant, fns, ops }
     }
 }
@@ -216,7 +209,6 @@ impl Operation {
     fn from_syn(cx: &Ctxt, replace: &ReplaceSelf<'_>, f: ImplItemFn, tuning: Tuning) -> Option<Operation> {
         let self_ty = replace.self_ty;
         let sig = &f.sig;
-        crate::check::check_signature(cx, sig);
         let mut receiver = Receiver::None;
         let mut params = Vec::new();
         for input in &sig.inputs {
@@ -301,7 +293,6 @@ impl Operation {
             original: f,
             turbofish: None,
             turbofish_shown: false,
-            syntax: quote!(Call),
             receiver,
             params,
             ret,

@@ -1,8 +1,9 @@
 //! Rules an impl block must satisfy, one `check_*` each.
 
-use syn::{GenericParam, ItemImpl, Signature};
+use syn::{GenericParam, ImplItem, ItemImpl, Signature};
 
 use crate::ast::Operations;
+use crate::attr::{ImplArgs, MethodArgs};
 use crate::ctxt::Ctxt;
 
 /// The impl block must describe a type drt can keep values of: a sized,
@@ -46,11 +47,28 @@ pub fn check_impl(cx: &Ctxt, item: &ItemImpl) -> bool {
     explorable
 }
 
-/// A method must be callable from generated code with values drt can build:
-/// no `async` (nothing would poll it), no `unsafe` (random calls would break
-/// its safety contract), no C variadics. (Generic methods are instantiated
-/// first, see [`crate::generics`].)
-pub fn check_signature(cx: &Ctxt, sig: &Signature) {
+/// A method drt calls must be callable from generated code with values drt
+/// can build: no `async` (nothing would poll it), no `unsafe` (random calls
+/// would break its safety contract), no C variadics. Checked on every method
+/// that is not skipped (nor the invariant, which has rules of its own),
+/// before the operations are built. (Generic methods are instantiated
+/// later, see [`crate::generics`]; these rules hold for every instance.)
+pub fn check_signatures(cx: &Ctxt, args: &ImplArgs, item: &ItemImpl) {
+    for i in &item.items {
+        let ImplItem::Fn(f) = i else { continue };
+        let name = &f.sig.ident;
+        // The attributes' own errors are reported where the operations are built.
+        let scratch = Ctxt::new();
+        let skipped = MethodArgs::parse(&scratch, &f.attrs).skip;
+        let _ = scratch.check();
+        let is_invariant = args.invariant.as_ref().is_some_and(|i| i == name);
+        if !(skipped || is_invariant || args.skip.iter().any(|s| s == name)) {
+            check_signature(cx, &f.sig);
+        }
+    }
+}
+
+fn check_signature(cx: &Ctxt, sig: &Signature) {
     if let Some(a) = &sig.asyncness {
         cx.error_spanned_by(a, "drt cannot call async methods; skip it with #[drt(skip)]");
     }

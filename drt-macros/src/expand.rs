@@ -4,7 +4,7 @@
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
-use syn::{ImplItem, ItemImpl, LitStr, Type};
+use syn::{ItemImpl, LitStr, Type};
 
 use crate::ast::{Invariant, InvariantStyle, Operation, Operations, Panics, Receiver};
 use crate::attr::ImplArgs;
@@ -39,6 +39,9 @@ fn expand(args: TokenStream, item: &ItemImpl) -> Result<TokenStream, syn::Error>
     let args = ImplArgs::parse(&cx, args);
     let explorable = crate::check::check_impl(&cx, item);
     let instances = if explorable { crate::generics::impl_instances(&cx, item, &args.instantiate) } else { Vec::new() };
+    if explorable {
+        crate::check::check_signatures(&cx, &args, item);
+    }
     let ops: Vec<Operations<'_>> = instances.iter().map(|(i, _)| Operations::from_syn(&cx, &args, i)).collect();
     match ops.first() {
         Some(first) => crate::check::check_names(&cx, first),
@@ -47,7 +50,7 @@ fn expand(args: TokenStream, item: &ItemImpl) -> Result<TokenStream, syn::Error>
         None => {}
     }
     cx.check()?;
-    let item = strip_helpers(item.clone());
+    let item = crate::fallback::strip_helpers(item.clone());
     let registrations = ops.iter().map(impl_operations);
     let bound_checks = instances.iter().map(|(_, check)| check);
     let expansion = quote! {
@@ -59,21 +62,6 @@ fn expand(args: TokenStream, item: &ItemImpl) -> Result<TokenStream, syn::Error>
         #item
         #expansion
     })
-}
-
-/// Removes `#[drt(...)]` helper attributes from the items of the block.
-pub fn strip_helpers(mut item: ItemImpl) -> ItemImpl {
-    for i in &mut item.items {
-        let attrs = match i {
-            ImplItem::Fn(f) => &mut f.attrs,
-            ImplItem::Const(c) => &mut c.attrs,
-            ImplItem::Type(t) => &mut t.attrs,
-            ImplItem::Macro(m) => &mut m.attrs,
-            _ => continue,
-        };
-        attrs.retain(|a| !a.path().is_ident("drt"));
-    }
-    item
 }
 
 /// The types a registration describes and the builders it registers: the
@@ -172,7 +160,7 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
     }
     let needs = needs.registrations();
     let seeds = ops.args.seeds.iter().flat_map(|(ty, exprs)| exprs.iter().map(move |e| register_seed(ty, e)));
-    let registrations = ops.ops.iter().map(|op| register_operation(self_ty, ops.trait_.as_ref(), op));
+    let registrations = ops.ops.iter().map(|op| register_operation(self_ty, ops.trait_, op));
     let invariant = ops.invariant.as_ref().map(|inv| register_invariant(self_ty, inv));
     let text = ops.ops.iter().any(|op| op.params.iter().any(|p| crate::types::is_string(&p.pool))).then(|| {
         quote! {
@@ -324,11 +312,10 @@ fn same(a: &Type, b: &Type) -> bool {
     a.to_token_stream().to_string() == b.to_token_stream().to_string()
 }
 
-fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>, op: &Operation) -> TokenStream {
+fn register_operation(self_ty: &Type, trait_: Option<&syn::Path>, op: &Operation) -> TokenStream {
     let f = &op.original;
     let name = &f.sig.ident;
-    let turbofish = &op.turbofish;
-    let name_str = match turbofish {
+    let name_str = match &op.turbofish {
         Some(t) if op.turbofish_shown => format!("{name}{}", crate::types::show(t)),
         _ => name.to_string(),
     };
@@ -340,154 +327,15 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
         Receiver::Value => quote!(Value),
     };
     let slots: Vec<_> = (0..op.params.len()).map(|i| format_ident!("__a{}", i)).collect();
-    let params = op.params.iter().map(|p| {
-        let pool = &p.pool;
-        let pname = &p.name;
-        let kind = match p.kind {
-            Kind::Value => quote!(Value),
-            Kind::Ref => quote!(Ref),
-            Kind::Mut => quote!(Mut),
-            Kind::Str => quote!(Str),
-            Kind::Slice => quote!(Slice),
-            Kind::SliceMut => quote!(SliceMut),
-        };
-        quote! {
-            ::drt::__private::ParamSpec {
-                name: #pname,
-                ty: ::core::any::TypeId::of::<#pool>(),
-                kind: ::drt::__private::ParamKind::#kind,
-            }
-        }
-    });
-    let args = op.params.iter().zip(&slots).map(|(p, slot)| {
-        let pool = &p.pool;
-        if let Some(c) = &p.closure {
-            return closure_arg(p, c, slot);
-        }
-        match p.kind {
-            Kind::Value => quote!(::drt::__private::arg_owned::<#pool>(#slot)),
-            Kind::Ref => quote!(::drt::__private::arg_ref::<#pool>(#slot)),
-            Kind::Mut => quote!(::drt::__private::arg_mut::<#pool>(#slot)),
-            Kind::Str => quote!(::drt::__private::arg_str(#slot)),
-            Kind::Slice | Kind::SliceMut => {
-                let elem = crate::types::vec_elem(pool).expect("slice pool types are Vec<T>");
-                if p.kind == Kind::Slice {
-                    quote!(::drt::__private::arg_slice::<#elem>(#slot))
-                } else {
-                    quote!(::drt::__private::arg_slice_mut::<#elem>(#slot))
-                }
-            }
-        }
-    });
-    // Spanned at the method's name: a panic in a `#[track_caller]` method
-    // (every `Index::index` is one) is located at its caller, and this is
-    // the nearest place in the user's code, not the attribute.
-    let at = name.span();
-    // The arguments are made before `calling()`, so that what the method
-    // compares (for coverage feedback) is told apart from the downcasts.
-    let bound: Vec<_> = (0..op.params.len()).map(|k| format_ident!("__a{}", k)).collect();
-    let method = match trait_ {
-        Some((path, _)) => quote_spanned!(at=> <#self_ty as #path>::#name #turbofish(#(#bound),*)),
-        None => quote_spanned!(at=> <#self_ty>::#name #turbofish(#(#bound),*)),
-    };
-    let call = match &op.ensures {
-        None => quote!({
-            #( let #bound = #args; )*
-            ::drt::__private::calling();
-            ::drt::__private::called(#method)
-        }),
-        Some((expr, _)) => {
-            let (before, after) = postcondition_bindings(self_ty, op, expr, &bound);
-            let cond = rename_ident(rename_self(expr.to_token_stream(), self_ty), "result", "__drt_result");
-            let cond = quote_spanned!(expr.span()=> (#cond));
-            quote!({
-                #( #before )*
-                #( let #bound = #args; )*
-                ::drt::__private::calling();
-                let __drt_result = ::drt::__private::called(#method);
-                #( #after )*
-                // A condition, so that an expression that is not `bool` is
-                // reported at the string alone (as for `requires`).
-                if #cond {} else {
-                    ::drt::__private::postcondition_failed();
-                }
-                __drt_result
-            })
-        }
-    };
-    let trait_name = trait_.map_or(quote!(""), |(_, name)| name.clone());
-    let syntax = &op.syntax;
-    let (ret_kind, ret_ty, wrap) = match &op.ret {
-        Ret::Unit => (quote!(Unit), None, quote!(::drt::__private::ret_value(#call))),
-        Ret::Discard => (quote!(Discard), None, quote!(::drt::__private::ret_discard(#call))),
-        Ret::Borrowed(b) => {
-            let (kind, wrap) = match b {
-                Borrowed::Plain(l) => {
-                    let (probes, copy) = (probes(), copy_lent(l));
-                    (lent_kind(l, ""), quote!({ #probes let __r = #call; #copy }))
-                }
-                Borrowed::Option(l) => (
-                    lent_kind(l, "Option"),
-                    copy_matched(
-                        &call,
-                        l,
-                        quote!(::core::option::Option::Some),
-                        quote!(::core::option::Option::None => ::drt::__private::Returned::Empty),
-                    ),
-                ),
-                Borrowed::Result(l, e) => {
-                    let kind = lent_kind(l, "Result");
-                    (
-                        quote!(#kind { err: ::core::any::TypeId::of::<#e>() }),
-                        copy_matched(
-                            &call,
-                            l,
-                            quote!(::core::result::Result::Ok),
-                            quote!(::core::result::Result::Err(__e) => ::drt::__private::ret_error(__e)),
-                        ),
-                    )
-                }
-                Borrowed::OptionPair(a, b) => (quote!(OptionPair), pair_copy(a, b, quote!(ret_option_pair), &call)),
-            };
-            let pool = b.pool_type();
-            (quote!(Borrowed(::drt::__private::Borrowed::#kind)), Some(pool), wrap)
-        }
-        Ret::Iter(IterItem::Owned(t)) => (
-            quote!(Iter { items: ::drt::__private::Items::Owned }),
-            Some(syn::parse_quote!(::std::vec::Vec<#t>)),
-            quote!(::drt::__private::ret_iter(#call)),
-        ),
-        Ret::Iter(IterItem::Cloned(t)) => (
-            quote!(Iter { items: ::drt::__private::Items::Cloned }),
-            Some(syn::parse_quote!(::std::vec::Vec<#t>)),
-            quote!({
-                #[allow(unused_imports)]
-                use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
-                ::drt::__private::ret_iter_cloned((&&::drt::__private::probe::Probe::<#t>::new()).drt_clone(), #call)
-            }),
-        ),
-        Ret::Iter(IterItem::Pairs(a, b)) => (
-            quote!(Iter { items: ::drt::__private::Items::Pairs }),
-            Some(syn::parse_quote!(::std::vec::Vec<(#a, #b)>)),
-            pair_copy(a, b, quote!(ret_iter_pairs), &call),
-        ),
-        Ret::Iter(IterItem::Drained) => (
-            quote!(Iter { items: ::drt::__private::Items::Owned }),
-            None,
-            quote!(::drt::__private::ret_iter_drain(#call)),
-        ),
-        Ret::Value(t) => (quote!(Value), Some(t.clone()), quote!(::drt::__private::ret_value(#call))),
-        Ret::Option(t) => (quote!(Option), Some(t.clone()), quote!(::drt::__private::ret_option(#call))),
-        Ret::Result(t, e) => (
-            quote!(Result { err: ::core::any::TypeId::of::<#e>() }),
-            Some(t.clone()),
-            quote!(::drt::__private::ret_result(#call)),
-        ),
-    };
+    let params = op.params.iter().map(param_spec);
+    let call = call_expr(self_ty, trait_, op, &slots);
+    let (ret_kind, ret_ty, wrap) = returned(op, &call);
     let ret_ty = match ret_ty.filter(crate::types::keeps) {
         Some(t) => quote!(::core::option::Option::Some(::core::any::TypeId::of::<#t>())),
         None => quote!(::core::option::Option::None),
     };
+    let trait_name = trait_.map_or(quote!(""), crate::traits::emitted_name);
+    let syntax = trait_.map_or(quote!(Call), |t| crate::traits::syntax(t, op));
     let weight = op.weight;
     let panics = match &op.panics {
         Panics::No => quote!(No),
@@ -529,6 +377,166 @@ fn register_operation(self_ty: &Type, trait_: Option<&(&syn::Path, TokenStream)>
             )
         });
     }
+}
+
+/// A parameter's `drt::__private::ParamSpec`.
+fn param_spec(p: &crate::ast::Param) -> TokenStream {
+    let pool = &p.pool;
+    let pname = &p.name;
+    let kind = match p.kind {
+        Kind::Value => quote!(Value),
+        Kind::Ref => quote!(Ref),
+        Kind::Mut => quote!(Mut),
+        Kind::Str => quote!(Str),
+        Kind::Slice => quote!(Slice),
+        Kind::SliceMut => quote!(SliceMut),
+    };
+    quote! {
+        ::drt::__private::ParamSpec {
+            name: #pname,
+            ty: ::core::any::TypeId::of::<#pool>(),
+            kind: ::drt::__private::ParamKind::#kind,
+        }
+    }
+}
+
+/// The argument a parameter takes from its slot.
+fn arg_expr(p: &crate::ast::Param, slot: &syn::Ident) -> TokenStream {
+    let pool = &p.pool;
+    if let Some(c) = &p.closure {
+        return closure_arg(p, c, slot);
+    }
+    match p.kind {
+        Kind::Value => quote!(::drt::__private::arg_owned::<#pool>(#slot)),
+        Kind::Ref => quote!(::drt::__private::arg_ref::<#pool>(#slot)),
+        Kind::Mut => quote!(::drt::__private::arg_mut::<#pool>(#slot)),
+        Kind::Str => quote!(::drt::__private::arg_str(#slot)),
+        Kind::Slice | Kind::SliceMut => {
+            let elem = crate::types::vec_elem(pool).expect("slice pool types are Vec<T>");
+            if p.kind == Kind::Slice {
+                quote!(::drt::__private::arg_slice::<#elem>(#slot))
+            } else {
+                quote!(::drt::__private::arg_slice_mut::<#elem>(#slot))
+            }
+        }
+    }
+}
+
+/// The call of `op` with the arguments taken from `slots`, its
+/// postcondition checked after it when it has one.
+fn call_expr(self_ty: &Type, trait_: Option<&syn::Path>, op: &Operation, slots: &[syn::Ident]) -> TokenStream {
+    let name = &op.original.sig.ident;
+    let turbofish = &op.turbofish;
+    let args = op.params.iter().zip(slots).map(|(p, slot)| arg_expr(p, slot));
+    // Spanned at the method's name: a panic in a `#[track_caller]` method
+    // (every `Index::index` is one) is located at its caller, and this is
+    // the nearest place in the user's code, not the attribute.
+    let at = name.span();
+    // The arguments are made before `calling()`, so that what the method
+    // compares (for coverage feedback) is told apart from the downcasts.
+    let bound: Vec<_> = (0..op.params.len()).map(|k| format_ident!("__a{}", k)).collect();
+    let method = match trait_ {
+        Some(path) => quote_spanned!(at=> <#self_ty as #path>::#name #turbofish(#(#bound),*)),
+        None => quote_spanned!(at=> <#self_ty>::#name #turbofish(#(#bound),*)),
+    };
+    let Some((expr, _)) = &op.ensures else {
+        return quote!({
+            #( let #bound = #args; )*
+            ::drt::__private::calling();
+            ::drt::__private::called(#method)
+        });
+    };
+    let (before, after) = postcondition_bindings(self_ty, op, expr, &bound);
+    let cond = rename_ident(rename_self(expr.to_token_stream(), self_ty), "result", "__drt_result");
+    let cond = quote_spanned!(expr.span()=> (#cond));
+    quote!({
+        #( #before )*
+        #( let #bound = #args; )*
+        ::drt::__private::calling();
+        let __drt_result = ::drt::__private::called(#method);
+        #( #after )*
+        // A condition, so that an expression that is not `bool` is
+        // reported at the string alone (as for `requires`).
+        if #cond {} else {
+            ::drt::__private::postcondition_failed();
+        }
+        __drt_result
+    })
+}
+
+/// What `op`'s return gives the pool: its `RetKind` variant, the type of
+/// the value kept (if any), and `call` wrapped to return it.
+fn returned(op: &Operation, call: &TokenStream) -> (TokenStream, Option<Type>, TokenStream) {
+    match &op.ret {
+        Ret::Unit => (quote!(Unit), None, quote!(::drt::__private::ret_value(#call))),
+        Ret::Discard => (quote!(Discard), None, quote!(::drt::__private::ret_discard(#call))),
+        Ret::Borrowed(b) => borrowed_return(b, call),
+        Ret::Iter(IterItem::Owned(t)) => (
+            quote!(Iter { items: ::drt::__private::Items::Owned }),
+            Some(syn::parse_quote!(::std::vec::Vec<#t>)),
+            quote!(::drt::__private::ret_iter(#call)),
+        ),
+        Ret::Iter(IterItem::Cloned(t)) => (
+            quote!(Iter { items: ::drt::__private::Items::Cloned }),
+            Some(syn::parse_quote!(::std::vec::Vec<#t>)),
+            quote!({
+                #[allow(unused_imports)]
+                use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
+                ::drt::__private::ret_iter_cloned((&&::drt::__private::probe::Probe::<#t>::new()).drt_clone(), #call)
+            }),
+        ),
+        Ret::Iter(IterItem::Pairs(a, b)) => (
+            quote!(Iter { items: ::drt::__private::Items::Pairs }),
+            Some(syn::parse_quote!(::std::vec::Vec<(#a, #b)>)),
+            pair_copy(a, b, quote!(ret_iter_pairs), call),
+        ),
+        Ret::Iter(IterItem::Drained) => (
+            quote!(Iter { items: ::drt::__private::Items::Owned }),
+            None,
+            quote!(::drt::__private::ret_iter_drain(#call)),
+        ),
+        Ret::Value(t) => (quote!(Value), Some(t.clone()), quote!(::drt::__private::ret_value(#call))),
+        Ret::Option(t) => (quote!(Option), Some(t.clone()), quote!(::drt::__private::ret_option(#call))),
+        Ret::Result(t, e) => (
+            quote!(Result { err: ::core::any::TypeId::of::<#e>() }),
+            Some(t.clone()),
+            quote!(::drt::__private::ret_result(#call)),
+        ),
+    }
+}
+
+/// [`returned`] for a borrowed return: copied into the pool.
+fn borrowed_return(b: &Borrowed, call: &TokenStream) -> (TokenStream, Option<Type>, TokenStream) {
+    let (kind, wrap) = match b {
+        Borrowed::Plain(l) => {
+            let (probes, copy) = (probes(), copy_lent(l));
+            (lent_kind(l, ""), quote!({ #probes let __r = #call; #copy }))
+        }
+        Borrowed::Option(l) => (
+            lent_kind(l, "Option"),
+            copy_matched(
+                call,
+                l,
+                quote!(::core::option::Option::Some),
+                quote!(::core::option::Option::None => ::drt::__private::Returned::Empty),
+            ),
+        ),
+        Borrowed::Result(l, e) => {
+            let kind = lent_kind(l, "Result");
+            (
+                quote!(#kind { err: ::core::any::TypeId::of::<#e>() }),
+                copy_matched(
+                    call,
+                    l,
+                    quote!(::core::result::Result::Ok),
+                    quote!(::core::result::Result::Err(__e) => ::drt::__private::ret_error(__e)),
+                ),
+            )
+        }
+        Borrowed::OptionPair(a, b) => (quote!(OptionPair), pair_copy(a, b, quote!(ret_option_pair), call)),
+    };
+    let pool = b.pool_type();
+    (quote!(Borrowed(::drt::__private::Borrowed::#kind)), Some(pool), wrap)
 }
 
 /// `requires = "expr"` as a precondition over the argument slots: each

@@ -1,6 +1,21 @@
 //! The `#[drt::operations]`, `#[drt::mock]` and `#[drt::generator]`
 //! attributes. Use them through the `drt` crate (package `drt-runtime`),
 //! which re-exports them and holds the runtime the generated code calls.
+//!
+//! # How the crate is built
+//!
+//! thiserror's pipeline, read bottom-up; no two modules import each other:
+//! 1. `ctxt` (errors collected), `text`, `mine` (literals), `krate` (the
+//!    path to drt), `attr` (the attributes' arguments), `types` (how a
+//!    written type is passed and kept: a folder of rooms);
+//! 2. `generics` (instances of generic blocks and methods), `ast` (the
+//!    block as operations and parameters: it only builds);
+//! 3. `traits` and `check`: the rules, one `check_*` each, which `expand`
+//!    calls before and right after building;
+//! 4. `expand` (`#[drt::operations]`: the block unchanged, then its
+//!    registration, emission decisions read from the finished ast), `mock`,
+//!    `generator`; `fallback` (the block with `compile_error!`s) is a leaf
+//!    they call.
 
 mod ast;
 mod attr;
