@@ -26,6 +26,8 @@ mod fallback;
 mod generator;
 mod generics;
 mod krate;
+#[cfg(test)]
+mod layering;
 mod mine;
 mod mock;
 mod text;
