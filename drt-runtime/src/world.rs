@@ -182,6 +182,18 @@ impl<'r> World<'r> {
         }
     }
 
+    /// Whether a side runs beside each sequence ([`World::beside`]): its
+    /// runs start from the first call, never from values kept.
+    pub fn runs_beside(&self) -> bool {
+        self.reference.is_some()
+    }
+
+    /// What the report's reader should know of how this world runs: the
+    /// operations a reference does not compare.
+    pub fn notes(&self) -> Vec<String> {
+        self.reference.as_ref().map(|d| d.plan.notes.clone()).unwrap_or_default()
+    }
+
     /// The side that runs beside `seq`, call by call, when there is one:
     /// the reference's.
     pub fn beside<'a>(&'a self, seq: &Sequence) -> Option<Box<dyn Beside + 'a>> {

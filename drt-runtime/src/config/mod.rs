@@ -315,6 +315,27 @@ impl Explorer {
     }
 }
 
+/// What an exploration runs for: the decisions the builder leaves to where
+/// it runs, made in [`Explorer::settings`] with the rest (insta's request
+/// apart from its decision).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Purpose {
+    /// A test's `run()` (`saved`: saved failures on unless asked otherwise)
+    /// or `report()` (off). `child_knows_reference`: whether a child process
+    /// would learn the reference (`differential::child_knows`); if not, it
+    /// explores in this process.
+    Test { saved: bool, child_knows_reference: bool },
+    /// `drt::fuzz`: one short exploration per input, printing no progress
+    /// line, with the smallest pool.
+    Fuzz,
+}
+
+impl Purpose {
+    /// `report()`'s, with a reference a child knows (or none).
+    #[cfg(test)]
+    pub(crate) const REPORT: Purpose = Purpose::Test { saved: false, child_knows_reference: true };
+}
+
 /// Everything one exploration runs with, decided once from the builder, the
 /// environment and the defaults. A supervisor hands it to its children in
 /// their job, changed only where a restart must (another seed, what is left
@@ -419,13 +440,10 @@ impl Explorer {
     }
 
     /// Resolves the settings: environment first, then the builder, then
-    /// defaults. Saved failures are on by default for `run()`
-    /// (`saved_by_default`), off for `report()`.
-    pub(crate) fn settings(
-        &self,
-        saved_by_default: bool,
-        env: &dyn Fn(&str) -> Option<String>,
-    ) -> Result<Settings, String> {
+    /// defaults, then what the exploration runs for (`purpose`): every
+    /// decision is made here, once, and the settings travel unchanged.
+    pub(crate) fn settings(&self, purpose: Purpose, env: &dyn Fn(&str) -> Option<String>) -> Result<Settings, String> {
+        let saved_by_default = matches!(purpose, Purpose::Test { saved: true, .. });
         let persist = parse_env(env, "DRT_PERSIST", parse_switch)?.or(self.persist).unwrap_or(saved_by_default);
         let isolation =
             parse_env(env, "DRT_ISOLATION", parse_isolation)?.or(self.isolation).unwrap_or(DEFAULT_ISOLATION);
@@ -460,7 +478,7 @@ impl Explorer {
                 crate::memory::describe(MIN_MAX_POOL)
             ));
         }
-        Ok(Settings {
+        let settings = Settings {
             budget,
             minimize: minimize_limits(env)?,
             saved_failures: SavedFailures::both(persist),
@@ -479,7 +497,32 @@ impl Explorer {
             coverage: coverage.unwrap_or(true),
             random_walk: self.random_walk,
             notes,
-        })
+        };
+        Ok(self.for_purpose(settings, purpose))
+    }
+
+    /// The settings as `purpose` needs them: a child process that would not
+    /// learn the reference cannot explore, and a fuzzer's input is one
+    /// short exploration.
+    fn for_purpose(&self, mut settings: Settings, purpose: Purpose) -> Settings {
+        match purpose {
+            Purpose::Test { child_knows_reference: false, .. } if settings.isolation == Isolation::Process => {
+                settings.isolation = Isolation::InProcess;
+                let name = self.reference.map(|(_, name)| name).unwrap_or_default();
+                settings.notes.push(format!(
+                    "explored in this process, without crash isolation: a child process learns the methods of {} \
+                     only from the test's first exploration; give this exploration a #[test] of its own",
+                    crate::names::display_type_name(name)
+                ));
+            }
+            Purpose::Test { .. } => {}
+            Purpose::Fuzz => {
+                settings.progress = None;
+                // An input makes a few dozen sequences, and its tables are made anew for each.
+                settings.max_pool = MIN_MAX_POOL;
+            }
+        }
+        settings
     }
 
     /// The jobs to explore in: `DRT_JOBS`, else `.jobs()`, else 1. A value
@@ -687,8 +730,31 @@ mod tests {
     }
 
     #[test]
+    fn what_an_exploration_runs_for_is_decided_with_the_rest() {
+        let env = env_of(&[("DRT_ISOLATION", "process")]);
+        let run = |purpose| {
+            explore::<u8>()
+                .with_reference(TypeId::of::<Vec<u8>>(), "alloc::vec::Vec<u8>")
+                .settings(purpose, &env)
+                .unwrap()
+        };
+        let knows = run(Purpose::Test { saved: true, child_knows_reference: true });
+        assert_eq!((knows.isolation, knows.saved_failures.save), (Isolation::Process, true));
+        assert!(knows.notes.is_empty(), "{:?}", knows.notes);
+        let unknown = run(Purpose::Test { saved: false, child_knows_reference: false });
+        assert_eq!((unknown.isolation, unknown.saved_failures.save), (Isolation::InProcess, false));
+        assert!(
+            unknown.notes.iter().any(|n| n.contains("a child process learns the methods of Vec<u8>")),
+            "{:?}",
+            unknown.notes
+        );
+        let fuzz = run(Purpose::Fuzz);
+        assert_eq!((fuzz.progress, fuzz.max_pool), (None, MIN_MAX_POOL));
+    }
+
+    #[test]
     fn defaults_apply_without_env_or_builder() {
-        let b = explore::<u8>().settings(false, &env_of(&[])).unwrap().budget;
+        let b = explore::<u8>().settings(Purpose::REPORT, &env_of(&[])).unwrap().budget;
         assert_eq!(
             (b.seed, b.time_limit, b.max_sequences, b.max_len),
             (DEFAULT_SEED, Some(DEFAULT_TIME_LIMIT), None, 100)
@@ -697,7 +763,7 @@ mod tests {
 
     #[test]
     fn a_sequence_budget_drops_the_default_time_limit() {
-        let b = explore::<u8>().max_sequences(10).settings(false, &env_of(&[])).unwrap().budget;
+        let b = explore::<u8>().max_sequences(10).settings(Purpose::REPORT, &env_of(&[])).unwrap().budget;
         assert_eq!((b.time_limit, b.max_sequences), (None, Some(10)));
     }
 
@@ -705,18 +771,18 @@ mod tests {
     fn env_wins_over_the_builder() {
         let env =
             env_of(&[("DRT_SEED", "0x10"), ("DRT_TIME_LIMIT", "2s"), ("DRT_MAX_LEN", "7"), ("DRT_MAX_SEQUENCES", "5")]);
-        let b = explore::<u8>().seed(1).max_len(3).max_sequences(9).settings(false, &env).unwrap().budget;
+        let b = explore::<u8>().seed(1).max_len(3).max_sequences(9).settings(Purpose::REPORT, &env).unwrap().budget;
         assert_eq!((b.seed, b.time_limit, b.max_sequences, b.max_len), (16, Some(Duration::from_secs(2)), Some(5), 7));
     }
 
     #[test]
     fn an_env_time_limit_sets_aside_the_codes_sequence_budget() {
         let code = || explore::<u8>().max_sequences(9);
-        let b = code().settings(false, &env_of(&[("DRT_TIME_LIMIT", "10m")])).unwrap().budget;
+        let b = code().settings(Purpose::REPORT, &env_of(&[("DRT_TIME_LIMIT", "10m")])).unwrap().budget;
         assert_eq!((b.time_limit, b.max_sequences), (Some(Duration::from_secs(600)), None));
         // The environment's own sequence budget still counts, and the code's time limit gives way.
         let env = env_of(&[("DRT_TIME_LIMIT", "10m"), ("DRT_MAX_SEQUENCES", "5")]);
-        let b = code().time_limit(Duration::from_secs(1)).settings(false, &env).unwrap().budget;
+        let b = code().time_limit(Duration::from_secs(1)).settings(Purpose::REPORT, &env).unwrap().budget;
         assert_eq!((b.time_limit, b.max_sequences), (Some(Duration::from_secs(600)), Some(5)));
     }
 
@@ -724,10 +790,10 @@ mod tests {
     fn a_random_seed_differs_from_run_to_run() {
         let env = env_of(&[("DRT_SEED", "random")]);
         let seeds: Vec<u64> =
-            (0..4).map(|_| explore::<u8>().seed(1).settings(false, &env).unwrap().budget.seed).collect();
+            (0..4).map(|_| explore::<u8>().seed(1).settings(Purpose::REPORT, &env).unwrap().budget.seed).collect();
         assert!(seeds.iter().all(|&s| s != 1 && s < 1 << 32), "{seeds:?}");
         assert!(seeds.windows(2).any(|w| w[0] != w[1]), "{seeds:?}");
-        let err = explore::<u8>().settings(false, &env_of(&[("DRT_SEED", "randomly")])).unwrap_err();
+        let err = explore::<u8>().settings(Purpose::REPORT, &env_of(&[("DRT_SEED", "randomly")])).unwrap_err();
         assert!(err.contains("`random`"), "{err}");
     }
 
@@ -742,7 +808,7 @@ mod tests {
         for bad in ["soon", "m", "-1s", "1e400s", "NaNh", "5d"] {
             assert_eq!(parse_duration(bad), None, "{bad}");
         }
-        let err = explore::<u8>().settings(false, &env_of(&[("DRT_TIME_LIMIT", "10 minutes")])).unwrap_err();
+        let err = explore::<u8>().settings(Purpose::REPORT, &env_of(&[("DRT_TIME_LIMIT", "10 minutes")])).unwrap_err();
         assert_eq!(
             err,
             "drt: DRT_TIME_LIMIT must be milliseconds (`500`), or a number with `ms`, `s`, `m` or `h` (`2s`, `10m`), \
@@ -754,12 +820,12 @@ mod tests {
     fn the_default_isolation_is_a_child_process_where_drt_can_watch_one() {
         let expected = if cfg!(unix) { Isolation::Process } else { Isolation::InProcess };
         assert_eq!(Isolation::default(), expected);
-        assert_eq!(explore::<u8>().settings(false, &env_of(&[])).unwrap().isolation, expected);
+        assert_eq!(explore::<u8>().settings(Purpose::REPORT, &env_of(&[])).unwrap().isolation, expected);
     }
 
     #[test]
     fn strict_is_on_in_ci_unless_turned_off() {
-        let strict = |pairs| explore::<u8>().settings(false, &env_of(pairs)).unwrap().strict;
+        let strict = |pairs| explore::<u8>().settings(Purpose::REPORT, &env_of(pairs)).unwrap().strict;
         assert!(!strict(&[]));
         assert!(strict(&[("CI", "true")]));
         assert!(strict(&[("CI", "1")]));
@@ -772,7 +838,7 @@ mod tests {
     #[test]
     fn drt_update_wins_over_the_builder_which_wins_over_auto() {
         let update = |explorer: Explorer, pairs| {
-            explorer.settings(false, &env_of(pairs)).map(|s| s.regression_tests.map(|(_, update)| update))
+            explorer.settings(Purpose::REPORT, &env_of(pairs)).map(|s| s.regression_tests.map(|(_, update)| update))
         };
         let emitting = || explore::<u8>().emit_regression_tests("tests/r.rs");
         assert_eq!(update(explore::<u8>(), &[("DRT_UPDATE", "always")]), Ok(None));
@@ -790,12 +856,13 @@ mod tests {
 
     #[test]
     fn the_memory_limit_comes_from_env_then_builder_then_machine() {
-        let limit = |e: &'static [(&'static str, &'static str)], x: Explorer| x.settings(false, &env_of(e)).unwrap();
+        let limit =
+            |e: &'static [(&'static str, &'static str)], x: Explorer| x.settings(Purpose::REPORT, &env_of(e)).unwrap();
         assert_eq!(limit(&[], explore::<u8>()).memory_limit, crate::memory::default_limit(1));
         assert_eq!(limit(&[], explore::<u8>().memory_limit(1 << 20)).memory_limit, Some(1 << 20));
         assert_eq!(limit(&[("DRT_MEMORY_LIMIT", "2G")], explore::<u8>().memory_limit(5)).memory_limit, Some(2 << 30));
         assert_eq!(limit(&[("DRT_MEMORY_LIMIT", "off")], explore::<u8>().memory_limit(5)).memory_limit, None);
-        let err = explore::<u8>().settings(false, &env_of(&[("DRT_MEMORY_LIMIT", "lots")])).unwrap_err();
+        let err = explore::<u8>().settings(Purpose::REPORT, &env_of(&[("DRT_MEMORY_LIMIT", "lots")])).unwrap_err();
         assert_eq!(
             err,
             "drt: DRT_MEMORY_LIMIT must be a size in bytes, or with `K`, `M`, `G` or `T` (`512M`, `4G`), or `off`, \
@@ -805,7 +872,7 @@ mod tests {
 
     #[test]
     fn the_pool_bound_has_a_default_a_floor_and_an_off_switch() {
-        let bound = |e: &'static [(&'static str, &'static str)], x: Explorer| x.settings(false, &env_of(e));
+        let bound = |e: &'static [(&'static str, &'static str)], x: Explorer| x.settings(Purpose::REPORT, &env_of(e));
         assert_eq!(bound(&[], explore::<u8>()).unwrap().max_pool, 256 << 20);
         assert_eq!(bound(&[], explore::<u8>().max_pool(2 << 20)).unwrap().max_pool, 2 << 20);
         assert_eq!(bound(&[("DRT_MAX_POOL", "64M")], explore::<u8>().max_pool(5)).unwrap().max_pool, 64 << 20);
@@ -821,7 +888,7 @@ mod tests {
     #[test]
     fn coverage_asked_for_in_a_build_without_it_is_a_note_that_says_how() {
         let coverage = |pairs: &'static [(&'static str, &'static str)]| {
-            let s = explore::<u8>().settings(false, &env_of(pairs)).unwrap();
+            let s = explore::<u8>().settings(Purpose::REPORT, &env_of(pairs)).unwrap();
             (s.coverage, s.notes)
         };
         assert_eq!(coverage(&[("DRT_COVERAGE", "off")]), (false, vec![]));
@@ -833,14 +900,14 @@ mod tests {
         assert!(on);
         assert_eq!(notes, [crate::coverage::NOT_BUILT]);
         assert!(notes[0].contains("cargo drt test"), "{}", notes[0]);
-        let err = explore::<u8>().settings(false, &env_of(&[("DRT_COVERAGE", "maybe")])).unwrap_err();
+        let err = explore::<u8>().settings(Purpose::REPORT, &env_of(&[("DRT_COVERAGE", "maybe")])).unwrap_err();
         assert!(err.contains("DRT_COVERAGE"), "{err}");
     }
 
     #[test]
     fn jobs_come_from_env_then_builder_and_a_bad_value_is_a_note() {
         let jobs = |pairs: &'static [(&'static str, &'static str)], x: Explorer| {
-            let s = x.settings(false, &env_of(pairs)).unwrap();
+            let s = x.settings(Purpose::REPORT, &env_of(pairs)).unwrap();
             (s.jobs, s.notes)
         };
         let counted = || explore::<u8>().max_sequences(100).isolation(Isolation::Process);
@@ -880,25 +947,25 @@ mod tests {
 
     #[test]
     fn bad_values_name_the_variable() {
-        let err = explore::<u8>().settings(false, &env_of(&[("DRT_SEED", "abc")])).unwrap_err();
+        let err = explore::<u8>().settings(Purpose::REPORT, &env_of(&[("DRT_SEED", "abc")])).unwrap_err();
         assert_eq!(err, "drt: DRT_SEED must be an integer (decimal or 0x hex), or `random`, got `abc`");
-        let err = explore::<u8>().settings(false, &env_of(&[("DRT_MAX_LEN", "0")])).unwrap_err();
+        let err = explore::<u8>().settings(Purpose::REPORT, &env_of(&[("DRT_MAX_LEN", "0")])).unwrap_err();
         assert_eq!(err, "drt: DRT_MAX_LEN must be a positive integer, got `0`");
-        assert!(explore::<u8>().max_len(0).settings(false, &env_of(&[])).unwrap_err().contains(".max_len()"));
-        let zero = explore::<u8>().call_timeout(Duration::ZERO).settings(false, &env_of(&[]));
+        assert!(explore::<u8>().max_len(0).settings(Purpose::REPORT, &env_of(&[])).unwrap_err().contains(".max_len()"));
+        let zero = explore::<u8>().call_timeout(Duration::ZERO).settings(Purpose::REPORT, &env_of(&[]));
         assert!(zero.unwrap_err().contains(".call_timeout() must be positive"));
-        let err = explore::<u8>().settings(false, &env_of(&[("DRT_CALL_TIMEOUT", "0")])).unwrap_err();
+        let err = explore::<u8>().settings(Purpose::REPORT, &env_of(&[("DRT_CALL_TIMEOUT", "0")])).unwrap_err();
         assert_eq!(
             err,
             "drt: DRT_CALL_TIMEOUT must be a positive duration: milliseconds (`500`), or a number with `ms`, `s`, `m` \
              or `h` (`2s`, `10m`), got `0`"
         );
-        let err = explore::<u8>().settings(false, &env_of(&[("DRT_STRICT", "maybe")])).unwrap_err();
+        let err = explore::<u8>().settings(Purpose::REPORT, &env_of(&[("DRT_STRICT", "maybe")])).unwrap_err();
         assert_eq!(
             err,
             "drt: DRT_STRICT must be `on` or `off` (`1` / `0`, `true` / `false`, `yes` / `no`), got `maybe`"
         );
-        let strict = |vars| explore::<u8>().settings(false, &env_of(vars)).unwrap().strict;
+        let strict = |vars| explore::<u8>().settings(Purpose::REPORT, &env_of(vars)).unwrap().strict;
         assert!(strict(&[("DRT_STRICT", "1")]) && strict(&[("DRT_STRICT", "yes")]));
         assert!(!strict(&[("DRT_STRICT", "0")]) && !strict(&[("DRT_STRICT", "off")]));
     }

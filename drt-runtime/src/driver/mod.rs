@@ -9,7 +9,7 @@ pub(crate) mod lifecycle;
 
 use std::path::PathBuf;
 
-use crate::config::{Explorer, Isolation, Settings};
+use crate::config::{Explorer, Isolation, Purpose, Settings};
 use crate::differential;
 use crate::generate::Engine;
 use crate::isolate::job::{file, Channel, ChildListener, Job, INTERNAL_ERROR, INTERNAL_ERROR_STATUS, NO_JOB_STATUS};
@@ -173,10 +173,7 @@ fn fuzz_target<T: 'static>() -> &'static FuzzTarget {
     }
     let explorer =
         crate::config::explore::<T>().isolation(Isolation::InProcess).persist(false).max_sequences(FUZZ_STEPS);
-    let mut settings = explorer.settings(false, &|_| None).unwrap_or_else(|e| panic!("{e}"));
-    settings.progress = None;
-    // A small pool: an input makes a few dozen sequences, and its tables are made anew for each.
-    settings.max_pool = crate::config::MIN_MAX_POOL;
+    let settings = explorer.settings(Purpose::Fuzz, &|_| None).unwrap_or_else(|e| panic!("{e}"));
     let registry = Registry::global();
     let world = World::new(registry, &[id]);
     if !world.ops.iter().any(|o| o.under_test) {
@@ -208,19 +205,13 @@ fn report_of(explorer: &Explorer, saved_by_default: bool) -> Explored {
         // exploration that does.
         child_main(&channel);
     }
-    let mut settings = match explorer.settings(saved_by_default, &|name| std::env::var(name).ok()) {
+    let reference = explorer.reference().map(|(_, name)| name);
+    let purpose =
+        Purpose::Test { saved: saved_by_default, child_knows_reference: differential::child_knows(reference) };
+    let settings = match explorer.settings(purpose, &|name| std::env::var(name).ok()) {
         Ok(settings) => settings,
         Err(e) => panic!("{e}"),
     };
-    let reference = explorer.reference().map(|(_, name)| name);
-    if !differential::child_knows(reference) && settings.isolation == Isolation::Process {
-        settings.isolation = Isolation::InProcess;
-        settings.notes.push(format!(
-            "explored in this process, without crash isolation: a child process learns the methods of {} only \
-             from the test's first exploration; give this exploration a #[test] of its own",
-            crate::names::display_type_name(reference.unwrap_or_default())
-        ));
-    }
     for note in &settings.notes {
         crate::progress::notice_once(&format!("drt: note: {note}\n"));
     }

@@ -133,7 +133,7 @@ impl<'w> Engine<'w> {
                 seed: budget.seed,
                 isolation: crate::config::Isolation::InProcess,
                 jobs: 1,
-                notes: world.reference.as_ref().map(|d| d.plan.notes.clone()).unwrap_or_default(),
+                notes: world.notes(),
                 operations,
                 ..Stats::default()
             },
@@ -142,8 +142,8 @@ impl<'w> Engine<'w> {
             weights: Weights::new(world.ops.iter().map(|o| u64::from(o.op.spec.weight)).collect()),
             untested: Untested::new(world.ops.len()),
             findings: Findings::new(settings.minimize, world.ops.len(), settings.regression_tests.is_some()),
-            // The reference's side runs from the first call: its values are not kept.
-            reuse: Reuse::new(world, world.reference.is_none()),
+            // A side beside runs from the first call: values are not kept.
+            reuse: Reuse::new(world, !world.runs_beside()),
             draft: Draft::new(settings.random_walk, budget.max_sequences.is_none()),
             pruning: Pruning::default(),
             pairing: Pairing::default(),
