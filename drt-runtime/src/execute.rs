@@ -18,7 +18,7 @@ use crate::macro_support::Cue;
 use crate::macro_support::Returned;
 use crate::macro_support::Slot;
 use crate::outcome::{Fault, Outcome, Returns};
-use crate::sequence::{Mode, Operand, Sequence};
+use crate::sequence::{Holey, Mode, Operand, Sequence};
 use crate::world::World;
 
 /// Which oracles an execution checks.
@@ -128,9 +128,9 @@ impl<'w> SideRun<'w> {
         SideRun { world, frame }
     }
 
-    /// Runs call `i` of `seq`.
-    pub fn call(&mut self, seq: &Sequence, i: usize) -> Outcome {
-        self.world.call(seq, i, &mut self.frame, Level::Nothing)
+    /// Runs call `i` of `seq` (not a hole).
+    pub fn call(&mut self, seq: &Holey, i: usize) -> Outcome {
+        self.world.call(seq.with_holes(), i, &mut self.frame, Level::Nothing)
     }
 
     /// Skips call `i` (the next): its variable holds nothing.
@@ -197,7 +197,7 @@ fn caught(payload: Box<dyn Any + Send>) -> Caught {
 impl World<'_> {
     /// Runs `seq` from scratch, checking the oracles `checks` asks for.
     pub fn execute(&self, seq: &Sequence, checks: Checks) -> Execution {
-        self.execute_reusing(seq, checks, &[], RunBuffers::default())
+        self.run_calls(seq, checks, &[], RunBuffers::default())
     }
 
     /// Runs `seq`, skipping the calls `reused` stands for (in order, none
@@ -205,11 +205,20 @@ impl World<'_> {
     /// `buffers` ([`Execution::finish_into`] hands them back).
     pub fn execute_reusing(
         &self,
-        seq: &Sequence,
+        seq: &Holey,
         checks: Checks,
         reused: &[Reused<'_>],
         buffers: RunBuffers,
     ) -> Execution {
+        debug_assert!(
+            (0..seq.len()).all(|i| !seq.is_hole(i) || reused.iter().any(|r| (r.at..r.at + r.len).contains(&i))),
+            "a hole stands for a reused component's call"
+        );
+        self.run_calls(seq.with_holes(), checks, reused, buffers)
+    }
+
+    /// Runs `seq`, whose holes are the calls `reused` stands for.
+    fn run_calls(&self, seq: &Sequence, checks: Checks, reused: &[Reused<'_>], buffers: RunBuffers) -> Execution {
         let RunBuffers { mut vars, slots, touched, windows } = buffers;
         debug_assert!(vars.is_empty() && slots.is_empty() && windows.is_empty());
         vars.reserve(seq.len());

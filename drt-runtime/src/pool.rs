@@ -45,7 +45,7 @@ use std::rc::Rc;
 use rand::RngExt as _;
 
 use crate::macro_support::CloneFn;
-use crate::sequence::{Composed, Sequence, Shelf, Shelved, Span, View};
+use crate::sequence::{Composed, Holey, Sequence, Shelf, Shelved, Span, View};
 
 /// Entries kept however full the pool is, per type offered and per
 /// operation ended in: the shortest ones.
@@ -390,14 +390,20 @@ impl Pool {
 
     /// Appends the calls of `seq`, whose components are entries of this
     /// pool, to `out`; the components at positions where `hole` is true as holes.
-    pub fn write(&self, seq: View<'_>, out: &mut Sequence, hole: &dyn Fn(u32) -> bool) {
+    pub fn write(&self, seq: View<'_>, out: &mut Holey, hole: &dyn Fn(u32) -> bool) {
         seq.write(out, &|id| self.seq(id), hole);
+    }
+
+    /// Appends the whole of `seq`, whose components are entries of this
+    /// pool, to `out`.
+    pub fn flatten(&self, seq: View<'_>, out: &mut Sequence) {
+        seq.flatten(out, &|id| self.seq(id));
     }
 
     /// The whole of `seq`, whose components are entries of this pool.
     pub fn flat(&self, seq: View<'_>) -> Sequence {
         let mut out = Sequence::default();
-        self.write(seq, &mut out, &|_| false);
+        self.flatten(seq, &mut out);
         out
     }
 

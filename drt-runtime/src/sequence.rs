@@ -244,21 +244,101 @@ impl Sequence {
     pub fn structural_hash(&self) -> u64 {
         (0..self.len()).fold(0, |h, i| h.wrapping_mul(HASH_BASE).wrapping_add(call_hash(i, self.op(i), self.args(i))))
     }
+}
 
-    /// Appends `n` holes: calls that are not run, whose variables a run
-    /// fills from elsewhere (a reused component's values).
+/// A sequence some of whose calls are holes: calls that are not run, whose
+/// variables a run fills from elsewhere (a reused component's values) or
+/// leaves empty (a call with no counterpart on the reference's side of a
+/// differential run). What the executor runs besides whole sequences; a
+/// [`Sequence`] never has holes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Holey(Sequence);
+
+impl Holey {
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Removes every call, keeping the storage.
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    /// Appends a call of `op` with `args`.
+    pub fn push(&mut self, op: u32, args: impl IntoIterator<Item = Operand>) {
+        self.0.push(op, args);
+    }
+
+    /// Appends `n` holes.
     pub fn push_holes(&mut self, n: usize) {
-        let end = self.operands.len() as u32;
-        self.calls.extend(std::iter::repeat_n(Call { op: HOLE, end }, n));
+        let end = self.0.operands.len() as u32;
+        self.0.calls.extend(std::iter::repeat_n(Call { op: HOLE, end }, n));
+    }
+
+    /// Whether call `i` is a hole.
+    pub fn is_hole(&self, i: usize) -> bool {
+        self.0.calls[i].op == HOLE
     }
 
     /// Whether some call is a hole.
     pub fn has_holes(&self) -> bool {
-        self.calls.iter().any(|c| c.op == HOLE)
+        (0..self.len()).any(|i| self.is_hole(i))
+    }
+
+    /// The operation of call `i`, which is not a hole.
+    pub fn op(&self, i: usize) -> u32 {
+        debug_assert!(!self.is_hole(i), "a hole has no operation");
+        self.0.op(i)
+    }
+
+    /// The arguments of call `i`, which is not a hole.
+    pub fn args(&self, i: usize) -> &[Operand] {
+        self.0.args(i)
+    }
+
+    /// The variables call `i` (not a hole) produced or mutated.
+    pub fn touched(&self, i: usize) -> impl Iterator<Item = u32> + '_ {
+        debug_assert!(!self.is_hole(i), "a hole touches nothing");
+        self.0.touched(i)
+    }
+
+    /// The calls, holes as calls of no operation: the executor's view,
+    /// which runs only the others.
+    pub(crate) fn with_holes(&self) -> &Sequence {
+        &self.0
+    }
+
+    /// The sequence, when it has no holes.
+    pub fn whole(&self) -> Option<&Sequence> {
+        (!self.has_holes()).then_some(&self.0)
+    }
+
+    /// The calls where `keep` is true, renumbered: a whole sequence when
+    /// `keep` is false at every hole.
+    pub fn kept(self, keep: &[bool]) -> Sequence {
+        let mut seq = self.0;
+        for i in (0..seq.len()).rev().filter(|&i| !keep[i]) {
+            seq.remove(i);
+        }
+        debug_assert!(seq.calls.iter().all(|c| c.op != HOLE), "a hole kept");
+        seq
+    }
+
+    /// Its storage, emptied, for a whole sequence.
+    pub fn emptied(mut self) -> Sequence {
+        self.0.clear();
+        self.0
     }
 }
 
-/// The operation of a hole (see [`Sequence::push_holes`]).
+impl From<Sequence> for Holey {
+    /// A whole sequence, as one with no holes.
+    fn from(seq: Sequence) -> Holey {
+        Holey(seq)
+    }
+}
+
+/// The operation of a hole (see [`Holey`]).
 const HOLE: u32 = u32::MAX >> 1;
 /// In a [`Composed`] body, an operation with this bit stands for part `op & !PART`.
 const PART: u32 = 1 << 31;
@@ -492,7 +572,7 @@ impl<'a> View<'a> {
     /// Appends the whole sequence to `out`, renumbered; the components at
     /// the positions for which `hole` is true are written as holes.
     /// `lookup` resolves a component's number.
-    pub fn write(&self, out: &mut Sequence, lookup: &impl Fn(u32) -> View<'a>, hole: &dyn Fn(u32) -> bool) {
+    pub fn write(&self, out: &mut Holey, lookup: &impl Fn(u32) -> View<'a>, hole: &dyn Fn(u32) -> bool) {
         let offset = out.len() as u32;
         for (at, item) in self.items() {
             match item {
@@ -501,6 +581,14 @@ impl<'a> View<'a> {
                 Item::Part(id, _) => lookup(id).write(out, lookup, &|_| false),
             }
         }
+    }
+
+    /// Appends the whole of it to `out` (each component looked up by
+    /// `lookup`): the one place a draft is flattened.
+    pub fn flatten(&self, out: &mut Sequence, lookup: &impl Fn(u32) -> View<'a>) {
+        let mut holey = Holey(std::mem::take(out));
+        self.write(&mut holey, lookup, &|_| false);
+        *out = holey.0;
     }
 
     /// The bytes it holds: its own calls, arguments and components.
@@ -674,22 +762,26 @@ mod tests {
             call(3, vec![var(0, Mode::Ref), var(4, Mode::Move)]),
         ]);
         let mut out = Sequence::default();
-        c.view().write(&mut out, &lookup(&table), &|_| false);
+        c.view().flatten(&mut out, &lookup(&table));
         assert_eq!(out, flat);
         assert_eq!(c.view().own_calls().map(|(at, op, _)| (at, op)).collect::<Vec<_>>(), vec![(2, 4), (5, 3)]);
         assert_eq!(c.view().parts_at().collect::<Vec<_>>(), vec![(0, 0), (1, 3)]);
         // Component 1 (at 3) as holes: its two calls are there, as holes.
-        let mut holey = Sequence::default();
+        let mut holey = Holey::default();
         c.view().write(&mut holey, &lookup(&table), &|at| at == 3);
-        assert!(holey.has_holes() && !out.has_holes());
+        assert!(holey.has_holes() && (3..5).all(|i| holey.is_hole(i)) && holey.whole().is_none());
         assert_eq!((holey.len(), holey.args(5)), (6, flat.args(5)));
+        // Without holes, it is the whole sequence.
+        let mut whole = Holey::default();
+        c.view().write(&mut whole, &lookup(&table), &|_| false);
+        assert_eq!(whole.whole(), Some(&flat));
         // Nested: the hash is the flat sequence's, however it was built.
         let table = [table[0].clone(), table[1].clone(), c];
         let mut d = Composed::default();
         d.push_part(2, table[2].view());
         d.push(1, [var(5, Mode::Mut)]);
         let mut out = Sequence::default();
-        d.view().write(&mut out, &lookup(&table), &|_| false);
+        d.view().flatten(&mut out, &lookup(&table));
         assert_eq!(out.len(), 7);
         assert_eq!(d.structural_hash(), out.structural_hash());
         assert_eq!(table[2].structural_hash(), flat.structural_hash());
@@ -723,7 +815,7 @@ mod tests {
         assert_eq!(replaced.view().parts().count(), 0);
         fn written<'a>(c: &'a Composed, lookup: &impl Fn(u32) -> View<'a>) -> Sequence {
             let mut out = Sequence::default();
-            c.view().write(&mut out, lookup, &|_| false);
+            c.view().flatten(&mut out, lookup);
             out
         }
         let mut want = written(&c, &lookup(&table));
@@ -756,7 +848,7 @@ mod tests {
         stored.push(shelf.put(c.view()));
         let written = |shelf: &Shelf, stored: &[Shelved], at: usize| {
             let mut out = Sequence::default();
-            shelf.get(&stored[at]).write(&mut out, &|id| shelf.get(&stored[id as usize]), &|_| false);
+            shelf.get(&stored[at]).flatten(&mut out, &|id| shelf.get(&stored[id as usize]));
             out
         };
         let (flat_a, flat_c) = (written(&shelf, &stored, 0), written(&shelf, &stored, 2));

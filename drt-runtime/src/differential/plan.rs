@@ -14,7 +14,7 @@ use std::any::TypeId;
 
 use crate::macro_support::{OpKind, ParamKind, RetKind};
 use crate::registry::{Operation, Registry};
-use crate::sequence::{Mode, Operand, Sequence};
+use crate::sequence::{Holey, Mode, Operand, Sequence};
 
 /// How a parameter's argument is passed on the reference's side, when the
 /// counterpart takes it another way than the operation under test.
@@ -244,7 +244,7 @@ impl Plan {
     /// Writes the reference's side of `seq` into `out`: the same calls
     /// numbered alike, each as its counterpart, or a hole; returns which
     /// calls run there.
-    pub fn shadow(&self, seq: &Sequence, out: &mut Sequence) -> Vec<bool> {
+    pub fn shadow(&self, seq: &Sequence, out: &mut Holey) -> Vec<bool> {
         out.clear();
         let mut runs = vec![false; seq.len()];
         // Whether each variable has a counterpart (still).
@@ -338,7 +338,7 @@ mod tests {
             (op("add_products"), vec![t(Mode::Mut), Operand::SeedVec { builder: 0, elems: Box::default() }]),
             (op("total"), vec![t(Mode::Ref)]),
         ]);
-        let mut theirs = Sequence::default();
+        let mut theirs = Holey::default();
         let runs = world.reference.as_ref().unwrap().plan.shadow(&seq, &mut theirs);
         assert_eq!(runs, [true, true, true, false, false]);
         assert_eq!(theirs.len(), 5);
@@ -349,7 +349,7 @@ mod tests {
         );
         // `add` lends the number the tested side passes by value.
         assert_eq!(theirs.args(1), [t(Mode::Mut), five]);
-        assert!(theirs.has_holes());
+        assert!(theirs.is_hole(3) && theirs.is_hole(4) && theirs.whole().is_none());
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::any::TypeId;
 use crate::execute::SideRun;
 use crate::macro_support::Panics;
 use crate::outcome::{Beside, Fault, Outcome, Returns};
-use crate::sequence::Sequence;
+use crate::sequence::{Holey, Sequence};
 use crate::world::World;
 
 /// The same world, whose sequences run on the reference `model` too, its
@@ -21,7 +21,7 @@ pub(crate) fn against(world: World<'_>, subject: TypeId, model: TypeId) -> Resul
 /// The reference's side of a run of `seq` in `world`.
 fn start<'a>(world: &'a World<'a>, seq: &Sequence) -> Box<dyn Beside + 'a> {
     let d = world.reference.as_ref().expect("drt: a reference's side without a reference (bug in drt)");
-    let mut theirs = Sequence::default();
+    let mut theirs = Holey::default();
     let runs = d.plan.shadow(seq, &mut theirs);
     Box::new(Shadow { world, side: SideRun::new(world, seq.len()), seq: theirs, runs })
 }
@@ -29,7 +29,7 @@ fn start<'a>(world: &'a World<'a>, seq: &Sequence) -> Box<dyn Beside + 'a> {
 /// The reference's side of a run: its calls, which of them run, and its values.
 struct Shadow<'a> {
     world: &'a World<'a>,
-    seq: Sequence,
+    seq: Holey,
     runs: Vec<bool>,
     side: SideRun<'a>,
 }

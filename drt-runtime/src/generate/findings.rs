@@ -8,7 +8,7 @@ use crate::config::MinimizeLimits;
 use crate::minimize::minimize;
 use crate::outcome::Fault;
 use crate::pool::Pool;
-use crate::sequence::{Composed, Sequence};
+use crate::sequence::{Composed, Holey, Sequence};
 use crate::triage::{confirmed_failure, fails_again, FailureKey, Found, Group, Groups, Minimized};
 use crate::world::World;
 
@@ -42,7 +42,7 @@ impl Findings {
 
     /// Notes that `draft` (whose calls that ran are `seq`), ending in
     /// `op`, ran normally.
-    pub fn passed(&mut self, op: usize, draft: &Composed, seq: &Sequence, pool: &Pool) {
+    pub fn passed(&mut self, op: usize, draft: &Composed, seq: &Holey, pool: &Pool) {
         let Some(shortest) = &mut self.shortest else { return };
         if shortest[op].as_ref().is_none_or(|s| s.len() > seq.len()) {
             shortest[op] = Some(Reuse::whole(pool, draft, seq));

@@ -395,7 +395,9 @@ impl<'w> Engine<'w> {
             Outcome::Failed { call, fault } => {
                 self.stats.failing += 1;
                 self.stats.operations[op].failed += 1;
-                match (call < seq.len()).then(|| seq.op(call) as usize).filter(|&f| !self.world.ops[f].under_test) {
+                // (A `Clone` of a reused value that panics fails at a hole.)
+                let failing = (call < seq.len() && !seq.is_hole(call)).then(|| seq.op(call) as usize);
+                match failing.filter(|&f| !self.world.ops[f].under_test) {
                     Some(helper) => self.untested.helper_failed(helper, &fault),
                     // A value's `Drop` that panics after a run that reused
                     // values fails a sequence with holes: report the whole.

@@ -7,7 +7,7 @@ use std::any::{Any, TypeId};
 
 use crate::outcome::Violation;
 use crate::pool::Pool;
-use crate::sequence::Sequence;
+use crate::sequence::Holey;
 use crate::world::World;
 
 /// What the last run's new calls touched, in buffers kept from run to run.
@@ -34,7 +34,7 @@ impl Pruning {
         &mut self,
         world: &World<'_>,
         pool: &mut Pool,
-        seq: &Sequence,
+        seq: &Holey,
         prefix: usize,
         vars: &[Option<Box<dyn Any>>],
     ) -> Result<Vec<(u32, TypeId)>, (usize, Violation)> {

@@ -11,7 +11,7 @@ use crate::execute::{Checks, Execution, Reused, RunBuffers};
 use crate::outcome::Outcome;
 use crate::pool::{Held, Kept, Pool};
 use crate::report::Stats;
-use crate::sequence::{Composed, Operand, Sequence};
+use crate::sequence::{Composed, Holey, Operand, Sequence};
 use crate::world::World;
 
 /// Runs that reuse values are checked against a run from scratch: the
@@ -38,7 +38,7 @@ pub(super) struct Reuse<'w> {
     /// Per type of kept value: values kept so far, largest heap estimate.
     heap_estimates: std::cell::RefCell<rustc_hash::FxHashMap<TypeId, (u64, usize)>>,
     /// Buffers for the calls the next run runs, its values, and keeping.
-    calls: Sequence,
+    calls: Holey,
     buffers: RunBuffers,
     keeping: KeepBuffers,
 }
@@ -62,7 +62,7 @@ impl<'w> Reuse<'w> {
             reused_parts: Vec::new(),
             used: Vec::new(),
             heap_estimates: Default::default(),
-            calls: Sequence::default(),
+            calls: Holey::default(),
             buffers: RunBuffers::default(),
             keeping: KeepBuffers::default(),
         }
@@ -70,7 +70,7 @@ impl<'w> Reuse<'w> {
 
     /// Takes back the calls [`Reuse::run`] gave and the buffers of their
     /// run, for the next run; and forgets what the last [`Reuse::keep`] kept.
-    pub fn give_back(&mut self, calls: Sequence, buffers: RunBuffers) {
+    pub fn give_back(&mut self, calls: Holey, buffers: RunBuffers) {
         self.calls = calls;
         self.buffers = buffers;
         self.keeping.kept.clear();
@@ -92,7 +92,7 @@ impl<'w> Reuse<'w> {
     /// exploration rather than mislead the search. Returns the run and the
     /// calls it ran: the whole sequence after a run from scratch, else with
     /// holes for the components whose values were reused.
-    pub fn run(&mut self, pool: &Pool, stats: &mut Stats, draft: &Composed, prefix: usize) -> (Execution, Sequence) {
+    pub fn run(&mut self, pool: &Pool, stats: &mut Stats, draft: &Composed, prefix: usize) -> (Execution, Holey) {
         let world = self.world;
         let checks = Checks::after(prefix);
         // The variables of the components the new calls use.
@@ -141,11 +141,11 @@ impl<'w> Reuse<'w> {
         if !failed && self.reusing_runs > VERIFY_FIRST && !self.reusing_runs.is_multiple_of(VERIFY_EVERY) {
             return (exec, seq);
         }
-        seq.clear();
-        pool.write(draft.view(), &mut seq, &|_| false);
-        let scratch = world.execute(&seq, checks);
-        stats.calls += scratch.outcome.calls_run(seq.len());
-        if !failed && !self.same_results(&seq, prefix, &exec, &scratch) {
+        let mut whole = seq.emptied();
+        pool.flatten(draft.view(), &mut whole);
+        let scratch = world.execute(&whole, checks);
+        stats.calls += scratch.outcome.calls_run(whole.len());
+        if !failed && !self.same_results(&whole, prefix, &exec, &scratch) {
             self.on = false;
             stats.notes.push(
                 "drt re-ran every sequence from its first call: a sequence run from the values kept from an \
@@ -156,7 +156,7 @@ impl<'w> Reuse<'w> {
             );
         }
         let _ = exec.finish(world);
-        (scratch, seq)
+        (scratch, Holey::from(whole))
     }
 
     /// Whether two runs of `seq` ended alike: the same outcome, and the new
@@ -179,7 +179,7 @@ impl<'w> Reuse<'w> {
     /// `buffers.kept`): a reused value the new calls did not change is
     /// shared, another is cloned. Returns whether every value the contracts
     /// compare new values with is kept.
-    pub fn keep(&mut self, pool: &Pool, seq: &Sequence, prefix: usize, exec: &Execution) -> bool {
+    pub fn keep(&mut self, pool: &Pool, seq: &Holey, prefix: usize, exec: &Execution) -> bool {
         let mut buffers = std::mem::take(&mut self.keeping);
         let KeepBuffers { alive, changed, kept } = &mut buffers;
         alive.clear();
@@ -289,11 +289,10 @@ impl<'w> Reuse<'w> {
 
     /// The whole of `draft`, whose calls that ran are `seq` (with holes
     /// where values were reused).
-    pub fn whole(pool: &Pool, draft: &Composed, seq: &Sequence) -> Sequence {
-        if seq.has_holes() {
-            pool.flat(draft.view())
-        } else {
-            seq.clone()
+    pub fn whole(pool: &Pool, draft: &Composed, seq: &Holey) -> Sequence {
+        match seq.whole() {
+            Some(seq) => seq.clone(),
+            None => pool.flat(draft.view()),
         }
     }
 }

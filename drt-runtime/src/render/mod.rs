@@ -15,7 +15,7 @@ use crate::oracle::CheckAt;
 use crate::outcome::Fault;
 use crate::outcome::Violation;
 use crate::report::FailureKind;
-use crate::sequence::{Operand, Sequence};
+use crate::sequence::{Holey, Operand, Sequence};
 use crate::world::World;
 
 #[cfg(test)]
@@ -68,8 +68,8 @@ pub(crate) fn render_test(
 fn render_divergence(world: &World<'_>, seq: &Sequence, operation: &str, v: &Violation) -> String {
     let d = world.reference.as_ref().expect("drt: a divergence without a reference (bug in drt)");
     let last = seq.len() - 1;
-    let mut theirs = Sequence::default();
-    let mut runs = d.plan.shadow(seq, &mut theirs);
+    let mut shadow = Holey::default();
+    let mut runs = d.plan.shadow(seq, &mut shadow);
     // A value made only for calls that have no counterpart is not made there.
     for i in (0..last).rev() {
         let mut uses = seq.uses(i as u32).peekable();
@@ -78,9 +78,7 @@ fn render_divergence(world: &World<'_>, seq: &Sequence, operation: &str, v: &Vio
         }
     }
     // A call left out made nothing the others use.
-    for i in (0..theirs.len()).rev().filter(|&i| !runs[i]) {
-        theirs.remove(i);
-    }
+    let theirs = shadow.kept(&runs);
     let their_last = theirs.len() - 1;
     let ours_names = names(world, seq, &[last as u32]);
     let mut their_names = names(world, &theirs, &[their_last as u32]);
