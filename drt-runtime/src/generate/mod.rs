@@ -417,7 +417,14 @@ impl<'w> Engine<'w> {
     /// Builds a new sequence ending in calls of `op`, no longer than
     /// `max_len` ([`Draft::extend`]).
     fn extend(&mut self, op: usize, max_len: usize) -> Option<(Composed, usize)> {
-        let mut sources = Sources {
+        let (draft, mut sources) = self.drafting(max_len);
+        draft.extend(op, &mut sources)
+    }
+
+    /// The draft, and what building one no longer than `max_len` reads,
+    /// borrowed apart.
+    fn drafting(&mut self, max_len: usize) -> (&mut Draft, Sources<'_, 'w>) {
+        let sources = Sources {
             world: self.world,
             rng: &mut self.rng,
             pool: &mut self.pool,
@@ -426,7 +433,7 @@ impl<'w> Engine<'w> {
             untested: &mut self.untested,
             max_len,
         };
-        self.draft.extend(op, &mut sources)
+        (&mut self.draft, sources)
     }
 
     /// Turns a failing sequence into its group's report entry: minimized,

@@ -426,14 +426,7 @@ fn run(world: &World<'_>, settings: &Settings) -> Report {
 
 /// A pool value of type `ty` drawn as an argument is, costs weighed.
 fn draw(engine: &mut Engine<'_>, ty: TypeId) -> Offer {
-    let mut sources = Sources {
-        world: engine.world,
-        rng: &mut engine.rng,
-        pool: &mut engine.pool,
-        frontier: &engine.frontier,
-        hints: &engine.hints,
-        untested: &mut engine.untested,
-        max_len: engine.clock.budget.max_len,
-    };
-    engine.draft.draw_affordable(ty, false, &mut sources)
+    let max_len = engine.clock.budget.max_len;
+    let (draft, mut sources) = engine.drafting(max_len);
+    draft.draw_affordable(ty, false, &mut sources)
 }
