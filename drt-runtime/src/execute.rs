@@ -9,7 +9,7 @@
 
 use std::any::Any;
 
-use crate::pool::Held;
+use crate::reuse::snapshot::Reused;
 use std::panic::{self, AssertUnwindSafe};
 
 use crate::coverage::Window;
@@ -58,18 +58,6 @@ enum Level {
     Nothing,
     Invariants,
     All { formatting: bool },
-}
-
-/// Calls a run skips: the earlier run of calls `at..at + len` (a component
-/// of the sequence, as it ran on its own, numbered from 0) left `values`
-/// (some of its live variables, by number, never changed, only cloned). The
-/// variables of it that later calls use (`used`, numbered in the whole
-/// sequence, sorted) and the contracts' partners start as clones of those.
-pub(crate) struct Reused<'a> {
-    pub at: usize,
-    pub len: usize,
-    pub values: &'a [Held],
-    pub used: &'a [u32],
 }
 
 /// The state of a sequence while it runs.

@@ -71,16 +71,19 @@
 //!    calls come to, and `Beside`, the seam through which a second side runs
 //!    beside a sequence), `differential` (`against`, the pairing of an
 //!    exploration's operations with a reference's, std's collections as
-//!    references);
+//!    references), and `reuse`'s `snapshot` (the values kept for reuse,
+//!    their budget, the reused part of a run);
 //! 4. `oracle`, `execute`, and `differential`'s `shadow` (the reference's
 //!    side of each run, through `Beside`) and `compare`;
 //! 5. `render`, `triage` (when two failures are the same, the rerun that
 //!    confirms one, and its entry in the report), `minimize`,
 //!    `saved_failures` (failing sequences replayed first), `regression_tests`
 //!    (passing tests that guard behaviour), `untested` (why an operation
-//!    never ran), `json_report` (the report for CI systems);
+//!    never ran), `json_report` (the report for CI systems), `reuse`
+//!    (incremental execution: which parts a run reuses, what it keeps, the
+//!    runs from scratch that verify both);
 //! 6. `generate`: the engine, a folder of the parts it owns (the draft
-//!    being built, reuse of executed values, index pruning, pairing, the
+//!    being built, index pruning, pairing, the
 //!    coverage frontier, comparison hints, costs, operation weights, the
 //!    findings);
 //! 7. `isolate`: child processes (the job file and wire format they share
@@ -129,6 +132,7 @@ mod json_report;
 mod minimize;
 mod regression_tests;
 mod render;
+mod reuse;
 mod saved_failures;
 mod triage;
 mod untested;

@@ -28,7 +28,8 @@
 //! and an eviction packs the arrays in place instead of freeing entries one
 //! by one (on the bench's cheap type, 245k → 283k–311k sequences a second).
 //!
-//! An entry may also hold a [`Snapshot`] of the values its run left, so a
+//! An entry may also hold a snapshot ([`Snapshot`], of the reuse room) of
+//! the values its run left, so a
 //! sequence extending it starts from clones of them instead of running its
 //! calls again. Those values are a cache with a budget of its own, the part
 //! of the bound the entries do not get: when it is full nothing more is
@@ -37,21 +38,18 @@
 
 use rustc_hash::FxHashMap;
 use std::any::{Any, TypeId};
-use std::cell::Cell;
 use std::mem::size_of;
-use std::panic::{self, AssertUnwindSafe};
 use std::rc::Rc;
 
 use rand::RngExt as _;
 
 use crate::macro_support::CloneFn;
+use crate::reuse::snapshot::{Held, Kept, KeptValues, Snapshot};
 use crate::sequence::{Composed, Holey, Sequence, Shelf, Shelved, Span, View};
 
 /// Entries kept however full the pool is, per type offered and per
 /// operation ended in: the shortest ones.
 const PROTECTED_PER_KIND: usize = 8;
-/// What `malloc` adds to each allocation, for the byte count.
-const ALLOCATION_OVERHEAD: usize = 16;
 /// The entries get one part in this many of the pool's bound, the values
 /// kept the rest. The search reads entries at random, so their share is
 /// kept small enough to stay in a processor's cache: measured on the
@@ -104,64 +102,6 @@ pub(crate) struct Entry {
     /// What a sequence extending it costs, in nanoseconds: the least its
     /// own run or one extending it took ([`Pool::ran`]).
     pub cost: u32,
-}
-
-/// Values a kept sequence left alive, by variable, in order: those of types
-/// worth keeping (not the numbers, text and such that seeds give). They are
-/// never changed, only cloned, so entries extending one another share them.
-#[derive(Clone, Copy)]
-pub(crate) struct Snapshot<'a> {
-    pub values: &'a [Held],
-    /// Whether every live value the contracts compare new values with (see
-    /// [`World::compares`](crate::world::World::compares)) is among them.
-    pub partners_kept: bool,
-}
-
-impl<'a> Snapshot<'a> {
-    /// The kept value of variable `var`.
-    pub fn get(&self, var: u32) -> Option<&'a Held> {
-        self.values.binary_search_by_key(&var, |h| h.var).ok().map(|i| &self.values[i])
-    }
-}
-
-/// A value in a snapshot: variable `var` holds `value`, which is a contract
-/// partner (compared with new values) or not. The flag is here rather than
-/// in the value so that reading it reads no value.
-#[derive(Clone)]
-pub(crate) struct Held {
-    pub var: u32,
-    pub partner: bool,
-    pub value: Rc<Kept>,
-}
-
-/// A value kept in the pool. It counts its bytes in what kept values hold while
-/// it lives, once however many snapshots share it.
-pub(crate) struct Kept {
-    value: Box<dyn Any>,
-    /// Its type's `Clone`.
-    pub clone: CloneFn,
-    bytes: usize,
-    live: Rc<Cell<usize>>,
-}
-
-impl Kept {
-    /// A clone of the value (the user's `Clone`: it may panic).
-    pub fn copy(&self) -> Box<dyn Any> {
-        (self.clone)(&*self.value)
-    }
-}
-
-impl Drop for Kept {
-    /// Dropping a value is the user's code: a panic there is ignored (the
-    /// run that made the value had its `Drop` checked).
-    fn drop(&mut self) {
-        self.live.set(self.live.get() - self.bytes);
-        // A `Box` of `()` does not allocate.
-        let value = std::mem::replace(&mut self.value, Box::new(()));
-        if panic::catch_unwind(AssertUnwindSafe(move || drop(value))).is_err() {
-            let _ = crate::hook::SilentPanics::take_last();
-        }
-    }
 }
 
 /// A set of fingerprints that remembers the last `capacity` ones inserted
@@ -297,12 +237,10 @@ pub(crate) struct Pool {
     made: Seen,
     /// What the entries hold: the sum of their `size`s.
     bytes: usize,
-    /// What the values kept in snapshots hold.
-    live: Rc<Cell<usize>>,
+    /// What the values kept in snapshots hold, and the most they may.
+    kept_values: KeptValues,
     /// The most `bytes` may reach before entries are evicted.
     max_entries: usize,
-    /// The most kept values may hold.
-    max_values: usize,
     /// The process's resident memory when the pool was made, and the most
     /// it may grow by: kept values are counted by an estimate, and when the
     /// process outgrows the bound anyway, the estimate was short.
@@ -332,9 +270,8 @@ impl Pool {
             values: Seen::new(remembered),
             made: Seen::new(remembered),
             bytes: 0,
-            live: Rc::default(),
+            kept_values: KeptValues::new(usize::try_from(max_bytes - entries).unwrap_or(usize::MAX)),
             max_entries: usize::try_from(entries).unwrap_or(usize::MAX),
-            max_values: usize::try_from(max_bytes - entries).unwrap_or(usize::MAX),
             resident: crate::memory::resident().map(|now| (now, max_bytes.max(MIN_RESIDENT_GROWTH))),
             added: 0,
             evicted: 0,
@@ -343,28 +280,17 @@ impl Pool {
         }
     }
 
-    /// `value` (cloned by `clone`), to keep in a
-    /// snapshot, unless the kept values already hold their share of the
-    /// bound (what the entries' share leaves): they are a cache, and
-    /// a full cache keeps nothing more rather than evict entries, so what is
-    /// kept never changes what is explored. Its bytes count while it lives:
-    /// its inline size and `heap`, an estimate of what it owns on the heap.
+    /// `value` (cloned by `clone`, owning about `heap` bytes on the heap),
+    /// to keep in a snapshot, unless the kept values already hold their
+    /// share of the bound (what the entries' share leaves): see
+    /// [`KeptValues::keep`].
     pub fn keep(&self, value: Box<dyn Any>, clone: CloneFn, heap: usize) -> Option<Rc<Kept>> {
-        if !self.keeps_more() {
-            return None;
-        }
-        let bytes = size_of_val::<dyn Any>(&*value)
-            + heap
-            + size_of::<Kept>()
-            + 2 * size_of::<usize>()
-            + 2 * ALLOCATION_OVERHEAD;
-        self.live.set(self.live.get() + bytes);
-        Some(Rc::new(Kept { value, clone, bytes, live: Rc::clone(&self.live) }))
+        self.kept_values.keep(value, clone, heap)
     }
 
     /// Whether [`Pool::keep`] keeps another value.
     pub fn keeps_more(&self) -> bool {
-        self.live.get() <= self.max_values
+        self.kept_values.keeps_more()
     }
 
     /// Records a value's fingerprint; true when it was not seen before.
@@ -477,14 +403,14 @@ impl Pool {
         if now.saturating_sub(start) <= bound {
             return;
         }
-        let estimated = self.live.get();
+        let estimated = self.kept_values.held();
         // The entries' sizes stay as they were, so evictions, and with them
         // the search, do not depend on the memory the machine reports.
         for e in &mut self.entries {
             e.kept = Span::default();
         }
         self.kept.clear();
-        self.max_values = self.max_values.min(estimated / 2);
+        self.kept_values.at_most(estimated / 2);
         // The allocator keeps what was freed for the process to use again,
         // so resident memory seldom falls: growth is measured from here on.
         self.resident = crate::memory::resident().map(|now| (now.saturating_sub(bound), bound));

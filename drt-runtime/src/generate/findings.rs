@@ -3,11 +3,11 @@
 //! when regression tests are asked for, the shortest passing sequence
 //! ending in each operation.
 
-use super::reuse::Reuse;
 use crate::config::MinimizeLimits;
 use crate::minimize::minimize;
 use crate::outcome::Fault;
 use crate::pool::Pool;
+use crate::reuse::Reuse;
 use crate::sequence::{Composed, Holey, Sequence};
 use crate::triage::{confirmed_failure, fails_again, FailureKey, Found, Group, Groups, Minimized};
 use crate::world::World;

@@ -10,7 +10,8 @@
 //! 3. sometimes repeats a mutating call (probability 0.1, up to 100 times,
 //!    §7.5);
 //! 4. discards it if the same sequence was made before, else executes it,
-//!    from the values its components left where they were kept ([`reuse`]);
+//!    from the values its components left where they were kept
+//!    ([`crate::reuse`]);
 //! 5. classifies it: a failure is minimized and reported ([`findings`]); a
 //!    normal sequence joins the component set when the values it touched
 //!    are new (index pruning, §5.8, [`pruning`]), else it is redundant.
@@ -31,7 +32,6 @@ mod frontier;
 mod hints;
 mod pairing;
 mod pruning;
-mod reuse;
 #[cfg(test)]
 mod tests;
 
@@ -49,6 +49,7 @@ use crate::triage::Group;
 use crate::untested::Untested;
 use crate::world::World;
 
+use crate::reuse::Reuse;
 use crate::triage::{FailureKey, Found};
 use draft::{Draft, Sources};
 use findings::Findings;
@@ -56,7 +57,6 @@ use frontier::Frontier;
 use hints::Hints;
 use pairing::Pairing;
 use pruning::Pruning;
-use reuse::Reuse;
 use weights::Weights;
 
 mod weights;

@@ -267,7 +267,7 @@ fn a_drop_that_panics_after_reused_values_is_reported_whole() {
     let report = run(&world, &settings(3, 200));
     let f =
         report.failures.iter().find(|f| f.message.contains("dropped while lit")).unwrap_or_else(|| panic!("{report}"));
-    assert!(f.sequences_before > reuse::VERIFY_FIRST, "found before runs went unverified: {f:?}");
+    assert!(f.sequences_before > crate::reuse::VERIFY_FIRST, "found before runs went unverified: {f:?}");
     assert_eq!(f.code.matches(".burn()").count(), crate::fixtures::FUSE_LENGTH as usize, "{}", f.code);
 }
 

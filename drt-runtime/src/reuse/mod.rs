@@ -1,29 +1,34 @@
 //! Incremental execution: a new sequence starts from the values its
 //! components' runs left, where the pool kept them, so only the calls after
 //! them run (thesis §7.6 shares components by reference; this shares their
-//! results too). What is reused, what is kept for the sequences that will
-//! extend this one, and the runs from scratch that verify both live here.
+//! results too). The room owns what is kept ([`snapshot`]: snapshots, their
+//! budget, the reused part of a run, which the pool stores and the executor
+//! reads), which parts a run reuses, what it keeps for the sequences that
+//! will extend it, and the runs from scratch that verify both.
 
 use std::any::{Any, TypeId};
 use std::rc::Rc;
 
-use crate::execute::{Checks, Execution, Reused, RunBuffers};
+pub(crate) mod snapshot;
+
+use crate::execute::{Checks, Execution, RunBuffers};
 use crate::outcome::Outcome;
-use crate::pool::{Held, Kept, Pool};
+use crate::pool::Pool;
 use crate::report::Stats;
 use crate::sequence::{Composed, Holey, Operand, Sequence};
 use crate::world::World;
+use snapshot::{Held, Kept, Reused};
 
 /// Runs that reuse values are checked against a run from scratch: the
 /// first this many, then one in `VERIFY_EVERY`.
-pub(super) const VERIFY_FIRST: u64 = 64;
+pub(crate) const VERIFY_FIRST: u64 = 64;
 const VERIFY_EVERY: u64 = 1_024;
 /// The longest `Debug` text of a value kept for reuse (see `kept_copy`).
 const MAX_KEPT_TEXT: usize = 1 << 20;
 
 /// Reusing executed values: whether it is on, what the last run reused,
 /// and the buffers runs and keeping fill.
-pub(super) struct Reuse<'w> {
+pub(crate) struct Reuse<'w> {
     world: &'w World<'w>,
     /// Whether new sequences start from the values their components left;
     /// off once a run from scratch disagreed.
