@@ -329,7 +329,18 @@ fn register_operation(self_ty: &Type, trait_: Option<&syn::Path>, op: &Operation
     let slots: Vec<_> = (0..op.params.len()).map(|i| format_ident!("__a{}", i)).collect();
     let params = op.params.iter().map(param_spec);
     let call = call_expr(self_ty, trait_, op, &slots);
-    let (ret_kind, ret_ty, wrap) = returned(op, &call);
+    let (ret_kind, ret_ty, wrap) = match &op.ensures {
+        None => returned(op, &call),
+        // The call gives its value and whether the postcondition holds.
+        Some(_) => {
+            let (kind, ty, wrap) = returned(op, &quote!(__drt_value));
+            let wrap = quote!({
+                let (__drt_value, __drt_holds) = #call;
+                ::drt::__private::ensured(#wrap, __drt_holds)
+            });
+            (kind, ty, wrap)
+        }
+    };
     let ret_ty = match ret_ty.filter(crate::types::keeps) {
         Some(t) => quote!(::core::option::Option::Some(::core::any::TypeId::of::<#t>())),
         None => quote!(::core::option::Option::None),
@@ -422,8 +433,9 @@ fn arg_expr(p: &crate::ast::Param, slot: &syn::Ident) -> TokenStream {
     }
 }
 
-/// The call of `op` with the arguments taken from `slots`, its
-/// postcondition checked after it when it has one.
+/// The call of `op` with the arguments taken from `slots`; with a
+/// postcondition, the call's value and whether the postcondition holds
+/// after it.
 fn call_expr(self_ty: &Type, trait_: Option<&syn::Path>, op: &Operation, slots: &[syn::Ident]) -> TokenStream {
     let name = &op.original.sig.ident;
     let turbofish = &op.turbofish;
@@ -457,10 +469,8 @@ fn call_expr(self_ty: &Type, trait_: Option<&syn::Path>, op: &Operation, slots: 
         #( #after )*
         // A condition, so that an expression that is not `bool` is
         // reported at the string alone (as for `requires`).
-        if #cond {} else {
-            ::drt::__private::postcondition_failed();
-        }
-        __drt_result
+        let __drt_holds = if #cond { true } else { false };
+        (__drt_result, __drt_holds)
     })
 }
 

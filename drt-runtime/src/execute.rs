@@ -335,7 +335,10 @@ impl World<'_> {
         *lied |= cues & Cue::Lies.bit() != 0;
         let broken = match invoked {
             Ok(returned) => {
-                let broken = !spec.ensures.is_empty() && crate::macro_support::postcondition_broken();
+                let (returned, broken) = match returned {
+                    Returned::Broken(returned) => (*returned, true),
+                    returned => (returned, false),
+                };
                 put_back(call, slots, vars);
                 *last_empty = matches!(returned, Returned::Empty | Returned::Error(_));
                 vars.push(match returned {
@@ -348,7 +351,8 @@ impl World<'_> {
                         *last_error = Some(e);
                         None
                     }
-                    Returned::Nothing | Returned::Empty => None,
+                    // (A postcondition's verdict wraps a result once.)
+                    Returned::Nothing | Returned::Empty | Returned::Broken(_) => None,
                 });
                 broken
             }

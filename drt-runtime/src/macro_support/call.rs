@@ -23,6 +23,9 @@ pub enum Returned {
     /// `Err(e)` while the executor keeps errors (`keep_errors`): no value
     /// for the pool either, but the error, to compare with a reference's.
     Error(Box<dyn Any>),
+    /// What the call returned, after which its postcondition (`ensures`)
+    /// was false ([`ensured`]).
+    Broken(Box<Returned>),
 }
 
 thread_local! {
@@ -178,19 +181,14 @@ fn wrong_type<T>() -> ! {
     panic!("drt: argument slot holds a value of the wrong type, expected `{}` (bug in drt)", std::any::type_name::<T>())
 }
 
-thread_local! {
-    /// Whether the last call's postcondition was false.
-    static BROKEN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Not public API. The postcondition of the call just made is false.
-pub fn postcondition_failed() {
-    BROKEN.with(|b| b.set(true));
-}
-
-/// Whether the postcondition of the last call was false; clears it.
-pub(crate) fn postcondition_broken() -> bool {
-    BROKEN.with(|b| b.replace(false))
+/// Not public API. What a call with a postcondition returned, and whether
+/// the postcondition `holds` after it: the verdict travels with the result.
+pub fn ensured(returned: Returned, holds: bool) -> Returned {
+    if holds {
+        returned
+    } else {
+        Returned::Broken(Box::new(returned))
+    }
 }
 
 /// Not public API. The method under test starts: its arguments are made

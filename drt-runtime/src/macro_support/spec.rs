@@ -317,7 +317,7 @@ pub struct OperationSpec {
     /// or `""` for its own name.
     pub model: &'static str,
     /// Its postcondition's source text (`ensures`), or `""`; the invoker
-    /// checks it and says when it is false ([`super::postcondition_failed`]).
+    /// checks it and says when it is false ([`super::ensured`]).
     pub ensures: &'static str,
     /// Whether it is not `pub` (an inherent method or a generator): a test
     /// calling it compiles only in its module, not in `tests/`.
