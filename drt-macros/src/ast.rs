@@ -134,8 +134,7 @@ impl<'a> Operations<'a> {
             let margs = MethodArgs::parse(cx, &f.attrs);
             let name = &f.sig.ident;
             // Even an invariant refused above is not an operation: its error is enough.
-            let is_invariant = args.invariant.as_ref().is_some_and(|i| i == name);
-            if margs.skip || is_invariant || args.skip.iter().any(|s| s == name) {
+            if args.leaves_out(name, &margs) {
                 continue;
             }
             let weight =

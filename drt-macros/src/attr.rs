@@ -144,6 +144,12 @@ fn weight(cx: &Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<u32>> {
 }
 
 impl ImplArgs {
+    /// Whether method `name` (with its own arguments `margs`) is left out
+    /// of the operations: skipped by either, or the block's invariant.
+    pub fn leaves_out(&self, name: &Ident, margs: &MethodArgs) -> bool {
+        margs.skip || self.invariant.as_ref() == Some(name) || self.skip.contains(name)
+    }
+
     pub fn parse(cx: &Ctxt, args: TokenStream) -> ImplArgs {
         let mut out = ImplArgs::default();
         let parser = syn::meta::parser(|meta| {

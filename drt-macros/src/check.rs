@@ -56,13 +56,11 @@ pub fn check_impl(cx: &Ctxt, item: &ItemImpl) -> bool {
 pub fn check_signatures(cx: &Ctxt, args: &ImplArgs, item: &ItemImpl) {
     for i in &item.items {
         let ImplItem::Fn(f) = i else { continue };
-        let name = &f.sig.ident;
         // The attributes' own errors are reported where the operations are built.
         let scratch = Ctxt::new();
-        let skipped = MethodArgs::parse(&scratch, &f.attrs).skip;
+        let margs = MethodArgs::parse(&scratch, &f.attrs);
         let _ = scratch.check();
-        let is_invariant = args.invariant.as_ref().is_some_and(|i| i == name);
-        if !(skipped || is_invariant || args.skip.iter().any(|s| s == name)) {
+        if !args.leaves_out(&f.sig.ident, &margs) {
             check_signature(cx, &f.sig);
         }
     }
