@@ -5,7 +5,7 @@
 use std::any::TypeId;
 use std::time::Duration;
 
-use crate::config::{Budget, Isolation, MinimizeLimits, SavedFailures, Settings};
+use crate::config::{Budget, Isolation, MinimizeLimits, Settings};
 use crate::generate::Engine;
 use crate::registry::Registry;
 use crate::sequence::Sequence;
@@ -211,19 +211,10 @@ pub(crate) fn settings(seed: u64, n: u64) -> Settings {
     Settings {
         budget: Budget { seed, time_limit: None, max_sequences: Some(n), max_len: 100 },
         minimize: MinimizeLimits { steps: 4_000, time: Duration::from_secs(10) },
-        saved_failures: SavedFailures::both(false),
         isolation: Isolation::InProcess,
         call_timeout: Duration::from_secs(5),
-        regression_tests: None,
-        strict: false,
-        memory_limit: None,
         max_pool: 256 << 20,
-        progress: None,
-        jobs: 1,
-        json_report: None,
-        coverage: true,
-        random_walk: false,
-        notes: Vec::new(),
+        ..Settings::unread()
     }
 }
 

@@ -41,7 +41,7 @@ pub(crate) struct World<'r> {
     pub producers: FxHashMap<TypeId, Vec<u32>>,
     /// Per type, the operations taking a value of it by `&mut` first and
     /// only seeded values after it, with no precondition and no documented
-    /// panic: the calls a repetition mixes (`Engine::mix`).
+    /// panic: the calls a repetition mixes (`Draft::mix` in `generate`).
     pub mutators: FxHashMap<TypeId, Vec<u32>>,
     /// The types whose live values the contracts compare a new value with
     /// (checked, with `PartialEq`); few, so a scan is quickest.

@@ -48,8 +48,9 @@ impl Settings {
         out
     }
 
-    /// What a child starts from before it reads the lines: every setting
-    /// unset (0, off, none), `jobs` 1.
+    /// What a child starts from before it reads the lines: no budget,
+    /// saved failures and progress lines off, no bounds, one job, coverage
+    /// used where the code was built for it (as by default).
     pub(crate) fn unread() -> Settings {
         Settings {
             budget: Budget { seed: 0, time_limit: None, max_sequences: None, max_len: 0 },

@@ -28,18 +28,14 @@ pub(crate) fn explore_here<'w>(
     let engine = Engine::new(world, settings);
     let progress = || settings.progress.map(|every| Box::new(Progress::new(settings.budget.seed, every)) as Box<_>);
     match listener.or_else(progress) {
-        Some(listener) => run(engine.with_listener(listener), world, settings, store),
-        None => run(engine, world, settings, store),
+        Some(listener) => run(engine.with_listener(listener), settings, store),
+        None => run(engine, settings, store),
     }
 }
 
 /// Runs `engine` from start to end (see the module's docs).
-pub(crate) fn run(
-    mut engine: Engine<'_>,
-    world: &World<'_>,
-    settings: &Settings,
-    store: Option<&SavedFailuresFile>,
-) -> Ended {
+pub(crate) fn run(mut engine: Engine<'_>, settings: &Settings, store: Option<&SavedFailuresFile>) -> Ended {
+    let world = engine.world();
     {
         // User code runs guarded and quiet while the engine explores.
         let _silent = crate::hook::SilentPanics::install();

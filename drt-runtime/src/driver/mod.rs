@@ -133,7 +133,7 @@ const FUZZ_STEPS: u64 = 10_000;
 pub fn fuzz<T: 'static>(data: &[u8]) {
     let target = fuzz_target::<T>();
     let engine = Engine::new(&target.world, &target.settings).with_input(data);
-    let run = || lifecycle::run(engine, &target.world, &target.settings, None).report;
+    let run = || lifecycle::run(engine, &target.settings, None).report;
     let mut report = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
         Ok(report) => report,
         Err(payload) => panic!("{}", internal_error(&*payload)),

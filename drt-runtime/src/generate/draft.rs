@@ -258,7 +258,7 @@ impl Draft {
         Some(Operand::Var { var: var + offset, mode })
     }
 
-    /// A pool value of type `ty` ([`Engine::draw_value`]) worth extending
+    /// A pool value of type `ty` ([`Draft::draw_value`]) worth extending
     /// now ([`Costs::affordable`]), or the last drawn after
     /// [`MAX_REDRAWS`] more.
     pub(super) fn draw_affordable(&mut self, ty: TypeId, favoured: bool, src: &mut Sources<'_, '_>) -> Offer {

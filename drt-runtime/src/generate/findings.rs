@@ -20,7 +20,8 @@ const SHORTEN_TRIES: u32 = 500;
 /// The failures found, grouped, and the shortest passing sequences.
 pub(super) struct Findings {
     pub groups: Groups,
-    minimize: MinimizeLimits,
+    /// What one minimization may spend.
+    pub minimize: MinimizeLimits,
     /// Per operation, the shortest sequence ending in it that ran
     /// normally; `None` when no regression tests are asked for.
     pub shortest: Option<Vec<Option<Sequence>>>,
@@ -64,34 +65,6 @@ impl Findings {
         Some(Candidate { key, seq, minimized: Minimized { from_len, cut_short } })
     }
 
-    /// Looks for a shorter reproduction of `key` than `best` among the
-    /// sequences `generate` makes no longer than it is told: greedy
-    /// minimization has local minima (a ring buffer of capacity 10 needs a
-    /// dozen pushes to wrap; one of capacity 2 needs three); a fresh short
-    /// sequence escapes them.
-    pub fn shorten(
-        &self,
-        world: &World<'_>,
-        key: &FailureKey,
-        mut best: Sequence,
-        mut generate: impl FnMut(usize) -> Option<Sequence>,
-    ) -> Sequence {
-        for _ in 0..SHORTEN_TRIES * (best.len() as u32).div_ceil(8) {
-            if best.len() <= 2 {
-                break;
-            }
-            let Some(mut seq) = generate(best.len() - 1) else { continue };
-            if let Some((len, _)) = fails_again(world, &seq, key) {
-                seq.truncate(len);
-                let (shorter, _) = minimize(world, seq, key, self.minimize);
-                if shorter.len() < best.len() {
-                    best = shorter;
-                }
-            }
-        }
-        best
-    }
-
     /// Makes `candidate` its group's entry, confirmed (see
     /// [`crate::triage`]), when it is shorter than the entry there.
     pub fn record(&mut self, world: &World<'_>, candidate: Candidate, fault: Fault, found: Found) -> Option<&Group> {
@@ -102,4 +75,32 @@ impl Findings {
         let failure = confirmed_failure(world, &seq, &key, fault, found, minimized);
         Some(self.groups.record(key, failure, seq))
     }
+}
+
+/// Looks for a shorter reproduction of `key` than `best` among the
+/// sequences `generate` makes no longer than it is told: greedy
+/// minimization has local minima (a ring buffer of capacity 10 needs a
+/// dozen pushes to wrap; one of capacity 2 needs three); a fresh short
+/// sequence escapes them. Minimizes each within `limits`.
+pub(super) fn shorten(
+    world: &World<'_>,
+    key: &FailureKey,
+    mut best: Sequence,
+    limits: MinimizeLimits,
+    mut generate: impl FnMut(usize) -> Option<Sequence>,
+) -> Sequence {
+    for _ in 0..SHORTEN_TRIES * (best.len() as u32).div_ceil(8) {
+        if best.len() <= 2 {
+            break;
+        }
+        let Some(mut seq) = generate(best.len() - 1) else { continue };
+        if let Some((len, _)) = fails_again(world, &seq, key) {
+            seq.truncate(len);
+            let (shorter, _) = minimize(world, seq, key, limits);
+            if shorter.len() < best.len() {
+                best = shorter;
+            }
+        }
+    }
+    best
 }

@@ -34,6 +34,7 @@ mod pairing;
 mod pruning;
 #[cfg(test)]
 mod tests;
+mod weights;
 
 use std::time::{Duration, Instant};
 
@@ -58,8 +59,6 @@ use hints::Hints;
 use pairing::Pairing;
 use pruning::Pruning;
 use weights::Weights;
-
-mod weights;
 
 /// Consecutive steps that made nothing new (no sequence, or a redundant
 /// one) before the search counts as exhausted: drawn integers never run
@@ -453,17 +452,14 @@ impl<'w> Engine<'w> {
 
     /// A shorter reproduction than `best` of the failure `key`, when
     /// sequences generated to end in the failing operation from pool
-    /// values give one ([`Findings::shorten`]).
+    /// values give one ([`findings::shorten`]).
     fn shorten(&mut self, key: &FailureKey, best: Sequence) -> Sequence {
         let Some(op) = best.last_op().map(|op| op as usize) else { return best };
         self.draft.shortening(true);
-        let (world, draft, rng, pool) = (self.world, &mut self.draft, &mut self.rng, &mut self.pool);
-        let (frontier, hints, untested) = (&self.frontier, &self.hints, &mut self.untested);
-        let best = self.findings.shorten(world, key, best, |max_len| {
-            let (rng, pool, untested) = (&mut *rng, &mut *pool, &mut *untested);
-            let mut sources = Sources { world, rng, pool, frontier, hints, untested, max_len };
-            let (seq, _) = draft.extend(op, &mut sources)?;
-            Some(sources.pool.flat(seq.view()))
+        let (world, limits) = (self.world, self.findings.minimize);
+        let best = findings::shorten(world, key, best, limits, |max_len| {
+            let (seq, _) = self.extend(op, max_len)?;
+            Some(self.pool.flat(seq.view()))
         });
         self.draft.shortening(false);
         best
@@ -480,6 +476,11 @@ impl<'w> Engine<'w> {
             self.pool.ran(entry, cost);
         }
         cost
+    }
+
+    /// The world it explores.
+    pub fn world(&self) -> &'w World<'w> {
+        self.world
     }
 
     /// The failure groups found so far.
