@@ -325,8 +325,8 @@ pub(crate) enum Purpose {
     /// would learn the reference (`differential::child_knows`); if not, it
     /// explores in this process.
     Test { saved: bool, child_knows_reference: bool },
-    /// `drt::fuzz`: one short exploration per input, printing no progress
-    /// line, with the smallest pool.
+    /// `drt::fuzz`: one short exploration per input, in this process,
+    /// saving nothing, printing no progress line, with the smallest pool.
     Fuzz,
 }
 
@@ -517,6 +517,9 @@ impl Explorer {
             }
             Purpose::Test { .. } => {}
             Purpose::Fuzz => {
+                // The fuzzer isolates, keeps its corpus and crashes, and reports progress.
+                settings.isolation = Isolation::InProcess;
+                settings.saved_failures = SavedFailures::both(false);
                 settings.progress = None;
                 // An input makes a few dozen sequences, and its tables are made anew for each.
                 settings.max_pool = MIN_MAX_POOL;
@@ -750,6 +753,7 @@ mod tests {
         );
         let fuzz = run(Purpose::Fuzz);
         assert_eq!((fuzz.progress, fuzz.max_pool), (None, MIN_MAX_POOL));
+        assert_eq!((fuzz.isolation, fuzz.saved_failures.any()), (Isolation::InProcess, false));
     }
 
     #[test]

@@ -171,8 +171,7 @@ fn fuzz_target<T: 'static>() -> &'static FuzzTarget {
     if let Some(target) = TARGETS.with(|t| t.borrow().iter().find(|(ty, _)| *ty == id).map(|(_, target)| *target)) {
         return target;
     }
-    let explorer =
-        crate::config::explore::<T>().isolation(Isolation::InProcess).persist(false).max_sequences(FUZZ_STEPS);
+    let explorer = crate::config::explore::<T>().max_sequences(FUZZ_STEPS);
     let settings = explorer.settings(Purpose::Fuzz, &|_| None).unwrap_or_else(|e| panic!("{e}"));
     let registry = Registry::global();
     let world = World::new(registry, &[id]);
