@@ -242,6 +242,25 @@ fn finds_the_chunked_remove_against_vec() {
     assert!(f.code.matches(".remove(").count() >= 4, "{}", f.code);
 }
 
+/// A test's later exploration against another std collection than its
+/// first's: a child process re-runs the test up to the first exploration,
+/// which has not met that collection's methods, so it says so and the
+/// exploration runs in this process, still finding the bug, with a note.
+#[test]
+fn a_second_std_reference_of_a_test_explores_in_this_process() {
+    let first = drt::explore::<ChunkedVec>().against::<Vec<u32>>().seed(SEED).max_sequences(SMALL).report();
+    assert!(first.failures.is_empty(), "{first}");
+    assert_eq!(first.stats.isolation, drt::Isolation::Process, "{first}");
+    let second = drt::explore::<GrowingRing>().against::<VecDeque<u32>>().seed(SEED).max_sequences(SMALL).report();
+    assert_eq!(second.stats.isolation, drt::Isolation::InProcess, "{second}");
+    assert!(
+        second.stats.notes.iter().any(|n| n.contains("learns the methods of VecDeque<u32> only from the test's first")),
+        "{:?}",
+        second.stats.notes
+    );
+    assert_eq!(second.failures.len(), 1, "{second}");
+}
+
 // ---- VecDeque ----
 
 /// A double-ended queue in a ring buffer that doubles when full.

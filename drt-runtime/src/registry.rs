@@ -51,7 +51,7 @@ impl Registry {
     /// that no impl block registers: a std collection's methods). The
     /// process's descriptors come first, so `more` adds types, never
     /// changes one.
-    pub fn with(more: fn(&mut Registrar)) -> Registry {
+    pub fn with(more: impl FnOnce(&mut Registrar)) -> Registry {
         let mut r = Registry::registered();
         r.owner = None;
         more(&mut r);

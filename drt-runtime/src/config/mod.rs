@@ -123,8 +123,21 @@ pub struct Explorer {
     jobs: Option<usize>,
     json_report: Option<PathBuf>,
     random_walk: bool,
-    /// The reference `against` chose: its `TypeId` and `type_name`.
-    reference: Option<(TypeId, &'static str)>,
+    /// The reference `against` chose.
+    reference: Option<Chosen>,
+}
+
+/// A reference `against` chose, as the builder carries it to the
+/// exploration (and, in a child process, to the job that names it).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Chosen {
+    pub(crate) id: TypeId,
+    /// Its `type_name`, which a child's job names it by.
+    pub(crate) name: &'static str,
+    /// Registers what the reference brings itself (a std collection's
+    /// methods) into the `Registrar` it is handed. The builder sits below
+    /// `macro_support`, so the registrar comes as `dyn Any`.
+    pub(crate) register: fn(&mut dyn std::any::Any),
 }
 
 /// Starts an exploration of the operations registered by `#[drt::operations]`
@@ -321,19 +334,17 @@ impl Explorer {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Purpose {
     /// A test's `run()` (`saved`: saved failures on unless asked otherwise)
-    /// or `report()` (off). `child_knows_reference`: whether a child process
-    /// would learn the reference (`differential::child_knows`); if not, it
-    /// explores in this process.
-    Test { saved: bool, child_knows_reference: bool },
+    /// or `report()` (off).
+    Test { saved: bool },
     /// `drt::fuzz`: one short exploration per input, in this process,
     /// saving nothing, printing no progress line, with the smallest pool.
     Fuzz,
 }
 
 impl Purpose {
-    /// `report()`'s, with a reference a child knows (or none).
+    /// `report()`'s.
     #[cfg(test)]
-    pub(crate) const REPORT: Purpose = Purpose::Test { saved: false, child_knows_reference: true };
+    pub(crate) const REPORT: Purpose = Purpose::Test { saved: false };
 }
 
 /// Everything one exploration runs with, decided once from the builder, the
@@ -428,14 +439,14 @@ impl Explorer {
         &self.subjects
     }
 
-    /// The reference the sequences run on too, with its `type_name`.
-    pub(crate) fn reference(&self) -> Option<(TypeId, &'static str)> {
+    /// The reference the sequences run on too.
+    pub(crate) fn reference(&self) -> Option<Chosen> {
         self.reference
     }
 
     /// Sets the reference (see `Explorer::against`).
-    pub(crate) fn with_reference(mut self, id: TypeId, name: &'static str) -> Self {
-        self.reference = Some((id, name));
+    pub(crate) fn with_reference(mut self, chosen: Chosen) -> Self {
+        self.reference = Some(chosen);
         self
     }
 
@@ -501,20 +512,10 @@ impl Explorer {
         Ok(self.for_purpose(settings, purpose))
     }
 
-    /// The settings as `purpose` needs them: a child process that would not
-    /// learn the reference cannot explore, and a fuzzer's input is one
-    /// short exploration.
+    /// The settings as `purpose` needs them: a fuzzer's input is one short
+    /// exploration.
     fn for_purpose(&self, mut settings: Settings, purpose: Purpose) -> Settings {
         match purpose {
-            Purpose::Test { child_knows_reference: false, .. } if settings.isolation == Isolation::Process => {
-                settings.isolation = Isolation::InProcess;
-                let name = self.reference.map(|(_, name)| name).unwrap_or_default();
-                settings.notes.push(format!(
-                    "explored in this process, without crash isolation: a child process learns the methods of {} \
-                     only from the test's first exploration; give this exploration a #[test] of its own",
-                    crate::names::display_type_name(name)
-                ));
-            }
             Purpose::Test { .. } => {}
             Purpose::Fuzz => {
                 // The fuzzer isolates, keeps its corpus and crashes, and reports progress.
@@ -735,22 +736,12 @@ mod tests {
     #[test]
     fn what_an_exploration_runs_for_is_decided_with_the_rest() {
         let env = env_of(&[("DRT_ISOLATION", "process")]);
-        let run = |purpose| {
-            explore::<u8>()
-                .with_reference(TypeId::of::<Vec<u8>>(), "alloc::vec::Vec<u8>")
-                .settings(purpose, &env)
-                .unwrap()
-        };
-        let knows = run(Purpose::Test { saved: true, child_knows_reference: true });
-        assert_eq!((knows.isolation, knows.saved_failures.save), (Isolation::Process, true));
-        assert!(knows.notes.is_empty(), "{:?}", knows.notes);
-        let unknown = run(Purpose::Test { saved: false, child_knows_reference: false });
-        assert_eq!((unknown.isolation, unknown.saved_failures.save), (Isolation::InProcess, false));
-        assert!(
-            unknown.notes.iter().any(|n| n.contains("a child process learns the methods of Vec<u8>")),
-            "{:?}",
-            unknown.notes
-        );
+        let run = |purpose| explore::<u8>().settings(purpose, &env).unwrap();
+        let test = run(Purpose::Test { saved: true });
+        assert_eq!((test.isolation, test.saved_failures.save), (Isolation::Process, true));
+        assert!(test.notes.is_empty(), "{:?}", test.notes);
+        let report = run(Purpose::REPORT);
+        assert_eq!((report.isolation, report.saved_failures.save), (Isolation::Process, false));
         let fuzz = run(Purpose::Fuzz);
         assert_eq!((fuzz.progress, fuzz.max_pool), (None, MIN_MAX_POOL));
         assert_eq!((fuzz.isolation, fuzz.saved_failures.any()), (Isolation::InProcess, false));

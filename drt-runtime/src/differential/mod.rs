@@ -9,8 +9,8 @@
 //! transitions.
 //!
 //! The feature's rooms:
-//! - this file: `against`, and the references a process knows by name
-//!   (so that a child process finds the one its job names);
+//! - this file: `against`, and the registry an exploration against a
+//!   reference reads (in a child process, the one its job names);
 //! - [`plan`]: the pairing of operations, and a sequence's counterpart;
 //! - [`catalogue`]: std's collections as references;
 //! - [`shadow`]: the reference's side of each run, beside the tested one;
@@ -21,10 +21,9 @@ pub(crate) mod compare;
 pub(crate) mod plan;
 pub(crate) mod shadow;
 
-use std::any::TypeId;
-use std::sync::Mutex;
+use std::any::{Any, TypeId};
 
-use crate::config::Explorer;
+use crate::config::{Chosen, Explorer};
 use crate::macro_support::{Reference, Registrar};
 use crate::registry::Registry;
 
@@ -66,78 +65,56 @@ impl Explorer {
     /// drt::explore::<SortedVec>().against::<BTreeSet<u32>>().max_sequences(2_000).run();
     /// ```
     pub fn against<M: Reference>(self) -> Self {
-        let name = std::any::type_name::<M>();
-        let mut chosen = CHOSEN.lock().unwrap_or_else(|e| e.into_inner());
-        if !chosen.iter().any(|c| c.name == name) {
-            chosen.push(Chosen { id: TypeId::of::<M>(), name, register: M::register, registry: None });
-        }
-        drop(chosen);
-        self.with_reference(TypeId::of::<M>(), name)
+        self.with_reference(Chosen { id: TypeId::of::<M>(), name: std::any::type_name::<M>(), register: register::<M> })
     }
 }
 
-/// A reference some `against` named in this process.
-struct Chosen {
-    id: TypeId,
-    name: &'static str,
-    register: fn(&mut Registrar),
-    /// The registry with its registrations, once made.
-    registry: Option<&'static Registry>,
+/// `M`'s own registrations, into a registrar handed over as `dyn Any`.
+fn register<M: Reference>(into: &mut dyn Any) {
+    if let Some(registrar) = into.downcast_mut::<Registrar>() {
+        M::register(registrar);
+    }
 }
 
-/// The references named in this process, so that a child process finds
-/// the one its job names.
-static CHOSEN: Mutex<Vec<Chosen>> = Mutex::new(Vec::new());
+/// The registry an exploration reads: the process's, or the process's
+/// plus what its reference registers itself (a std collection's methods),
+/// made for the exploration.
+pub(crate) enum Registries {
+    Process,
+    Own(Box<Registry>),
+}
 
-/// The reference named `name` by some `against` in this process, and the
-/// registry an exploration against it reads: the process's, plus what the
-/// reference registers itself (a std collection's methods). Made once per
-/// reference and kept for the process's life.
-pub(crate) fn reference(name: &str) -> Option<(TypeId, &'static Registry)> {
-    let mut chosen = CHOSEN.lock().unwrap_or_else(|e| e.into_inner());
-    let Some(c) = chosen.iter_mut().find(|c| c.name == name) else {
-        // A type with `#[drt::operations]` is known by name in any process.
-        let global = Registry::global();
-        let id = global.types.values().find(|d| d.name == name)?.id;
-        return global.ops.iter().any(|o| o.spec.owner == id).then_some((id, global));
+impl Registries {
+    pub(crate) fn get(&self) -> &Registry {
+        match self {
+            Registries::Process => Registry::global(),
+            Registries::Own(registry) => registry,
+        }
+    }
+}
+
+/// The reference `chosen`, and the registry an exploration against it reads.
+pub(crate) fn registries(chosen: Chosen) -> (TypeId, Registries) {
+    let mut own = Registrar::default();
+    (chosen.register)(&mut own);
+    let registries = if own.ops.is_empty() {
+        Registries::Process
+    } else {
+        Registries::Own(Box::new(Registry::with(|r| (chosen.register)(r))))
     };
-    let registry = *c.registry.get_or_insert_with(|| {
-        let mut own = Registrar::default();
-        (c.register)(&mut own);
-        if own.ops.is_empty() {
-            Registry::global()
-        } else {
-            Box::leak(Box::new(Registry::with(c.register)))
-        }
-    });
-    Some((c.id, registry))
+    (chosen.id, registries)
 }
 
-/// Whether a child process learns the reference of that `type_name` only
-/// from an `against` naming it (a std collection, whose methods drt
-/// registers there), not from the registry every process has.
-pub(crate) fn registered_by_against(name: &str) -> bool {
-    reference(name).is_some_and(|(_, registry)| !std::ptr::eq(registry, Registry::global()))
-}
-
-thread_local! {
-    /// The reference of the first exploration of the test running on this
-    /// thread (libtest runs each test on a thread of its own), once one ran.
-    static FIRST: std::cell::Cell<Option<Option<&'static str>>> = const { std::cell::Cell::new(None) };
-}
-
-/// Whether an exploration against `reference` can run in a child process:
-/// the child re-runs the test and explores at its first exploration, so it
-/// knows a std reference only when that exploration named it too.
-/// Records the test's first exploration on the way.
-pub(crate) fn child_knows(reference: Option<&'static str>) -> bool {
-    let first = FIRST.with(|f| {
-        let first = f.get().unwrap_or(reference);
-        f.set(Some(first));
-        first
-    });
-    match reference {
-        Some(name) if registered_by_against(name) => first == Some(name),
-        _ => true,
+/// The reference a child's job names by `name`, as an exploration of its
+/// test knows it: the one that exploration's `against` chose, or a type
+/// with `#[drt::operations]`, which every process knows. None for a std
+/// collection some other exploration of the test chose: the child learns
+/// its methods only from that exploration's `against`.
+pub(crate) fn named(name: &str, chosen: Option<Chosen>) -> Option<(TypeId, Registries)> {
+    if let Some(chosen) = chosen.filter(|c| c.name == name) {
+        return Some(registries(chosen));
     }
+    let global = Registry::global();
+    let id = global.types.values().find(|d| d.name == name)?.id;
+    global.ops.iter().any(|o| o.spec.owner == id).then_some((id, Registries::Process))
 }

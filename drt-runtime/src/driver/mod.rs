@@ -9,10 +9,13 @@ pub(crate) mod lifecycle;
 
 use std::path::PathBuf;
 
-use crate::config::{Explorer, Isolation, Purpose, Settings};
+use crate::config::{Chosen, Explorer, Isolation, Purpose, Settings};
 use crate::differential;
 use crate::generate::Engine;
-use crate::isolate::job::{file, Channel, ChildListener, Job, INTERNAL_ERROR, INTERNAL_ERROR_STATUS, NO_JOB_STATUS};
+use crate::isolate::job::{
+    file, Channel, ChildListener, Job, INTERNAL_ERROR, INTERNAL_ERROR_STATUS, NO_JOB_STATUS, REFERENCE_UNKNOWN,
+    REFERENCE_UNKNOWN_STATUS,
+};
 use crate::isolate::jobs::explore_in_jobs;
 use crate::isolate::supervisor::{current_test, Stop};
 use crate::macro_support::OpKind;
@@ -198,16 +201,12 @@ struct Explored {
 #[track_caller]
 fn report_of(explorer: &Explorer, saved_by_default: bool) -> Explored {
     if let Some(channel) = Channel::from_env() {
-        // The job's reference is registered by the `against` that names
-        // it: an earlier exploration of the test, with another reference,
-        // passes without exploring, and the child runs its job at the
-        // exploration that does.
-        child_main(&channel);
+        // A child runs its job at the test's first exploration, with what
+        // that exploration's `against` brings.
+        child_main(&channel, explorer.reference());
     }
-    let reference = explorer.reference().map(|(_, name)| name);
-    let purpose =
-        Purpose::Test { saved: saved_by_default, child_knows_reference: differential::child_knows(reference) };
-    let settings = match explorer.settings(purpose, &|name| std::env::var(name).ok()) {
+    let settings = match explorer.settings(Purpose::Test { saved: saved_by_default }, &|name| std::env::var(name).ok())
+    {
         Ok(settings) => settings,
         Err(e) => panic!("{e}"),
     };
@@ -239,15 +238,17 @@ fn write_json(report: &mut Report, explorer: &Explorer, path: &std::path::Path) 
 #[track_caller]
 fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Option<PathBuf>) {
     let ids: Vec<_> = explorer.subjects().iter().map(|(id, _)| *id).collect();
-    let reference = explorer.reference().map(|(_, name)| name);
+    let reference = explorer.reference().map(differential::registries);
+    let reference = reference.as_ref().map(|(model, registries)| (*model, registries.get()));
     let names: Vec<&str> = explorer.subjects().iter().map(|(_, n)| *n).collect();
     let store = saved_failures_file(&names, settings);
-    let (registry, world) = world_of(&ids, reference, store.as_ref()).unwrap_or_else(|why| panic!("{why}"));
+    let world = world_of(&ids, reference, store.as_ref()).unwrap_or_else(|why| panic!("{why}"));
     if !world.ops.iter().any(|o| o.under_test) {
-        panic!("{}", nothing_registered(explorer, registry));
+        panic!("{}", nothing_registered(explorer, world.reg));
     }
     let path = store.as_ref().map(|s| s.path().to_path_buf());
     let mut warnings = Vec::new();
+    let mut notes = Vec::new();
     if settings.isolation == Isolation::Process {
         if let Some(test) = current_test() {
             let job = Job {
@@ -256,9 +257,9 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
                 settings: settings.clone(),
                 trace_after: None,
                 avoid: Vec::new(),
-                reference: reference.map(str::to_string),
+                reference: explorer.reference().map(|c| c.name.to_string()),
             };
-            let world_of = || world_of(&ids, reference, store.as_ref()).expect("paired above").1;
+            let world_of = || world_of(&ids, reference, store.as_ref()).expect("paired above");
             match explore_in_jobs(&test, &world_of, &job, store.as_ref()) {
                 Ok((failures, stats)) => return (Report { failures, stats }, path),
                 // Exploring in-process would hit the same bug, and a crash of the user's there.
@@ -268,6 +269,16 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
                         &mut warnings,
                         format!("cannot explore in a child process ({e}); exploring in-process"),
                     );
+                }
+                Err(Stop::ReferenceUnknown) => {
+                    let name = explorer.reference().map(|c| c.name).unwrap_or_default();
+                    let note = format!(
+                        "explored in this process, without crash isolation: a child process learns the methods of \
+                         {} only from the test's first exploration; give this exploration a #[test] of its own",
+                        crate::names::display_type_name(name)
+                    );
+                    crate::progress::notice_once(&format!("drt: note: {note}\n"));
+                    notes.push(note);
                 }
             }
         }
@@ -280,6 +291,8 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
             // Printed already; kept for the report (and `DRT_STRICT`).
             warnings.append(&mut report.stats.warnings);
             report.stats.warnings = warnings;
+            notes.append(&mut report.stats.notes);
+            report.stats.notes = notes;
             (report, path)
         }
         Err(payload) => panic!("{}", internal_error(&*payload)),
@@ -287,38 +300,27 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
 }
 
 /// The world of an exploration of the types `ids`, against the reference
-/// of that `type_name` when there is one, and the registry it reads. Its
-/// seeds include the literals of the saved failures in `store` that the
-/// code no longer has, so that the parent and every child read the same
-/// entries the same way.
-fn world_of(
+/// `model` when there is one (with the registry that knows its methods),
+/// Its seeds include the literals of the saved failures in `store` that
+/// the code no longer has, so that the parent and every child read the
+/// same entries the same way.
+fn world_of<'r>(
     ids: &[std::any::TypeId],
-    reference: Option<&str>,
+    reference: Option<(std::any::TypeId, &'r Registry)>,
     store: Option<&SavedFailuresFile>,
-) -> Result<(&'static Registry, World<'static>), String> {
-    let (registry, mut world) = plain_world_of(ids, reference)?;
+) -> Result<World<'r>, String> {
+    let mut world = match reference {
+        None => World::new(Registry::global(), ids),
+        Some((model, registry)) => {
+            let subject = *ids.first().expect("an exploration has a type under test");
+            differential::shadow::against(World::new(registry, ids), subject, model)?
+        }
+    };
     if let Some(store) = store {
         let literals = store.unknown_literals(&world);
         world.adopt(literals);
     }
-    Ok((registry, world))
-}
-
-fn plain_world_of(
-    ids: &[std::any::TypeId],
-    reference: Option<&str>,
-) -> Result<(&'static Registry, World<'static>), String> {
-    let Some(name) = reference else {
-        return Ok((Registry::global(), World::new(Registry::global(), ids)));
-    };
-    let (model, registry) = differential::reference(name).ok_or_else(|| {
-        format!(
-            "drt: this process has not met `.against::<{name}>()`: a test that explores against a reference must \
-             name it in its first exploration"
-        )
-    })?;
-    let subject = *ids.first().expect("an exploration has a type under test");
-    Ok((registry, differential::shadow::against(World::new(registry, ids), subject, model)?))
+    Ok(world)
 }
 
 /// The line that reports a panic of drt's own.
@@ -336,8 +338,16 @@ fn saved_failures_file(subjects: &[&str], settings: &Settings) -> Option<SavedFa
 }
 
 /// A child process: runs the job its supervisor wrote, then exits.
-fn child_main(channel: &Channel) -> ! {
+/// `chosen`: the reference the exploration the child runs at chose.
+fn child_main(channel: &Channel, chosen: Option<Chosen>) -> ! {
     let Some(job) = channel.job() else { std::process::exit(NO_JOB_STATUS) };
+    let reference = job.reference.as_deref().map(|name| {
+        differential::named(name, chosen).unwrap_or_else(|| {
+            eprintln!("{REFERENCE_UNKNOWN} {name}");
+            std::process::exit(REFERENCE_UNKNOWN_STATUS)
+        })
+    });
+    let reference = reference.as_ref().map(|(model, registries)| (*model, registries.get()));
     let registry = Registry::global();
     let ids: Vec<std::any::TypeId> = job
         .subjects
@@ -346,8 +356,8 @@ fn child_main(channel: &Channel) -> ! {
         .collect();
     let names: Vec<&str> = job.subjects.iter().map(String::as_str).collect();
     let store = saved_failures_file(&names, &job.settings);
-    let world = match world_of(&ids, job.reference.as_deref(), store.as_ref()) {
-        Ok((_, world)) => world.without(&job.avoid),
+    let world = match world_of(&ids, reference, store.as_ref()) {
+        Ok(world) => world.without(&job.avoid),
         Err(why) => {
             eprintln!("{INTERNAL_ERROR}: {why}");
             std::process::exit(INTERNAL_ERROR_STATUS);

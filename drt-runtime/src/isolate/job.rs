@@ -47,6 +47,10 @@ pub(crate) const NO_JOB_STATUS: i32 = 3;
 pub(crate) const INTERNAL_ERROR: &str = "drt: internal error";
 /// The exit status of a child in which drt itself failed (sysexits' EX_SOFTWARE).
 pub(crate) const INTERNAL_ERROR_STATUS: i32 = 70;
+/// How a child starts the line saying it does not know its job's reference...
+pub(crate) const REFERENCE_UNKNOWN: &str = "drt: this process has not met the reference";
+/// ...and its exit status (sysexits' EX_UNAVAILABLE).
+pub(crate) const REFERENCE_UNKNOWN_STATUS: i32 = 69;
 
 /// What a child is asked to do: explore (or replay one sequence) for these
 /// subjects, with these settings. The child runs it at the first

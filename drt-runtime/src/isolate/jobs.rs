@@ -43,9 +43,9 @@ type Explored = Result<(Vec<wire::Grouped>, Stats), Stop>;
 
 /// Explores `job` in `job.settings.jobs` jobs of child processes re-running
 /// `test`, and merges their reports.
-pub(crate) fn explore_in_jobs(
+pub(crate) fn explore_in_jobs<'r>(
     test: &str,
-    world: &(dyn Fn() -> World<'static> + Sync),
+    world: &(dyn Fn() -> World<'r> + Sync),
     job: &Job,
     store: Option<&SavedFailuresFile>,
 ) -> Result<(Vec<Failure>, Stats), Stop> {
@@ -147,6 +147,8 @@ fn merge(results: Vec<Explored>, warnings: &Mutex<Vec<String>>) -> Result<(Vec<F
     for result in results {
         match result {
             Err(Stop::Internal(said)) => return Err(Stop::Internal(said)),
+            // Every job's child would say so.
+            Err(Stop::ReferenceUnknown) => return Err(Stop::ReferenceUnknown),
             Err(Stop::Io(e)) => cannot_start.push(e),
             Ok((failures, lane)) => {
                 found.extend(failures);

@@ -8,7 +8,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::job::{file, Channel, Job, HEARTBEAT_EVERY, INTERNAL_ERROR, INTERNAL_ERROR_STATUS};
+use super::job::{
+    file, Channel, Job, HEARTBEAT_EVERY, INTERNAL_ERROR, INTERNAL_ERROR_STATUS, REFERENCE_UNKNOWN,
+    REFERENCE_UNKNOWN_STATUS,
+};
 use super::wire;
 use crate::config::{Isolation, MinimizeLimits, Settings};
 use crate::minimize::{minimize_with, Blame};
@@ -31,6 +34,10 @@ pub(crate) enum Stop {
     /// drt itself failed in a child (its own panic, not the user's code),
     /// with the line the child printed.
     Internal(String),
+    /// The child does not know the reference its job names (a std
+    /// collection chosen by an exploration that is not the test's first):
+    /// exploring in-process works.
+    ReferenceUnknown,
 }
 
 impl From<std::io::Error> for Stop {
@@ -401,6 +408,9 @@ pub(crate) fn supervise(
             // signs, so that a user's `exit(70)` is not taken for one.
             if said.starts_with(INTERNAL_ERROR) && *code == Some(INTERNAL_ERROR_STATUS) {
                 return Err(Stop::Internal(said.clone()));
+            }
+            if said.starts_with(REFERENCE_UNKNOWN) && *code == Some(REFERENCE_UNKNOWN_STATUS) {
+                return Err(Stop::ReferenceUnknown);
             }
         }
         let (found, child_stats) = sup.results();
