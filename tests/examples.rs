@@ -4,8 +4,8 @@
 use drt::{FailureKind, Report};
 use drt_examples::{
     bank, batch, bitmap, bitpack, bugfree, cache, calendar, checksum, chunked, deque, edge, histogram, inline_stack,
-    journal, limiter, lines, lru, money, ordered, raster, retry, ring, route, samples, seats, span, stock, tags, tasks,
-    text, timeline, wallet,
+    journal, limiter, lines, lru, money, ordered, raster, readbuf, retry, ring, route, samples, seats, span, stock,
+    tags, tasks, text, timeline, wallet,
 };
 
 /// Sequences each exploration may spend; the bugs are found well within it.
@@ -84,6 +84,23 @@ fn finds_the_bit_width_of_sixty_four() {
     );
     assert_eq!(f.len, 2, "{}", f.code);
     assert!(f.code.contains("BitPacker::new(64)"), "{}", f.code);
+}
+
+/// A read buffer whose every size comes from the caller: the sizes of
+/// gigabytes a search tries crash or stall the exploring process, and are
+/// learned as too large for a run instead of being reported (or leaving
+/// out `with_capacity`, the only constructor). The bug is then four calls
+/// away, on every seed.
+#[test]
+fn finds_the_read_buffer_appending_past_its_end_among_sizes_of_gigabytes() {
+    for seed in 1..=10 {
+        let report = drt::explore::<readbuf::ReadBuf>().seed(seed).max_sequences(1_000).report();
+        assert_eq!(report.failures.len(), 1, "seed {seed}:\n{report}");
+        let f = &report.failures[0];
+        assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Panic, "ReadBuf::extend"), "{report}");
+        assert!(f.message.contains("out of range for slice of length"), "{}", f.message);
+        assert!(f.code.contains(".consume(") && f.len <= 4, "{}", f.code);
+    }
 }
 
 /// A position removed from the top of a bitmap whose lower words hold

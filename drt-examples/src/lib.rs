@@ -27,6 +27,7 @@ pub mod money;
 pub mod ordered;
 pub mod playlist;
 pub mod raster;
+pub mod readbuf;
 pub mod retry;
 pub mod ring;
 pub mod route;

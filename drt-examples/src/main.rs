@@ -3,8 +3,8 @@
 
 use drt_examples::{
     arena, bank, batch, bitmap, bitpack, bugfree, cache, calendar, checksum, chunked, deque, edge, frames, histogram,
-    index, inline_stack, journal, ledger, limiter, lines, lru, money, ordered, playlist, raster, retry, ring, route,
-    samples, seats, span, stock, tags, tasks, text, timeline, units, username, version, wallet,
+    index, inline_stack, journal, ledger, limiter, lines, lru, money, ordered, playlist, raster, readbuf, retry, ring,
+    route, samples, seats, span, stock, tags, tasks, text, timeline, units, username, version, wallet,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -56,6 +56,9 @@ fn main() {
         }),
         ("raster::Raster", "a crop of a crop runs past the view (expensive values: incremental execution)", || {
             drt::explore::<raster::Raster>().report()
+        }),
+        ("readbuf::ReadBuf", "free space counted at both ends, among sizes of gigabytes (sizes learned)", || {
+            drt::explore::<readbuf::ReadBuf>().report()
         }),
         ("deque::BoundedDeque", "deep state: a re-layout of a full, wrapped ring (a dozen calls in order)", || {
             drt::explore::<deque::BoundedDeque>().report()

@@ -233,7 +233,17 @@ impl World<'_> {
                 }
                 continue;
             }
+            // A call given a large integer is watched with its checks (a
+            // `Debug` of the huge value it made): see `World::watch`.
+            let watched = self.watch.as_ref().and_then(|watch| {
+                let (param, magnitude) = crate::sizes::large_argument(self, seq.args(i))?;
+                watch(Some((&self.op(seq.op(i)).op.path, param, magnitude)));
+                Some(watch)
+            });
             outcome = self.call(seq, i, &mut frame, checks.level(i));
+            if let Some(watch) = watched {
+                watch(None);
+            }
             if let Some(beside) = &mut beside {
                 let ours = outcome.is_normal().then(|| frame.returns(i));
                 outcome = beside.after(seq, i, outcome, ours);
@@ -374,7 +384,10 @@ impl World<'_> {
                 } else {
                     // The arguments may panic when dropped, too.
                     drop_quietly_all(slots);
-                    return if spec.panics.expects(&caught.message) {
+                    // std refusing a size it was given is no bug either.
+                    let too_large =
+                        || crate::sizes::refused(&caught.message) && crate::sizes::large_argument(self, call).is_some();
+                    return if spec.panics.expects(&caught.message) || too_large() {
                         Outcome::Illegal { call: i }
                     } else {
                         Outcome::Failed { call: i, fault: Fault::Panic { caught, dropped: None } }

@@ -119,6 +119,8 @@ fn stats(s: &Stats) -> serde_json::Value {
         .collect();
     let uncallable: Vec<_> =
         s.uncallable.iter().map(|(op, why)| serde_json::json!({ "operation": op, "why": why })).collect();
+    let throttled: Vec<_> =
+        s.throttled.iter().map(|(param, why)| serde_json::json!({ "parameter": param, "why": why })).collect();
     serde_json::json!({
         "seed": s.seed,
         "elapsed_secs": s.elapsed.as_secs_f64(),
@@ -133,6 +135,7 @@ fn stats(s: &Stats) -> serde_json::Value {
         "evicted": s.evicted,
         "operations": operations,
         "uncallable": uncallable,
+        "throttled": throttled,
         "notes": s.notes,
         "warnings": s.warnings,
         "isolation": match s.isolation {

@@ -71,8 +71,9 @@
 //!    calls come to, and `Beside`, the seam through which a second side runs
 //!    beside a sequence), `differential` (`against`, the pairing of an
 //!    exploration's operations with a reference's, std's collections as
-//!    references), and `reuse`'s `snapshot` (the values kept for reuse,
-//!    their budget, the reused part of a run);
+//!    references), `reuse`'s `snapshot` (the values kept for reuse,
+//!    their budget, the reused part of a run), and `sizes` (the integer
+//!    arguments too large for a run, and the throttles learned from them);
 //! 4. `oracle`, `execute`, and `differential`'s `shadow` (the reference's
 //!    side of each run, through `Beside`) and `compare`;
 //! 5. `render`, `triage` (when two failures are the same, the rerun that
@@ -123,6 +124,7 @@ mod pool;
 mod registry;
 mod seeds;
 mod sequence_text;
+mod sizes;
 mod world;
 // Floor 4: running sequences and checking them.
 mod execute;

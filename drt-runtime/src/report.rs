@@ -194,6 +194,13 @@ pub struct Stats {
     pub operations: Vec<OperationStats>,
     /// Operations under test never executed successfully, and why.
     pub uncallable: Vec<(String, String)>,
+    /// Integer parameters drawn smaller than their type allows from some
+    /// point of the run on, and why (`Buf::with_capacity(n)`, `n =
+    /// 1099511627776 failed to allocate: drawn below 2^20 since`): a value
+    /// asked for more memory or time than a run has, which is an input
+    /// outside the operation's domain, not a failure. Bound such a
+    /// parameter with `requires` to choose its sizes yourself.
+    pub throttled: Vec<(String, String)>,
     /// What a reader should know about the run itself (it stopped early
     /// after too many crashes).
     pub notes: Vec<String>,
@@ -272,6 +279,9 @@ impl Report {
         }
         for (op, why) in &s.uncallable {
             out.push_str(&format!("\ndrt: never called successfully: {op}: {why}"));
+        }
+        for (param, why) in &s.throttled {
+            out.push_str(&format!("\ndrt: sizes throttled: {param}: {why}"));
         }
         for note in &s.notes {
             out.push_str(&format!("\ndrt: note: {note}"));
@@ -403,6 +413,9 @@ impl fmt::Display for Report {
         }
         for (op, why) in &s.uncallable {
             writeln!(f, "drt: never called successfully: {op}: {why}")?;
+        }
+        for (param, why) in &s.throttled {
+            writeln!(f, "drt: sizes throttled: {param}: {why}")?;
         }
         for note in &s.notes {
             writeln!(f, "drt: note: {note}")?;

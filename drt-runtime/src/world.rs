@@ -51,7 +51,16 @@ pub(crate) struct World<'r> {
     /// The path emitted tests reach drt by, when a type under test's block
     /// said `crate = "path"` (`None`: `drt`).
     pub drt_path: Option<&'r str>,
+    /// Told of every call given a large integer as it starts (its
+    /// operation's path, the parameter, the magnitude) and returns
+    /// (`None`): a child process records it for its supervisor, which
+    /// learns from it when the call crashes the child or runs long
+    /// (`sizes`).
+    pub watch: Option<CallWatch>,
 }
+
+/// See [`World::watch`].
+pub(crate) type CallWatch = Box<dyn Fn(Option<(&str, usize, u128)>) + Send + Sync>;
 
 /// Makes the side that runs beside a sequence in a world: the reference's
 /// (`differential::shadow`), passed to [`World::with_reference`].
@@ -148,6 +157,7 @@ impl<'r> World<'r> {
             compared,
             reference: None,
             drt_path: under_test.iter().find_map(|t| reg.drt_paths.get(t)).map(String::as_str),
+            watch: None,
         };
         world.mutators = world.mutators();
         world

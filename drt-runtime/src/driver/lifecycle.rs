@@ -7,6 +7,7 @@ use crate::generate::Engine;
 use crate::progress::{Listener, Progress};
 use crate::report::Report;
 use crate::saved_failures::SavedFailuresFile;
+use crate::sizes::Throttle;
 use crate::world::World;
 
 /// What one exploration here gave: the report, and the name of each
@@ -24,8 +25,9 @@ pub(crate) fn explore_here<'w>(
     settings: &Settings,
     store: Option<&SavedFailuresFile>,
     listener: Option<Box<dyn Listener + 'w>>,
+    throttles: &[Throttle],
 ) -> Ended {
-    let engine = Engine::new(world, settings);
+    let engine = Engine::new(world, settings).with_throttles(throttles);
     let progress = || settings.progress.map(|every| Box::new(Progress::new(settings.budget.seed, every)) as Box<_>);
     match listener.or_else(progress) {
         Some(listener) => run(engine.with_listener(listener), settings, store),

@@ -257,6 +257,7 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
                 settings: settings.clone(),
                 trace_after: None,
                 avoid: Vec::new(),
+                throttles: Vec::new(),
                 reference: explorer.reference().map(|c| c.name.to_string()),
             };
             let world_of = || world_of(&ids, reference, store.as_ref()).expect("paired above");
@@ -285,7 +286,7 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
     }
     // User code runs guarded: a panic out of the engine is drt's own, and
     // the silent hook has kept it from the test's output.
-    let run = || lifecycle::explore_here(&world, settings, store.as_ref(), None).report;
+    let run = || lifecycle::explore_here(&world, settings, store.as_ref(), None, &[]).report;
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
         Ok(mut report) => {
             // Printed already; kept for the report (and `DRT_STRICT`).
@@ -383,7 +384,13 @@ fn child_main(channel: &Channel, chosen: Option<Chosen>) -> ! {
         std::process::exit(0);
     }
     let listener = Box::new(ChildListener::new(channel.clone(), job.trace_after));
-    let run = || lifecycle::explore_here(&world, &job.settings, store.as_ref(), Some(listener));
+    let (running, records) = (listener.running(), channel.clone());
+    let mut world = world;
+    world.watch = Some(Box::new(move |call| {
+        let n = running.load(std::sync::atomic::Ordering::Relaxed);
+        records.large(call.map(|(op, param, magnitude)| (n, op, param, magnitude)));
+    }));
+    let run = || lifecycle::explore_here(&world, &job.settings, store.as_ref(), Some(listener), &job.throttles);
     // A panic of drt's own (a bug in drt) must not pass for a crash of the
     // user's code: it says what it was, which the supervisor shows.
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {

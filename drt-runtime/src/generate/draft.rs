@@ -16,6 +16,7 @@ use crate::macro_support::ParamKind;
 use crate::pool::{Offer, Pool};
 use crate::rng::Choices;
 use crate::sequence::{Composed, Mode, Operand};
+use crate::sizes::{self, Throttles};
 use crate::untested::Untested;
 use crate::world::World;
 
@@ -70,6 +71,8 @@ pub(super) struct Draft {
     pub walk: Option<u32>,
     /// What extending each pool value costs ([`Costs`]).
     pub costs: Costs,
+    /// The integer parameters drawn smaller than their types allow.
+    pub throttles: Throttles,
 }
 
 /// What building a draft reads and draws from: the engine's other parts,
@@ -99,6 +102,7 @@ impl Draft {
             random_walk,
             walk: None,
             costs: Costs::new(cost_aware),
+            throttles: Throttles::default(),
         }
     }
 
@@ -135,7 +139,7 @@ impl Draft {
                 (self.spare, self.alive) = (seq, alive);
                 return None;
             };
-            args.push(arg);
+            args.push(self.sized(op, k, p.ty, arg, src));
         }
         if seq.len() >= src.max_len {
             (self.spare, self.alive) = (seq, alive);
@@ -197,8 +201,9 @@ impl Draft {
             let params = &world.ops[m as usize].op.spec.params;
             let mut call = Vec::with_capacity(params.len());
             call.push(Operand::Var { var, mode: Mode::Mut });
-            for p in &params[1..] {
-                call.push(self.seeded(p.ty, src).expect("a mutator's other parameters are seeded"));
+            for (k, p) in params.iter().enumerate().skip(1) {
+                let arg = self.seeded(p.ty, src).expect("a mutator's other parameters are seeded");
+                call.push(self.sized(m as usize, k, p.ty, arg, src));
             }
             seq.push(m, call);
         }
@@ -321,6 +326,18 @@ impl Draft {
         Some(Operand::SeedVec { builder, elems: Box::new(elems) })
     }
 
+    /// `arg` for parameter `k` (of type `ty`) of operation `op`, or a
+    /// smaller integer when the parameter is throttled and `arg` is as
+    /// large as the sizes that hurt ([`crate::sizes`]).
+    fn sized(&self, op: usize, k: usize, ty: TypeId, arg: Operand, src: &mut Sources<'_, '_>) -> Operand {
+        let Some(bits) = self.throttles.limit(op as u32, k) else { return arg };
+        let (Some(kind), Some(m)) = (IntKind::of(ty), sizes::magnitude(src.world, &arg)) else { return arg };
+        if m < 1u128 << (bits - 1) {
+            return arg;
+        }
+        Operand::Int { kind, bits: sizes::smaller(kind, bits, src.rng) }
+    }
+
     /// GRT's detective (paper 004): a value of `ty` that neither the pool
     /// nor the seeds have is built on the spot by a call of an operation
     /// returning `ty` (a constructor, a builder), its own arguments chosen
@@ -344,7 +361,7 @@ impl Draft {
         for (k, p) in run_op.op.spec.params.iter().enumerate() {
             let mode = mode_for(p.kind, run_op.clone_fns[k].is_some());
             let arg = self.choose_operand(p.ty, mode, &args, seq, alive, depth + 1, src)?;
-            args.push(arg);
+            args.push(self.sized(op, k, p.ty, arg, src));
         }
         if seq.len() + 1 >= src.max_len {
             return None;

@@ -162,6 +162,13 @@ impl<'w> Engine<'w> {
         self
     }
 
+    /// Draws the parameters an earlier child `learned` to throttle smaller
+    /// ([`crate::sizes`]).
+    pub fn with_throttles(mut self, learned: &[crate::sizes::Throttle]) -> Self {
+        self.draft.throttles = crate::sizes::Throttles::of(self.world, learned);
+        self
+    }
+
     /// Tells `listener` how the exploration goes.
     pub fn with_listener(mut self, listener: Box<dyn Listener + 'w>) -> Self {
         self.listener = Some(listener);
@@ -507,6 +514,7 @@ impl<'w> Engine<'w> {
         // When nothing was explored, nothing went untested.
         if !self.clock.budget.replay_only() {
             self.stats.uncallable = self.untested.reasons(self.world, &self.stats.operations);
+            self.stats.throttled = self.draft.throttles.described(self.world);
         }
         self.stats.notes.extend(self.untested.notes(self.world));
         self.stats.evicted = self.pool.evicted;

@@ -8,6 +8,8 @@ use super::wire;
 use crate::config::Settings;
 use crate::progress::Listener;
 use crate::report::{Failure, Stats};
+use super::shared::SharedRecord;
+use crate::sizes::Throttle;
 
 /// The files of a channel's directory.
 pub(crate) mod file {
@@ -19,6 +21,9 @@ pub(crate) mod file {
     pub const STDERR: &str = "stderr.txt";
     /// Sequences run so far, rewritten in place.
     pub const HEARTBEAT: &str = "heartbeat.txt";
+    /// The call running given a large integer, in memory the child shares
+    /// with it (`isolate::shared`).
+    pub const RUNNING: &str = "running.bin";
     /// Every sequence about to run, once tracing is on.
     pub const TRACE: &str = "trace.txt";
     /// Each failure as it is found (what is left when the child dies).
@@ -71,6 +76,9 @@ pub(crate) struct Job {
     pub trace_after: Option<u64>,
     /// Operations left out: they crashed an earlier child.
     pub avoid: Vec<String>,
+    /// Integer parameters drawn smaller: a large value of theirs crashed
+    /// or hung an earlier child ([`crate::sizes`]).
+    pub throttles: Vec<Throttle>,
     /// The reference the sequences run on too (`against`), by `type_name`.
     pub reference: Option<String>,
 }
@@ -90,6 +98,9 @@ impl Job {
         for op in &self.avoid {
             out.push_str(&format!("avoid {op}\n"));
         }
+        for t in &self.throttles {
+            out.push_str(&format!("throttle {}\n", t.encode()));
+        }
         if let Some(r) = &self.reference {
             out.push_str(&format!("reference {r}\n"));
         }
@@ -105,6 +116,7 @@ impl Job {
             settings: Settings::unread(),
             trace_after: None,
             avoid: Vec::new(),
+            throttles: Vec::new(),
             reference: None,
         };
         for line in text.lines() {
@@ -114,6 +126,7 @@ impl Job {
                 "replay" => job.replay = value.parse().ok()?,
                 "trace_after" => job.trace_after = Some(value.parse().ok()?),
                 "avoid" => job.avoid.push(value.to_string()),
+                "throttle" => job.throttles.push(Throttle::decode(value)?),
                 "reference" => job.reference = Some(value.to_string()),
                 _ => job.settings.read_line(key, value)?,
             }
@@ -129,6 +142,8 @@ pub(crate) struct Channel {
     /// The heartbeat file, kept open in the child: rewriting it with
     /// `fs::write` cost 150 µs a time, a positioned write 1 µs.
     pub(crate) beat: Option<std::sync::Arc<std::fs::File>>,
+    /// The record of a call given a large integer, mapped in the child.
+    pub(crate) record: Option<std::sync::Arc<SharedRecord>>,
 }
 
 impl Channel {
@@ -140,7 +155,8 @@ impl Channel {
     pub fn from_env() -> Option<Channel> {
         let dir = PathBuf::from(std::env::var_os(CHILD_ENV)?);
         let beat = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(dir.join(file::HEARTBEAT));
-        Some(Channel { dir, beat: beat.ok().map(std::sync::Arc::new) })
+        let record = SharedRecord::create(&dir.join(file::RUNNING)).ok().map(std::sync::Arc::new);
+        Some(Channel { dir, beat: beat.ok().map(std::sync::Arc::new), record })
     }
 
     pub fn job(&self) -> Option<Job> {
@@ -158,6 +174,25 @@ impl Channel {
             return;
         }
         let _ = std::fs::write(self.file(file::HEARTBEAT), text);
+    }
+
+    /// Records a call given a large integer: running (`Some`: the number of
+    /// its sequence, its operation's path, the parameter, the magnitude) or
+    /// returned.
+    pub fn large(&self, call: Option<(u64, &str, usize, u128)>) {
+        let Some(record) = &self.record else { return };
+        match call {
+            Some((sequence, op, param, magnitude)) => record.running(sequence, op, param, magnitude),
+            None => record.returned(),
+        }
+    }
+
+    /// The large integer the call running when the child stopped was
+    /// given, with the number of its sequence: when that call had not
+    /// returned.
+    pub(crate) fn large_running(&self) -> Option<(u64, crate::sizes::Large)> {
+        let running = super::shared::read(&self.file(file::RUNNING))?;
+        Some((running.sequence, running.large))
     }
 
     /// The sequences the child last said it had run, and the failures it
@@ -222,17 +257,26 @@ pub(crate) struct ChildListener {
     channel: Channel,
     trace_after: Option<u64>,
     last_beat: Duration,
+    /// The number of the sequence running, shared with the world's
+    /// `watch` (see [`Channel::large_running`]).
+    running: std::sync::Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl ChildListener {
     /// Reports to `channel`, tracing sequences after `trace_after`.
     pub fn new(channel: Channel, trace_after: Option<u64>) -> ChildListener {
-        ChildListener { channel, trace_after, last_beat: Duration::ZERO }
+        ChildListener { channel, trace_after, last_beat: Duration::ZERO, running: Default::default() }
+    }
+
+    /// The number of the sequence running, as this listener keeps it.
+    pub fn running(&self) -> std::sync::Arc<std::sync::atomic::AtomicU64> {
+        self.running.clone()
     }
 }
 
 impl Listener for ChildListener {
     fn starting(&mut self, n: u64, failures: usize, replaying: bool, text: &dyn Fn() -> String) {
+        self.running.store(n, std::sync::atomic::Ordering::Relaxed);
         if self.trace_after.is_some_and(|after| n > after) {
             self.channel.trace(&text());
         }
@@ -283,6 +327,7 @@ mod tests {
             settings,
             trace_after: Some(256),
             avoid: vec!["a::B::f".into()],
+            throttles: vec![Throttle { op: "a::B::g".into(), param: 1, bits: 20, why: "n = 1 ran long".into() }],
             reference: Some("alloc::collections::btree::set::BTreeSet<u32>".into()),
         };
         assert_eq!(Job::decode(&job.encode()), Some(job.clone()));

@@ -206,6 +206,11 @@ fn add(mut total: Stats, lane: Stats) -> Stats {
             total.uncallable.push(entry);
         }
     }
+    for entry in lane.throttled {
+        if !total.throttled.iter().any(|(param, _)| *param == entry.0) {
+            total.throttled.push(entry);
+        }
+    }
     let ran = |name: &str, ops: &[OperationStats]| ops.iter().any(|o| o.name == name && o.succeeded > 0);
     let ops = std::mem::take(&mut total.operations);
     total.uncallable.retain(|(op, _)| !ran(op, &ops));
@@ -235,6 +240,7 @@ mod tests {
             settings,
             trace_after: None,
             avoid: Vec::new(),
+            throttles: Vec::new(),
             reference: None,
         }
     }

@@ -20,11 +20,20 @@ use crate::report::{warn_once, Failure, FailureKind, Stats, WARNING};
 use crate::saved_failures::{entry_comment, SavedFailuresFile};
 use crate::sequence::Sequence;
 use crate::sequence_text::{decode, encode};
+use crate::sizes::{Throttle, Throttles};
 use crate::triage::{crash_failure, Crash, Found};
 use crate::world::World;
 
+/// How long a sequence given a large integer may run before its child is
+/// cut short ([`Ending::Slow`]): far longer than typical calls, far shorter
+/// than the call timeout, whose hang costs it twice (once to find it, once
+/// to find its sequence).
+const SLOW_CALLS: Duration = Duration::from_millis(250);
 /// Crashes after which the supervisor stops restarting children.
 const MAX_RESTARTS: u32 = 8;
+/// The same for inputs too large for a run: each at least halves the bits
+/// of a parameter's values, so a few per parameter.
+const MAX_THROTTLED: u32 = 64;
 
 /// Why [`supervise`] gave up.
 #[derive(Debug)]
@@ -56,6 +65,9 @@ pub(crate) enum Ending {
     Crashed { status: String, code: Option<i32>, said: String },
     /// Its heartbeat stopped for longer than the call timeout; it was killed.
     Hung,
+    /// It ran a sequence given a large integer for longer than
+    /// [`SLOW_CALLS`]; it was killed.
+    Slow,
 }
 
 /// Spawns and watches children for one test.
@@ -91,7 +103,7 @@ impl Supervisor {
     pub fn new(test: String, warnings: Arc<Mutex<Vec<String>>>) -> Supervisor {
         let n = CHANNELS.fetch_add(1, Ordering::Relaxed);
         let dir = std::env::temp_dir().join(format!("drt-{}-{n}", std::process::id()));
-        let channel = Channel { dir, beat: None };
+        let channel = Channel { dir, beat: None, record: None };
         Supervisor { test, channel, warnings }
     }
 
@@ -135,6 +147,7 @@ impl Supervisor {
             .spawn()?;
         let mut last = (u64::MAX, Instant::now());
         let mut failures_seen = 0;
+        let mut slow = false;
         let status = loop {
             if let Some(status) = child.try_wait()? {
                 break Some(status);
@@ -154,6 +167,12 @@ impl Supervisor {
                 let _ = child.kill();
                 let _ = child.wait();
                 break None;
+            } else if watch.is_some() && last.1.elapsed() > SLOW_CALLS && self.channel.large_running().is_some() {
+                // A size too large for a run, most likely: cut it short.
+                let _ = child.kill();
+                let _ = child.wait();
+                slow = true;
+                break None;
             }
             std::thread::sleep(Duration::from_millis(5));
         };
@@ -161,6 +180,7 @@ impl Supervisor {
         self.forward_warnings(&said);
         Ok(match status {
             Some(status) => self.ending(job, status, &said),
+            None if slow => Ending::Slow,
             None => Ending::Hung,
         })
     }
@@ -315,7 +335,7 @@ const MAX_HANG_REPLAYS: usize = 4;
 fn same_crash(a: &Ending, b: &Ending) -> bool {
     match (a, b) {
         (Ending::Crashed { status: x, .. }, Ending::Crashed { status: y, .. }) => x == y,
-        (Ending::Hung, Ending::Hung) => true,
+        (Ending::Hung, Ending::Hung) | (Ending::Slow, Ending::Slow) => true,
         _ => false,
     }
 }
@@ -390,6 +410,8 @@ pub(crate) fn supervise(
     let mut stats = Stats { seed: job.settings.budget.seed, isolation: Isolation::Process, ..Stats::default() };
     let mut failures: Vec<wire::Grouped> = Vec::new();
     let mut restarts = 0;
+    let mut throttled = 0;
+    let mut throttles = Throttles::of(world, &job.throttles);
     loop {
         if let Some(limit) = time_limit {
             let left = limit.saturating_sub(start.elapsed());
@@ -424,6 +446,26 @@ pub(crate) fn supervise(
             let (sequences, failing) = (stats.sequences + child.sequences, stats.failing + child.failing);
             stats = Stats { sequences, failing, seed: stats.seed, isolation: Isolation::Process, ..child };
             break;
+        }
+        if let Some((n, _)) = too_large(world, &mut throttles, sup, &ending) {
+            // An input too large for a run, not a failure: explore on with
+            // the parameter drawn smaller, the operation kept.
+            let ran = n - 1;
+            stats.sequences += n;
+            stats.illegal += 1;
+            job.throttles = throttles.learned();
+            throttled += 1;
+            if throttled > MAX_THROTTLED {
+                stats.notes.push(format!(
+                    "the exploration stopped after {throttled} sizes too large for a run crashed or hung it; bound \
+                     them with requires(...) to explore further"
+                ));
+                break;
+            }
+            if !next_child(&mut job, ran) {
+                break;
+            }
+            continue;
         }
         let ran = sup.heartbeat();
         let elapsed = start.elapsed();
@@ -464,17 +506,12 @@ pub(crate) fn supervise(
             ));
             break;
         }
-        // Explore on with another seed, without the operation that crashed
-        // (it would crash again) and without the saved sequences.
+        // Explore on without the operation that crashed (it would crash again).
         match crashed_op {
             Some(op) if !job.avoid.contains(&op) => job.avoid.push(op),
             _ => {}
         }
-        let budget = &mut job.settings.budget;
-        budget.seed = budget.seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        budget.max_sequences = budget.max_sequences.map(|m| m.saturating_sub(ran + 1));
-        job.settings.saved_failures.replay = false;
-        if job.settings.budget.max_sequences == Some(0) {
+        if !next_child(&mut job, ran) {
             break;
         }
     }
@@ -496,10 +533,42 @@ pub(crate) fn supervise(
     Ok((group(failures), stats))
 }
 
+/// Readies `job` for the child after one that crashed when `ran`
+/// sequences had run before the culprit: another seed, the budget left,
+/// and no saved sequences. Whether any budget is left.
+fn next_child(job: &mut Job, ran: u64) -> bool {
+    let budget = &mut job.settings.budget;
+    budget.seed = budget.seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    budget.max_sequences = budget.max_sequences.map(|m| m.saturating_sub(ran + 1));
+    job.settings.saved_failures.replay = false;
+    job.settings.budget.max_sequences != Some(0)
+}
+
+/// When the child `sup` ran failed to allocate, hung or ran slow in a
+/// sequence given a large integer: an input too large for a run
+/// ([`crate::sizes`]), whose parameter is throttled. The sequence's number,
+/// and the throttle. `None` for any other crash, which is a failure.
+fn too_large(
+    world: &World<'_>,
+    throttles: &mut Throttles,
+    sup: &Supervisor,
+    ending: &Ending,
+) -> Option<(u64, Throttle)> {
+    let why = match ending {
+        Ending::Hung => "ran into the call timeout".to_string(),
+        Ending::Slow => format!("ran longer than {SLOW_CALLS:?}"),
+        Ending::Crashed { said, .. } if crate::sizes::allocation_failed(said) => format!("crashed: {said}"),
+        _ => return None,
+    };
+    let (n, large) = sup.channel.large_running()?;
+    Some((n, throttles.learn(world, large, &why)?))
+}
+
 /// What triage is told of a child that did not finish, run with `settings`.
 fn crash(ending: &Ending, settings: &Settings) -> Crash {
     match ending {
-        Ending::Hung => Crash::Hung { timeout: settings.call_timeout },
+        // (A slow child ran a sequence given a large integer: see `too_large`.)
+        Ending::Hung | Ending::Slow => Crash::Hung { timeout: settings.call_timeout },
         Ending::Crashed { status, said, .. } => Crash::Died {
             status: status.clone(),
             said: said.clone(),
@@ -564,6 +633,7 @@ mod tests {
             settings,
             trace_after: None,
             avoid: Vec::new(),
+            throttles: Vec::new(),
             reference: None,
         };
         let stderr = format!("the user's output\n{INTERNAL_ERROR} (a bug in drt, please report it): first\nsecond\n");

@@ -124,6 +124,10 @@ pub(crate) fn stats(s: &Stats) -> String {
         field(&mut out, "uncallable", op);
         field(&mut out, "why", why);
     }
+    for (param, why) in &s.throttled {
+        field(&mut out, "throttled", param);
+        field(&mut out, "why", why);
+    }
     for note in &s.notes {
         field(&mut out, "note", note);
     }
@@ -157,6 +161,9 @@ pub(crate) fn parse_stats(text: &str) -> Option<Stats> {
     }
     while let (Some(op), Some(why)) = (r.field("uncallable"), r.field("why")) {
         s.uncallable.push((op.to_string(), why.to_string()));
+    }
+    while let (Some(param), Some(why)) = (r.field("throttled"), r.field("why")) {
+        s.throttled.push((param.to_string(), why.to_string()));
     }
     while let Some(note) = r.field("note") {
         s.notes.push(note.to_string());
@@ -209,6 +216,7 @@ mod tests {
                 time: Duration::from_nanos(1_234_567),
             }],
             uncallable: vec![("A::c".into(), "no value".into())],
+            throttled: vec![("A::d(n)".into(), "n = 4096 ran long".into())],
             notes: vec!["A::d failed in 2 sequences".into()],
             coverage: Some(Coverage { reached: 31, total: 140 }),
             ..Stats::default()

@@ -1,0 +1,207 @@
+//! Hostile sizes: an integer argument that asks for more memory or time
+//! than a run has (`with_capacity(1 << 40)`, `resize(u32::MAX as usize)`,
+//! `insert_range(0, u32::MAX)`) is an input outside the operation's domain,
+//! as a documented panic is, not a bug of the code under test. Std says so
+//! itself: `Vec::with_capacity` "panics if the new capacity exceeds
+//! `isize::MAX` bytes", and an allocation it cannot get "aborts"
+//! (`handle_alloc_error`). Such an argument costs a run dearly (a child
+//! process dies and is replayed, or a call runs into the timeout), so drt
+//! learns which parameters of which operations hurt at which magnitude,
+//! and draws smaller values for them from then on: the operation itself
+//! stays in the run, with every size that works.
+//!
+//! - std's refusal of a size (`capacity overflow`) in a call given a large
+//!   integer is an illegal input ([`refused`]);
+//! - an allocation failure or a hang of a child in such a call throttles
+//!   that parameter ([`Throttles::learn`]), and is no failure;
+//! - the supervisor hands its children what it learned (`throttle` lines of
+//!   the job), and the report lists it ([`crate::Stats::throttled`]), so a
+//!   user can bound the size with `requires` instead.
+
+use crate::sequence::Operand;
+use crate::world::World;
+
+/// The smallest magnitude taken for a size: below it an integer is an
+/// ordinary argument (an index, a count of a few pushes), never blamed.
+pub(crate) const LARGE: u128 = 1 << 10;
+/// The fewest bits a throttle leaves a parameter (values below 2^10 are
+/// always drawn), and the most: once a size hurt, values below 2^16 are
+/// all a run needs (a `u16` count, a page of memory, a chunk boundary),
+/// and larger ones built into pool values make every later run slow.
+const MIN_BITS: u32 = 11;
+const MAX_BITS: u32 = 17;
+
+/// Whether a panic's `message` is std's refusal of a size (`Vec`, `VecDeque`,
+/// `String`, `HashMap`: "capacity overflow", "Hash table capacity
+/// overflow"); with a large integer argument in the call, an illegal input.
+pub(crate) fn refused(message: &str) -> bool {
+    message.ends_with("capacity overflow")
+}
+
+/// Whether a dead child's last words are std's on an allocation that
+/// failed (`memory allocation of 1099511627776 bytes failed`).
+pub(crate) fn allocation_failed(said: &str) -> bool {
+    said.starts_with("memory allocation of") && said.ends_with("failed")
+}
+
+/// The largest integer argument of a call with `args`, when it is
+/// at least [`LARGE`]: its parameter and magnitude.
+pub(crate) fn large_argument(world: &World<'_>, args: &[Operand]) -> Option<(usize, u128)> {
+    args.iter()
+        .enumerate()
+        .filter_map(|(k, a)| Some((k, magnitude(world, a)?)))
+        .filter(|(_, m)| *m >= LARGE)
+        .max_by_key(|(_, m)| *m)
+}
+
+/// A call given a large integer: its operation's path, the parameter, the
+/// magnitude.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Large {
+    pub op: String,
+    pub param: usize,
+    pub magnitude: u128,
+}
+
+/// The magnitude of an integer operand: a drawn value or an integer seed.
+pub(crate) fn magnitude(world: &World<'_>, arg: &Operand) -> Option<u128> {
+    match arg {
+        Operand::Int { kind, bits } => Some(kind.complexity(*bits)),
+        Operand::Seed(s) => {
+            let seed = &world.seeds[*s as usize];
+            crate::ints::IntKind::of(seed.ty).map(|_| seed.complexity)
+        }
+        _ => None,
+    }
+}
+
+/// One parameter drawn smaller than its type allows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Throttle {
+    /// The operation, by its full path (as a job names it).
+    pub op: String,
+    pub param: usize,
+    /// Values of this many bits or more are drawn no more.
+    pub bits: u32,
+    /// What the value that taught it did (`memory allocation of 8 GiB failed`).
+    pub why: String,
+}
+
+impl Throttle {
+    /// A job's `throttle` line's value, and back.
+    pub fn encode(&self) -> String {
+        format!("{} {} {} {}", self.param, self.bits, self.op, self.why.replace('\n', " "))
+    }
+
+    pub fn decode(text: &str) -> Option<Throttle> {
+        let mut w = text.splitn(4, ' ');
+        let param = w.next()?.parse().ok()?;
+        let bits = w.next()?.parse().ok()?;
+        let (op, why) = (w.next()?.to_string(), w.next().unwrap_or("").to_string());
+        Some(Throttle { op, param, bits, why })
+    }
+}
+
+/// The throttles of one run, by operation index.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Throttles {
+    /// (operation index, throttle).
+    by_op: Vec<(u32, Throttle)>,
+}
+
+impl Throttles {
+    /// The throttles `learned` (by an earlier child), for `world`'s operations.
+    pub fn of(world: &World<'_>, learned: &[Throttle]) -> Throttles {
+        let by_op = learned
+            .iter()
+            .filter_map(|t| Some((world.ops.iter().position(|o| o.op.path == t.op)? as u32, t.clone())))
+            .collect();
+        Throttles { by_op }
+    }
+
+    /// The bits below which parameter `param` of operation `op` is drawn.
+    pub fn limit(&self, op: u32, param: usize) -> Option<u32> {
+        self.by_op.iter().find(|(o, t)| *o == op && t.param == param).map(|(_, t)| t.bits)
+    }
+
+    /// Learns that a call given `large` hurt (`why`): its parameter is
+    /// throttled to half the bits of the magnitude (a square root: a few
+    /// lessons reach sizes that work, each costing a child), and to
+    /// [`MAX_BITS`] at most. Returns the
+    /// throttle learned; `None` when `large` is not of `world` (a record
+    /// cut short).
+    pub fn learn(&mut self, world: &World<'_>, large: Large, why: &str) -> Option<Throttle> {
+        let Large { op: path, param, magnitude: m } = large;
+        let op = world.ops.iter().position(|o| o.op.path == path)? as u32;
+        let name = world.ops[op as usize].op.spec.params.get(param)?.name;
+        let bits = (u128::BITS - m.leading_zeros()).div_ceil(2).clamp(MIN_BITS, MAX_BITS);
+        let why = format!("{name} = {m} {why}");
+        let learned = match self.by_op.iter_mut().find(|(o, t)| *o == op && t.param == param) {
+            Some((_, t)) => {
+                t.bits = t.bits.min(bits);
+                t.why = why;
+                t.clone()
+            }
+            None => {
+                let t = Throttle { op: path, param, bits, why };
+                self.by_op.push((op, t.clone()));
+                t
+            }
+        };
+        Some(learned)
+    }
+
+    /// The throttles as a report lists them: the parameter
+    /// (`Buf::with_capacity(n)`), and why.
+    pub fn described(&self, world: &World<'_>) -> Vec<(String, String)> {
+        self.by_op
+            .iter()
+            .map(|(op, t)| {
+                let op = &world.ops[*op as usize].op;
+                let param = op.spec.params[t.param].name;
+                let why = format!("{}: drawn below 2^{} since", t.why, t.bits - 1);
+                (format!("{}({param})", op.display), why)
+            })
+            .collect()
+    }
+
+    /// The throttles, as a job hands them on.
+    pub fn learned(&self) -> Vec<Throttle> {
+        self.by_op.iter().map(|(_, t)| t.clone()).collect()
+    }
+}
+
+/// An integer below `2^(bits - 1)` standing in for a throttled argument of
+/// `kind`: drawn as integers are, until one fits (else a small one).
+pub(crate) fn smaller(kind: crate::ints::IntKind, bits: u32, rng: &mut crate::rng::Choices) -> u64 {
+    use rand::RngExt;
+    let fits = |v: u64| kind.complexity(v) < 1u128 << (bits - 1);
+    for _ in 0..16 {
+        let v = kind.draw(rng);
+        if fits(v) {
+            return v;
+        }
+    }
+    rng.random_range(0..=64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn std_words_for_sizes_are_recognized() {
+        assert!(refused("capacity overflow"));
+        assert!(refused("Hash table capacity overflow"));
+        assert!(!refused("index out of bounds: the len is 3 but the index is 5"));
+        assert!(allocation_failed("memory allocation of 1099511627776 bytes failed"));
+        assert!(!allocation_failed("thread 'main' panicked"));
+    }
+
+    #[test]
+    fn a_throttle_round_trips_through_a_job_line() {
+        let t = Throttle { op: "a::B::reserve".into(), param: 1, bits: 20, why: "n = 5 failed\nto".into() };
+        let back = Throttle::decode(&t.encode()).unwrap();
+        assert_eq!(back, Throttle { why: "n = 5 failed to".into(), ..t });
+    }
+}
