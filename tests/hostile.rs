@@ -331,13 +331,13 @@ pub struct Hoard {
 
 #[drt::operations]
 impl Hoard {
-    pub fn new() -> Hoard {
+    pub fn empty() -> Hoard {
         Hoard { chunks: Vec::new() }
     }
     pub fn record(&mut self) {
         self.chunks.push(vec![1; 64 << 20]);
     }
-    pub fn len(&self) -> usize {
+    pub fn entries(&self) -> usize {
         self.chunks.len()
     }
 }

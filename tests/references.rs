@@ -1467,3 +1467,41 @@ fn a_panic_the_reference_shares_is_illegal_input() {
         assert!(op.illegal > 0 && op.succeeded > 0, "{op:?}");
     }
 }
+
+/// A vector whose only constructor aborts the process for three items.
+pub struct FragileVec(Vec<u32>);
+
+#[drt::operations]
+impl FragileVec {
+    pub fn from_iter(items: Vec<u32>) -> Self {
+        if items.len() == 3 {
+            std::process::abort();
+        }
+        FragileVec(items)
+    }
+    pub fn push(&mut self, value: u32) {
+        self.0.push(value)
+    }
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
+/// The only constructor that pairs with the reference's crashes: the
+/// crash is reported, and the exploration, which cannot go on without it,
+/// stops with a note saying so, not with a failure of drt's own.
+#[test]
+fn a_crashed_constructor_the_pairing_needed_stops_the_exploration_with_a_note() {
+    let report = drt::explore::<FragileVec>()
+        .against::<Vec<u32>>()
+        .seed(SEED)
+        .max_sequences(SMALL)
+        .isolation(drt::Isolation::Process)
+        .report();
+    assert_eq!(report.failures.len(), 1, "{report}");
+    let f = &report.failures[0];
+    assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Crash, "FragileVec::from_iter"), "{report}");
+    let note = report.stats.notes.iter().find(|n| n.starts_with("the exploration stopped early: "));
+    let note = note.unwrap_or_else(|| panic!("{report}"));
+    assert!(note.contains("without FragileVec::from_iter, which crashed"), "{note}");
+}

@@ -247,15 +247,16 @@ impl<'r> World<'r> {
 
     /// The same world without the operations at these paths (ones that
     /// crashed the process). Operations are referred to by index, so every
-    /// index kept is recomputed.
-    pub fn without(mut self, avoid: &[String]) -> World<'r> {
+    /// index kept is recomputed. Against a reference, the pairing is made
+    /// again, and fails when what was left out was needed (the only
+    /// constructor that pairs).
+    pub fn without(mut self, avoid: &[String]) -> Result<World<'r>, String> {
         self.ops.retain(|o| !avoid.contains(&o.op.path));
         self.producers = producers(&self.ops);
         self.mutators = self.mutators();
         match self.reference.take() {
-            // The pairing held with more operations: it holds with fewer.
-            Some(d) => self.with_reference(d.subject, d.model, d.beside).unwrap_or_else(|why| panic!("{why}")),
-            None => self,
+            Some(d) => self.with_reference(d.subject, d.model, d.beside),
+            None => Ok(self),
         }
     }
 

@@ -13,8 +13,8 @@ use crate::config::{Chosen, Explorer, Isolation, Purpose, Settings};
 use crate::differential;
 use crate::generate::Engine;
 use crate::isolate::job::{
-    file, Channel, ChildListener, Job, INTERNAL_ERROR, INTERNAL_ERROR_STATUS, NO_JOB_STATUS, REFERENCE_UNKNOWN,
-    REFERENCE_UNKNOWN_STATUS,
+    file, Channel, ChildListener, Job, CANNOT_GO_ON, CANNOT_GO_ON_STATUS, INTERNAL_ERROR, INTERNAL_ERROR_STATUS,
+    NO_JOB_STATUS, REFERENCE_UNKNOWN, REFERENCE_UNKNOWN_STATUS,
 };
 use crate::isolate::jobs::explore_in_jobs;
 use crate::isolate::supervisor::{current_test, Stop};
@@ -358,7 +358,12 @@ fn child_main(channel: &Channel, chosen: Option<Chosen>) -> ! {
     let names: Vec<&str> = job.subjects.iter().map(String::as_str).collect();
     let store = saved_failures_file(&names, &job.settings);
     let world = match world_of(&ids, reference, store.as_ref()) {
-        Ok(world) => world.without(&job.avoid),
+        Ok(world) => world.without(&job.avoid).unwrap_or_else(|why| {
+            // What crashed was needed to pair with the reference: the
+            // exploration cannot go on, which is no bug of anyone's.
+            eprintln!("{CANNOT_GO_ON}{why}");
+            std::process::exit(CANNOT_GO_ON_STATUS);
+        }),
         Err(why) => {
             eprintln!("{INTERNAL_ERROR}: {why}");
             std::process::exit(INTERNAL_ERROR_STATUS);

@@ -4,11 +4,11 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use super::shared::SharedRecord;
 use super::wire;
 use crate::config::Settings;
 use crate::progress::Listener;
 use crate::report::{Failure, Stats};
-use super::shared::SharedRecord;
 use crate::sizes::Throttle;
 
 /// The files of a channel's directory.
@@ -52,6 +52,12 @@ pub(crate) const NO_JOB_STATUS: i32 = 3;
 pub(crate) const INTERNAL_ERROR: &str = "drt: internal error";
 /// The exit status of a child in which drt itself failed (sysexits' EX_SOFTWARE).
 pub(crate) const INTERNAL_ERROR_STATUS: i32 = 70;
+/// How a child starts the line saying its job cannot go on without the
+/// operations that crashed earlier children (they were needed to pair with
+/// the reference)...
+pub(crate) const CANNOT_GO_ON: &str = "drt: the exploration cannot go on: ";
+/// ...and its exit status (sysexits' EX_CONFIG).
+pub(crate) const CANNOT_GO_ON_STATUS: i32 = 78;
 /// How a child starts the line saying it does not know its job's reference...
 pub(crate) const REFERENCE_UNKNOWN: &str = "drt: this process has not met the reference";
 /// ...and its exit status (sysexits' EX_UNAVAILABLE).

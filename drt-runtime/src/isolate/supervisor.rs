@@ -9,8 +9,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::job::{
-    file, Channel, Job, HEARTBEAT_EVERY, INTERNAL_ERROR, INTERNAL_ERROR_STATUS, REFERENCE_UNKNOWN,
-    REFERENCE_UNKNOWN_STATUS,
+    file, Channel, Job, CANNOT_GO_ON, CANNOT_GO_ON_STATUS, HEARTBEAT_EVERY, INTERNAL_ERROR, INTERNAL_ERROR_STATUS,
+    REFERENCE_UNKNOWN, REFERENCE_UNKNOWN_STATUS,
 };
 use super::wire;
 use crate::config::{Isolation, MinimizeLimits, Settings};
@@ -434,6 +434,12 @@ pub(crate) fn supervise(
             if said.starts_with(REFERENCE_UNKNOWN) && *code == Some(REFERENCE_UNKNOWN_STATUS) {
                 return Err(Stop::ReferenceUnknown);
             }
+            if let (Some(why), Some(CANNOT_GO_ON_STATUS)) = (said.strip_prefix(CANNOT_GO_ON), *code) {
+                let left_out = displayed(world, &job.avoid).join(", ");
+                let why = why.strip_prefix("drt: ").unwrap_or(why);
+                stats.notes.push(format!("the exploration stopped early: without {left_out}, which crashed, {why}"));
+                break;
+            }
         }
         let (found, child_stats) = sup.results();
         failures.extend(found.into_iter().map(|(group, f)| {
@@ -517,11 +523,7 @@ pub(crate) fn supervise(
     }
     if !job.avoid.is_empty() {
         // Why nothing could build a value may be that its maker crashed.
-        let left_out: Vec<&str> = job
-            .avoid
-            .iter()
-            .filter_map(|path| world.ops.iter().find(|o| o.op.path == *path).map(|o| o.op.display.as_str()))
-            .collect();
+        let left_out = displayed(world, &job.avoid);
         let (it, was) = if left_out.len() == 1 { ("it", "was") } else { ("they", "were") };
         for (_, why) in &mut stats.uncallable {
             why.push_str(&format!(" ({} crashed, so {it} {was} left out of the exploration)", left_out.join(", ")));
@@ -531,6 +533,14 @@ pub(crate) fn supervise(
     stats.elapsed = start.elapsed();
     tally.ran(lane, stats.sequences);
     Ok((group(failures), stats))
+}
+
+/// The operations at `paths`, as reports name them.
+fn displayed<'w>(world: &'w World<'_>, paths: &[String]) -> Vec<&'w str> {
+    paths
+        .iter()
+        .filter_map(|path| world.ops.iter().find(|o| o.op.path == *path).map(|o| o.op.display.as_str()))
+        .collect()
 }
 
 /// Readies `job` for the child after one that crashed when `ran`
