@@ -99,6 +99,29 @@ impl Frame {
     }
 }
 
+/// A call given a large integer, watched while it runs and is checked
+/// ([`World::watch`]); told that it returned when dropped.
+struct Watching<'w>(Option<&'w crate::world::CallWatch>);
+
+impl<'w> Watching<'w> {
+    fn start(world: &'w World<'_>, op: &crate::world::RunOp<'_>, args: &[Operand]) -> Watching<'w> {
+        let watch = world.watch.as_ref().and_then(|watch| {
+            let (param, magnitude) = crate::sizes::large_argument(world, args)?;
+            watch(Some((&op.op.path, param, magnitude)));
+            Some(watch)
+        });
+        Watching(watch)
+    }
+}
+
+impl Drop for Watching<'_> {
+    fn drop(&mut self) {
+        if let Some(watch) = self.0 {
+            watch(None);
+        }
+    }
+}
+
 /// A sequence run call by call beside another, on a frame of its own and
 /// checked by no oracle: what a [`crate::outcome::Beside`] (the reference's side of a
 /// differential run) runs its calls with. Its values are dropped with it,
@@ -233,17 +256,7 @@ impl World<'_> {
                 }
                 continue;
             }
-            // A call given a large integer is watched with its checks (a
-            // `Debug` of the huge value it made): see `World::watch`.
-            let watched = self.watch.as_ref().and_then(|watch| {
-                let (param, magnitude) = crate::sizes::large_argument(self, seq.args(i))?;
-                watch(Some((&self.op(seq.op(i)).op.path, param, magnitude)));
-                Some(watch)
-            });
             outcome = self.call(seq, i, &mut frame, checks.level(i));
-            if let Some(watch) = watched {
-                watch(None);
-            }
             if let Some(beside) = &mut beside {
                 let ours = outcome.is_normal().then(|| frame.returns(i));
                 outcome = beside.after(seq, i, outcome, ours);
@@ -333,6 +346,9 @@ impl World<'_> {
         if let Some(c) = compares {
             c.open();
         }
+        // Watched to the end of its checks: a `Debug` of the huge value it
+        // made (or grew) is the size's doing too.
+        let _watching = Watching::start(self, op, call);
         let invoked = panic::catch_unwind(AssertUnwindSafe(|| (spec.invoke)(slots)));
         if let Some(c) = compares {
             windows.push((i, c.window()));

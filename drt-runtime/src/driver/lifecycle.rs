@@ -3,7 +3,7 @@
 //! regression tests written, and the report.
 
 use crate::config::Settings;
-use crate::generate::Engine;
+use crate::generate::{DecisionLog, Engine};
 use crate::progress::{Listener, Progress};
 use crate::report::Report;
 use crate::saved_failures::SavedFailuresFile;
@@ -17,6 +17,15 @@ pub(crate) struct Ended {
     pub groups: Vec<String>,
 }
 
+/// What a child's engine starts with from the children before it: the
+/// parameters they learned to throttle, and a log of cost decisions to keep
+/// (or, `true`, to replay: a rerun that looks for a crash's sequence).
+#[derive(Default)]
+pub(crate) struct Carried {
+    pub throttles: Vec<Throttle>,
+    pub decisions: Option<(Box<dyn DecisionLog>, bool)>,
+}
+
 /// Explores `world` with `settings` here, reading and writing the saved
 /// failures in `store` as the settings say, and telling `listener` how
 /// it goes (by default, the progress line when the settings ask for one).
@@ -25,9 +34,14 @@ pub(crate) fn explore_here<'w>(
     settings: &Settings,
     store: Option<&SavedFailuresFile>,
     listener: Option<Box<dyn Listener + 'w>>,
-    throttles: &[Throttle],
+    carried: Carried,
 ) -> Ended {
-    let engine = Engine::new(world, settings).with_throttles(throttles);
+    let mut engine = Engine::new(world, settings).with_throttles(&carried.throttles);
+    if let Some((log, replaying)) = carried.decisions {
+        if replaying || engine.weighs_costs() {
+            engine = engine.with_decisions(log, replaying);
+        }
+    }
     let progress = || settings.progress.map(|every| Box::new(Progress::new(settings.budget.seed, every)) as Box<_>);
     match listener.or_else(progress) {
         Some(listener) => run(engine.with_listener(listener), settings, store),

@@ -258,6 +258,7 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
                 trace_after: None,
                 avoid: Vec::new(),
                 throttles: Vec::new(),
+                decisions: None,
                 reference: explorer.reference().map(|c| c.name.to_string()),
             };
             let world_of = || world_of(&ids, reference, store.as_ref()).expect("paired above");
@@ -286,7 +287,7 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
     }
     // User code runs guarded: a panic out of the engine is drt's own, and
     // the silent hook has kept it from the test's output.
-    let run = || lifecycle::explore_here(&world, settings, store.as_ref(), None, &[]).report;
+    let run = || lifecycle::explore_here(&world, settings, store.as_ref(), None, Default::default()).report;
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
         Ok(mut report) => {
             // Printed already; kept for the report (and `DRT_STRICT`).
@@ -395,7 +396,14 @@ fn child_main(channel: &Channel, chosen: Option<Chosen>) -> ! {
         let n = running.load(std::sync::atomic::Ordering::Relaxed);
         records.large(call.map(|(op, param, magnitude)| (n, op, param, magnitude)));
     }));
-    let run = || lifecycle::explore_here(&world, &job.settings, store.as_ref(), Some(listener), &job.throttles);
+    let decisions: Option<(Box<dyn crate::generate::DecisionLog>, bool)> = match &job.decisions {
+        Some(path) => crate::isolate::shared::ReplayedDecisions::read(path).ok().map(|log| (Box::new(log) as _, true)),
+        None => crate::isolate::shared::KeptDecisions::create(&channel.file(file::DECISIONS))
+            .ok()
+            .map(|log| (Box::new(log) as _, false)),
+    };
+    let carried = lifecycle::Carried { throttles: job.throttles.clone(), decisions };
+    let run = || lifecycle::explore_here(&world, &job.settings, store.as_ref(), Some(listener), carried);
     // A panic of drt's own (a bug in drt) must not pass for a crash of the
     // user's code: it says what it was, which the supervisor shows.
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {

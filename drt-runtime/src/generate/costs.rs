@@ -34,12 +34,37 @@ pub(super) struct Costs {
     recent: Vec<u32>,
     /// Their median (0 until the first is known).
     pub typical: u32,
+    /// Where the decisions are kept, or read from in a replay.
+    pub log: Option<Box<dyn DecisionLog>>,
+}
+
+/// One decision of [`Costs::affordable`]: a value taken at once, or a draw
+/// that took it or left it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Decision {
+    Taken,
+    DrawnTaken,
+    DrawnLeft,
+}
+
+/// The decisions of a run that weighs costs, kept so that a rerun decides
+/// the same way: costs are measured times, which differ between runs, and a
+/// supervisor reruns a crashed child to find the sequence that crashed it
+/// (`isolate`). Without the log, that rerun of a time-limited run drew other
+/// values after the first decision that went the other way, missed the
+/// crash, and reported it as flaky.
+pub(crate) trait DecisionLog {
+    /// Keeps a decision made.
+    fn record(&mut self, decision: Decision);
+    /// In a replay, the next decision of the run replayed; `None` once
+    /// they run out (and always, when recording).
+    fn replayed(&mut self) -> Option<Decision>;
 }
 
 impl Costs {
     /// Costs weighed when `aware`.
     pub fn new(aware: bool) -> Costs {
-        Costs { aware, recent: Vec::with_capacity(COST_WINDOW), typical: 0 }
+        Costs { aware, recent: Vec::with_capacity(COST_WINDOW), typical: 0, log: None }
     }
 
     /// Whether the run that is the `sequences`-th is timed: every one when
@@ -78,14 +103,82 @@ impl Costs {
     /// `COST_SLACK * typical / cost`, so values are picked about in
     /// inverse proportion to their cost once they are expensive. When most
     /// values are expensive, so is the typical run, and all are taken.
-    pub fn affordable(&self, cost: impl FnOnce() -> u32, rng: &mut Choices) -> bool {
+    pub fn affordable(&mut self, cost: impl FnOnce() -> u32, rng: &mut Choices) -> bool {
         // The entry is read only when costs are weighed: a draw otherwise
         // reads the offers alone.
-        if !self.aware || self.typical == 0 {
+        if !self.aware {
             return true;
         }
-        let cost = cost();
+        if let Some(decision) = self.log.as_mut().and_then(|log| log.replayed()) {
+            // The draw takes one number whatever the odds (they are below 1).
+            if decision != Decision::Taken {
+                let _ = rng.random_bool(0.5);
+            }
+            return decision != Decision::DrawnLeft;
+        }
         let budget = self.typical.saturating_mul(COST_SLACK);
-        cost <= budget || rng.random_bool(f64::from(budget) / f64::from(cost))
+        let decision = match self.typical {
+            0 => Decision::Taken,
+            _ => {
+                let cost = cost();
+                if cost <= budget {
+                    Decision::Taken
+                } else if rng.random_bool(f64::from(budget) / f64::from(cost)) {
+                    Decision::DrawnTaken
+                } else {
+                    Decision::DrawnLeft
+                }
+            }
+        };
+        if let Some(log) = &mut self.log {
+            log.record(decision);
+        }
+        decision != Decision::DrawnLeft
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    use super::*;
+
+    /// A log in memory: kept into `kept`, or replayed from `replay`.
+    struct InMemory {
+        kept: Rc<RefCell<Vec<Decision>>>,
+        replay: Option<std::vec::IntoIter<Decision>>,
+    }
+
+    impl DecisionLog for InMemory {
+        fn record(&mut self, decision: Decision) {
+            self.kept.borrow_mut().push(decision);
+        }
+
+        fn replayed(&mut self) -> Option<Decision> {
+            self.replay.as_mut()?.next()
+        }
+    }
+
+    #[test]
+    fn a_replay_decides_as_the_run_it_replays_whatever_the_costs_it_measures() {
+        let kept = Rc::new(RefCell::new(Vec::new()));
+        let mut run = Costs::new(true);
+        run.typical = 1_000;
+        run.log = Some(Box::new(InMemory { kept: kept.clone(), replay: None }));
+        let mut rng = Choices::seeded(1);
+        let taken: Vec<bool> = (0..500u32).map(|i| run.affordable(|| i % 9 * 1_000, &mut rng)).collect();
+        let decisions = kept.borrow().clone();
+        assert_eq!(decisions.len(), 500);
+        assert!(decisions.contains(&Decision::DrawnTaken) && decisions.contains(&Decision::DrawnLeft));
+        // The rerun measures other costs (here every one is cheap), yet
+        // takes the same values and leaves the random stream where it was.
+        let mut rerun = Costs::new(true);
+        rerun.typical = 1_000;
+        rerun.log = Some(Box::new(InMemory { kept: Rc::default(), replay: Some(decisions.into_iter()) }));
+        let mut again = Choices::seeded(1);
+        let retaken: Vec<bool> = (0..500).map(|_| rerun.affordable(|| 1, &mut again)).collect();
+        assert_eq!(retaken, taken);
+        assert_eq!(rand::Rng::next_u64(&mut again), rand::Rng::next_u64(&mut rng));
     }
 }

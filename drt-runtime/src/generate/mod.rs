@@ -38,6 +38,8 @@ mod weights;
 
 use std::time::{Duration, Instant};
 
+pub(crate) use costs::{Decision, DecisionLog};
+
 use crate::config::{Budget, Settings};
 use crate::execute::Checks;
 use crate::outcome::{Fault, Outcome};
@@ -167,6 +169,20 @@ impl<'w> Engine<'w> {
     pub fn with_throttles(mut self, learned: &[crate::sizes::Throttle]) -> Self {
         self.draft.throttles = crate::sizes::Throttles::of(self.world, learned);
         self
+    }
+
+    /// Keeps the cost decisions in `log`, or replays them from it
+    /// (`replaying`: a rerun of a run that weighed costs, which weighs
+    /// them the same way whatever its budget).
+    pub fn with_decisions(mut self, log: Box<dyn DecisionLog>, replaying: bool) -> Self {
+        self.draft.costs.aware |= replaying;
+        self.draft.costs.log = Some(log);
+        self
+    }
+
+    /// Whether costs are weighed (see [`DecisionLog`]).
+    pub fn weighs_costs(&self) -> bool {
+        self.draft.costs.aware
     }
 
     /// Tells `listener` how the exploration goes.

@@ -421,7 +421,7 @@ fn a_comparison_of_an_argument_plus_a_constant_is_solved_with_the_boundary() {
 
 /// Explores `world` with `settings` from start to end, as the driver does.
 fn run(world: &World<'_>, settings: &Settings) -> Report {
-    crate::driver::lifecycle::explore_here(world, settings, None, None, &[]).report
+    crate::driver::lifecycle::explore_here(world, settings, None, None, Default::default()).report
 }
 
 /// A pool value of type `ty` drawn as an argument is, costs weighed.

@@ -24,6 +24,8 @@ pub(crate) mod file {
     /// The call running given a large integer, in memory the child shares
     /// with it (`isolate::shared`).
     pub const RUNNING: &str = "running.bin";
+    /// The cost decisions of a run that weighs costs, likewise.
+    pub const DECISIONS: &str = "decisions.bin";
     /// Every sequence about to run, once tracing is on.
     pub const TRACE: &str = "trace.txt";
     /// Each failure as it is found (what is left when the child dies).
@@ -87,6 +89,9 @@ pub(crate) struct Job {
     pub throttles: Vec<Throttle>,
     /// The reference the sequences run on too (`against`), by `type_name`.
     pub reference: Option<String>,
+    /// Replay the cost decisions kept in this file (a rerun of a child
+    /// that weighed costs, looking for its crash's sequence).
+    pub decisions: Option<PathBuf>,
 }
 
 impl Job {
@@ -110,6 +115,9 @@ impl Job {
         if let Some(r) = &self.reference {
             out.push_str(&format!("reference {r}\n"));
         }
+        if let Some(path) = &self.decisions {
+            out.push_str(&format!("decisions {}\n", path.display()));
+        }
         out.push_str(&self.settings.to_lines());
         out
     }
@@ -124,6 +132,7 @@ impl Job {
             avoid: Vec::new(),
             throttles: Vec::new(),
             reference: None,
+            decisions: None,
         };
         for line in text.lines() {
             let (key, value) = line.split_once(' ')?;
@@ -134,6 +143,7 @@ impl Job {
                 "avoid" => job.avoid.push(value.to_string()),
                 "throttle" => job.throttles.push(Throttle::decode(value)?),
                 "reference" => job.reference = Some(value.to_string()),
+                "decisions" => job.decisions = Some(PathBuf::from(value)),
                 _ => job.settings.read_line(key, value)?,
             }
         }
@@ -335,6 +345,7 @@ mod tests {
             avoid: vec!["a::B::f".into()],
             throttles: vec![Throttle { op: "a::B::g".into(), param: 1, bits: 20, why: "n = 1 ran long".into() }],
             reference: Some("alloc::collections::btree::set::BTreeSet<u32>".into()),
+            decisions: Some(PathBuf::from("/tmp/drt-1-0.decisions")),
         };
         assert_eq!(Job::decode(&job.encode()), Some(job.clone()));
         let mut replay = Job { replay: true, trace_after: None, reference: None, ..job };

@@ -241,6 +241,7 @@ mod tests {
             trace_after: None,
             avoid: Vec::new(),
             throttles: Vec::new(),
+            decisions: None,
             reference: None,
         }
     }

@@ -32,6 +32,6 @@
 
 pub(crate) mod job;
 pub(crate) mod jobs;
-mod shared;
+pub(crate) mod shared;
 pub(crate) mod supervisor;
 mod wire;

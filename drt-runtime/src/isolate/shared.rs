@@ -1,17 +1,20 @@
-//! The record of the call running in a child, written through memory the
-//! child shares with a file, so that writing it costs no system call: a
-//! child records every call given a large integer (`sizes`), and a record
+//! What a child writes for its supervisor on every call, through memory
+//! it shares with a file, so that writing costs no system call: a record
 //! written with `pwrite` (two system calls per call) halved the rate of
 //! explorations whose operations take integers. A killed or aborted child
-//! leaves its last record in the file: its pages belong to the kernel's
-//! page cache, not to the process.
+//! leaves what it wrote in the file: its pages belong to the kernel's page
+//! cache, not to the process.
 //!
-//! The record, little-endian: a state byte (1 running, 0 returned), the
-//! sequence number (8 bytes), the parameter (8), the magnitude (16), the
-//! length of the operation's path (4), the path.
+//! - The record of the call running given a large integer (`sizes`),
+//!   little-endian: a state byte (1 running, 0 returned), the sequence
+//!   number (8 bytes), the parameter (8), the magnitude (16), the length of
+//!   the operation's path (4), the path.
+//! - The log of cost decisions of a time-limited run, replayed by the rerun
+//!   that looks for a crash's sequence ([`DecisionLog`]).
 
 use std::path::Path;
 
+use crate::generate::{Decision, DecisionLog};
 use crate::sizes::Large;
 
 /// Bytes of a record; a longer path is cut (and so not found again).
@@ -26,36 +29,35 @@ pub(crate) struct Running {
     pub large: Large,
 }
 
-/// A child's side: the record mapped into memory.
+/// A file mapped into memory the child shares with it: writes are stores,
+/// and stay in the file when the child dies.
 #[derive(Debug)]
-pub(crate) struct SharedRecord {
-    #[cfg(unix)]
+struct SharedMap {
     at: std::ptr::NonNull<u8>,
-    #[cfg(not(unix))]
-    path: std::path::PathBuf,
+    len: usize,
 }
 
 // SAFETY: the mapping is owned by this value and written only through
 // `&self` methods that copy whole byte ranges in; the one exploring thread
 // writes it (the watch of a world runs on the thread executing its calls).
-unsafe impl Send for SharedRecord {}
-unsafe impl Sync for SharedRecord {}
+unsafe impl Send for SharedMap {}
+unsafe impl Sync for SharedMap {}
 
-impl SharedRecord {
-    /// Maps the record at `path`, made [`RECORD`] bytes long and marked
-    /// returned.
-    pub fn create(path: &Path) -> std::io::Result<SharedRecord> {
+impl SharedMap {
+    /// Maps the file at `path`, made `len` bytes long (of zeros: the file
+    /// is sparse, and pages never written take no memory).
+    fn create(path: &Path, len: usize) -> std::io::Result<SharedMap> {
         let file = std::fs::OpenOptions::new().read(true).write(true).create(true).truncate(true).open(path)?;
-        file.set_len(RECORD as u64)?;
+        file.set_len(len as u64)?;
         #[cfg(unix)]
         {
             use std::os::unix::io::AsRawFd;
-            // SAFETY: a fresh shared mapping of RECORD bytes of a file that
+            // SAFETY: a fresh shared mapping of `len` bytes of a file that
             // long; the pointer is checked before use and unmapped on drop.
             let at = unsafe {
                 libc::mmap(
                     std::ptr::null_mut(),
-                    RECORD,
+                    len,
                     libc::PROT_READ | libc::PROT_WRITE,
                     libc::MAP_SHARED,
                     file.as_raw_fd(),
@@ -66,10 +68,49 @@ impl SharedRecord {
                 return Err(std::io::Error::last_os_error());
             }
             let at = std::ptr::NonNull::new(at.cast::<u8>()).ok_or_else(|| std::io::Error::other("null mapping"))?;
-            Ok(SharedRecord { at })
+            Ok(SharedMap { at, len })
         }
         #[cfg(not(unix))]
-        Ok(SharedRecord { path: path.to_path_buf() })
+        Err(std::io::Error::new(std::io::ErrorKind::Unsupported, "no shared mappings here"))
+    }
+
+    fn write(&self, offset: usize, bytes: &[u8]) {
+        assert!(offset + bytes.len() <= self.len, "writes lie within the mapping");
+        // SAFETY: in bounds of the `len` bytes mapped (checked above), and
+        // `bytes` is not in the mapping.
+        unsafe {
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), self.at.as_ptr().add(offset), bytes.len());
+        }
+    }
+
+    /// Sets `bits` in the byte at `offset`.
+    fn set_bits(&self, offset: usize, bits: u8) {
+        assert!(offset < self.len, "writes lie within the mapping");
+        // SAFETY: in bounds, and only this thread writes the mapping.
+        unsafe {
+            *self.at.as_ptr().add(offset) |= bits;
+        }
+    }
+}
+
+impl Drop for SharedMap {
+    fn drop(&mut self) {
+        // SAFETY: the mapping `create` made, unmapped once.
+        #[cfg(unix)]
+        unsafe {
+            libc::munmap(self.at.as_ptr().cast(), self.len);
+        }
+    }
+}
+
+/// A child's side of the record of the call running.
+#[derive(Debug)]
+pub(crate) struct SharedRecord(SharedMap);
+
+impl SharedRecord {
+    /// Maps the record at `path`, marked returned.
+    pub fn create(path: &Path) -> std::io::Result<SharedRecord> {
+        SharedMap::create(path, RECORD).map(SharedRecord)
     }
 
     /// Records that call `op` of sequence `sequence` runs, given
@@ -81,41 +122,86 @@ impl SharedRecord {
         header[9..17].copy_from_slice(&(param as u64).to_le_bytes());
         header[17..33].copy_from_slice(&magnitude.to_le_bytes());
         header[33..37].copy_from_slice(&(op.len() as u32).to_le_bytes());
-        self.write(1, &header[1..]);
-        self.write(HEADER, op);
+        self.0.write(1, &header[1..]);
+        self.0.write(HEADER, op);
         // The state last: a reader never sees a running record half written.
-        self.write(0, &[1]);
+        self.0.write(0, &[1]);
     }
 
     /// Records that the call returned.
     pub fn returned(&self) {
-        self.write(0, &[0]);
-    }
-
-    fn write(&self, offset: usize, bytes: &[u8]) {
-        assert!(offset + bytes.len() <= RECORD, "a record's bytes lie within it");
-        #[cfg(unix)]
-        // SAFETY: in bounds of the RECORD bytes mapped (checked above), and
-        // `bytes` is not in the mapping.
-        unsafe {
-            std::ptr::copy_nonoverlapping(bytes.as_ptr(), self.at.as_ptr().add(offset), bytes.len());
-        }
-        #[cfg(not(unix))]
-        {
-            let mut record = std::fs::read(&self.path).unwrap_or_else(|_| vec![0; RECORD]);
-            record[offset..offset + bytes.len()].copy_from_slice(bytes);
-            let _ = std::fs::write(&self.path, record);
-        }
+        self.0.write(0, &[0]);
     }
 }
 
-impl Drop for SharedRecord {
-    fn drop(&mut self) {
-        #[cfg(unix)]
-        // SAFETY: the mapping `create` made, unmapped once.
-        unsafe {
-            libc::munmap(self.at.as_ptr().cast(), RECORD);
+/// Bytes of a log of cost decisions, four to a byte: 256 million, an hour
+/// of exploring at the fastest. A longer run stops keeping them (a crash
+/// after that may be missed by the rerun that looks for it).
+const DECISIONS: usize = 64 << 20;
+
+/// The cost decisions of an exploring child, kept in memory it shares with
+/// a file, two bits each (`1` taken, `2` drawn and taken, `3` drawn and
+/// left; `0` ends them): see [`DecisionLog`].
+pub(crate) struct KeptDecisions {
+    map: SharedMap,
+    /// Decisions kept so far.
+    at: usize,
+}
+
+impl KeptDecisions {
+    pub fn create(path: &Path) -> std::io::Result<KeptDecisions> {
+        Ok(KeptDecisions { map: SharedMap::create(path, DECISIONS)?, at: 0 })
+    }
+}
+
+impl DecisionLog for KeptDecisions {
+    fn record(&mut self, decision: Decision) {
+        if self.at / 4 < DECISIONS {
+            let code = match decision {
+                Decision::Taken => 1,
+                Decision::DrawnTaken => 2,
+                Decision::DrawnLeft => 3,
+            };
+            self.map.set_bits(self.at / 4, code << (self.at % 4 * 2));
+            self.at += 1;
         }
+    }
+
+    fn replayed(&mut self) -> Option<Decision> {
+        None
+    }
+}
+
+/// The cost decisions of a crashed child, replayed by the rerun that looks
+/// for its culprit.
+pub(crate) struct ReplayedDecisions {
+    bytes: Vec<u8>,
+    at: usize,
+}
+
+impl ReplayedDecisions {
+    pub fn read(path: &Path) -> std::io::Result<ReplayedDecisions> {
+        let mut bytes = std::fs::read(path)?;
+        // The zeros after the last decision need not be held.
+        let used = bytes.iter().rposition(|b| *b != 0).map_or(0, |last| last + 1);
+        bytes.truncate(used);
+        Ok(ReplayedDecisions { bytes, at: 0 })
+    }
+}
+
+impl DecisionLog for ReplayedDecisions {
+    fn record(&mut self, _: Decision) {}
+
+    fn replayed(&mut self) -> Option<Decision> {
+        let byte = *self.bytes.get(self.at / 4)?;
+        let decision = match (byte >> (self.at % 4 * 2)) & 3 {
+            1 => Decision::Taken,
+            2 => Decision::DrawnTaken,
+            3 => Decision::DrawnLeft,
+            _ => return None,
+        };
+        self.at += 1;
+        Some(decision)
     }
 }
 
@@ -156,6 +242,14 @@ mod tests {
         record.running(14, "a::B::c", 0, 1 << 20);
         assert_eq!(read(&path).map(|r| (r.sequence, r.large.op)), Some((14, "a::B::c".to_string())));
         drop(record);
+        let path = dir.join("decisions.bin");
+        let mut kept = KeptDecisions::create(&path).unwrap();
+        let made = [Decision::Taken, Decision::DrawnLeft, Decision::Taken, Decision::DrawnTaken, Decision::DrawnLeft];
+        made.iter().for_each(|d| kept.record(*d));
+        assert_eq!(kept.replayed(), None);
+        drop(kept);
+        let mut replayed = ReplayedDecisions::read(&path).unwrap();
+        assert_eq!(std::iter::from_fn(|| replayed.replayed()).collect::<Vec<_>>(), made);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

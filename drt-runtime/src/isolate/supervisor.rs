@@ -20,15 +20,16 @@ use crate::report::{warn_once, Failure, FailureKind, Stats, WARNING};
 use crate::saved_failures::{entry_comment, SavedFailuresFile};
 use crate::sequence::Sequence;
 use crate::sequence_text::{decode, encode};
-use crate::sizes::{Throttle, Throttles};
+use crate::sizes::{Large, Throttle, Throttles};
 use crate::triage::{crash_failure, Crash, Found};
 use crate::world::World;
 
-/// How long a sequence given a large integer may run before its child is
-/// cut short ([`Ending::Slow`]): far longer than typical calls, far shorter
-/// than the call timeout, whose hang costs it twice (once to find it, once
-/// to find its sequence).
-const SLOW_CALLS: Duration = Duration::from_millis(250);
+/// How long a call given a large integer may run (with its checks) before
+/// its child is cut short ([`Ending::Slow`]), as a share of the call
+/// timeout: 250 ms of the default 5 s, far longer than typical calls, far
+/// shorter than the timeout, whose hang costs a run twice (once to find it,
+/// once to find its sequence). A longer timeout allows slow calls longer.
+const SLOW_SHARE: u32 = 20;
 /// Crashes after which the supervisor stops restarting children.
 const MAX_RESTARTS: u32 = 8;
 /// The same for inputs too large for a run: each at least halves the bits
@@ -65,9 +66,9 @@ pub(crate) enum Ending {
     Crashed { status: String, code: Option<i32>, said: String },
     /// Its heartbeat stopped for longer than the call timeout; it was killed.
     Hung,
-    /// It ran a sequence given a large integer for longer than
-    /// [`SLOW_CALLS`]; it was killed.
-    Slow,
+    /// It ran a call given a large integer for longer than [`SLOW_SHARE`] of the call timeout
+    /// (that call, with the number of its sequence); it was killed.
+    Slow(u64, Large),
 }
 
 /// Spawns and watches children for one test.
@@ -147,7 +148,7 @@ impl Supervisor {
             .spawn()?;
         let mut last = (u64::MAX, Instant::now());
         let mut failures_seen = 0;
-        let mut slow = false;
+        let mut slow = None;
         let status = loop {
             if let Some(status) = child.try_wait()? {
                 break Some(status);
@@ -167,11 +168,15 @@ impl Supervisor {
                 let _ = child.kill();
                 let _ = child.wait();
                 break None;
-            } else if watch.is_some() && last.1.elapsed() > SLOW_CALLS && self.channel.large_running().is_some() {
-                // A size too large for a run, most likely: cut it short.
+            } else if let Some(running) = watch
+                .and(self.channel.large_running())
+                .filter(|_| last.1.elapsed() > job.settings.call_timeout / SLOW_SHARE)
+            {
+                // A size too large for a run, most likely: cut it short (the
+                // call as it was then: it may return before the kill lands).
                 let _ = child.kill();
                 let _ = child.wait();
-                slow = true;
+                slow = Some(running);
                 break None;
             }
             std::thread::sleep(Duration::from_millis(5));
@@ -180,8 +185,10 @@ impl Supervisor {
         self.forward_warnings(&said);
         Ok(match status {
             Some(status) => self.ending(job, status, &said),
-            None if slow => Ending::Slow,
-            None => Ending::Hung,
+            None => match slow {
+                Some((sequence, large)) => Ending::Slow(sequence, large),
+                None => Ending::Hung,
+            },
         })
     }
 
@@ -335,7 +342,7 @@ const MAX_HANG_REPLAYS: usize = 4;
 fn same_crash(a: &Ending, b: &Ending) -> bool {
     match (a, b) {
         (Ending::Crashed { status: x, .. }, Ending::Crashed { status: y, .. }) => x == y,
-        (Ending::Hung, Ending::Hung) | (Ending::Slow, Ending::Slow) => true,
+        (Ending::Hung, Ending::Hung) | (Ending::Slow(..), Ending::Slow(..)) => true,
         _ => false,
     }
 }
@@ -347,7 +354,17 @@ impl Supervisor {
         let mut rerun = Job { trace_after: Some(ran), ..job.clone() };
         rerun.settings.budget.max_sequences = Some(ran + HEARTBEAT_EVERY);
         rerun.settings.budget.time_limit = None;
-        let again = self.run(&rerun, None)?;
+        // A child not bounded by a number of sequences weighed costs, which
+        // are times: the rerun makes the decisions it kept instead.
+        let kept = self.channel.dir.with_extension("decisions");
+        if job.settings.budget.max_sequences.is_none()
+            && std::fs::rename(self.channel.file(file::DECISIONS), &kept).is_ok()
+        {
+            rerun.decisions = Some(kept.clone());
+        }
+        let again = self.run(&rerun, None);
+        let _ = std::fs::remove_file(&kept);
+        let again = again?;
         if !same_crash(&again, ending) {
             return Ok(None);
         }
@@ -453,7 +470,7 @@ pub(crate) fn supervise(
             stats = Stats { sequences, failing, seed: stats.seed, isolation: Isolation::Process, ..child };
             break;
         }
-        if let Some((n, _)) = too_large(world, &mut throttles, sup, &ending) {
+        if let Some((n, _)) = too_large(world, &mut throttles, sup, &ending, &job.settings) {
             // An input too large for a run, not a failure: explore on with
             // the parameter drawn smaller, the operation kept.
             let ran = n - 1;
@@ -563,10 +580,14 @@ fn too_large(
     throttles: &mut Throttles,
     sup: &Supervisor,
     ending: &Ending,
+    settings: &Settings,
 ) -> Option<(u64, Throttle)> {
     let why = match ending {
+        Ending::Slow(n, large) => {
+            let why = format!("ran longer than {:?}", settings.call_timeout / SLOW_SHARE);
+            return Some((*n, throttles.learn(world, large.clone(), &why)?));
+        }
         Ending::Hung => "ran into the call timeout".to_string(),
-        Ending::Slow => format!("ran longer than {SLOW_CALLS:?}"),
         Ending::Crashed { said, .. } if crate::sizes::allocation_failed(said) => format!("crashed: {said}"),
         _ => return None,
     };
@@ -578,7 +599,7 @@ fn too_large(
 fn crash(ending: &Ending, settings: &Settings) -> Crash {
     match ending {
         // (A slow child ran a sequence given a large integer: see `too_large`.)
-        Ending::Hung | Ending::Slow => Crash::Hung { timeout: settings.call_timeout },
+        Ending::Hung | Ending::Slow(..) => Crash::Hung { timeout: settings.call_timeout },
         Ending::Crashed { status, said, .. } => Crash::Died {
             status: status.clone(),
             said: said.clone(),
@@ -644,6 +665,7 @@ mod tests {
             trace_after: None,
             avoid: Vec::new(),
             throttles: Vec::new(),
+            decisions: None,
             reference: None,
         };
         let stderr = format!("the user's output\n{INTERNAL_ERROR} (a bug in drt, please report it): first\nsecond\n");
