@@ -19,7 +19,7 @@ use crate::macro_support::Returned;
 use crate::macro_support::Slot;
 use crate::outcome::{Fault, Outcome, Returns};
 use crate::sequence::{Holey, Mode, Operand, Sequence};
-use crate::world::World;
+use crate::world::{CallWatch, World};
 
 /// Which oracles an execution checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,29 +95,6 @@ impl Frame {
     fn forget_error(&mut self) {
         if let Some(e) = self.last_error.take() {
             drop_quietly(e);
-        }
-    }
-}
-
-/// A call given a large integer, watched while it runs and is checked
-/// ([`World::watch`]); told that it returned when dropped.
-struct Watching<'w>(Option<&'w crate::world::CallWatch>);
-
-impl<'w> Watching<'w> {
-    fn start(world: &'w World<'_>, op: &crate::world::RunOp<'_>, args: &[Operand]) -> Watching<'w> {
-        let watch = world.watch.as_ref().and_then(|watch| {
-            let (param, magnitude) = crate::sizes::large_argument(world, args)?;
-            watch(Some((&op.op.path, param, magnitude)));
-            Some(watch)
-        });
-        Watching(watch)
-    }
-}
-
-impl Drop for Watching<'_> {
-    fn drop(&mut self) {
-        if let Some(watch) = self.0 {
-            watch(None);
         }
     }
 }
@@ -256,7 +233,10 @@ impl World<'_> {
                 }
                 continue;
             }
-            outcome = self.call(seq, i, &mut frame, checks.level(i));
+            outcome = match &self.watch {
+                None => self.call(seq, i, &mut frame, checks.level(i)),
+                Some(watch) => self.watched_call(watch, seq, i, &mut frame, checks.level(i)),
+            };
             if let Some(beside) = &mut beside {
                 let ours = outcome.is_normal().then(|| frame.returns(i));
                 outcome = beside.after(seq, i, outcome, ours);
@@ -281,6 +261,21 @@ impl World<'_> {
             lied: frame.lied,
             spare: (frame.slots, frame.touched),
         }
+    }
+
+    /// [`World::call`], telling `watch` when the call is given a large
+    /// integer ([`World::watch`]): it is watched to the end of its checks,
+    /// for a `Debug` of the huge value it made (or grew) is the size's
+    /// doing too.
+    #[inline(never)]
+    fn watched_call(&self, watch: &CallWatch, seq: &Sequence, i: usize, frame: &mut Frame, check: Level) -> Outcome {
+        let Some((param, magnitude)) = crate::sizes::large_argument(self, seq.args(i)) else {
+            return self.call(seq, i, frame, check);
+        };
+        watch(Some((&self.op(seq.op(i)).op.path, param, magnitude)));
+        let outcome = self.call(seq, i, frame, check);
+        watch(None);
+        outcome
     }
 
     /// Clones the values of `r` that later calls use, and the contracts'
@@ -346,9 +341,6 @@ impl World<'_> {
         if let Some(c) = compares {
             c.open();
         }
-        // Watched to the end of its checks: a `Debug` of the huge value it
-        // made (or grew) is the size's doing too.
-        let _watching = Watching::start(self, op, call);
         let invoked = panic::catch_unwind(AssertUnwindSafe(|| (spec.invoke)(slots)));
         if let Some(c) = compares {
             windows.push((i, c.window()));

@@ -119,6 +119,11 @@ impl Throttles {
         Throttles { by_op }
     }
 
+    /// Whether no parameter is throttled.
+    pub fn is_empty(&self) -> bool {
+        self.by_op.is_empty()
+    }
+
     /// The bits below which parameter `param` of operation `op` is drawn.
     pub fn limit(&self, op: u32, param: usize) -> Option<u32> {
         self.by_op.iter().find(|(o, t)| *o == op && t.param == param).map(|(_, t)| t.bits)

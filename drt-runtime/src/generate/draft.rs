@@ -329,7 +329,16 @@ impl Draft {
     /// `arg` for parameter `k` (of type `ty`) of operation `op`, or a
     /// smaller integer when the parameter is throttled and `arg` is as
     /// large as the sizes that hurt ([`crate::sizes`]).
+    #[inline]
     fn sized(&self, op: usize, k: usize, ty: TypeId, arg: Operand, src: &mut Sources<'_, '_>) -> Operand {
+        if self.throttles.is_empty() {
+            return arg;
+        }
+        self.throttled(op, k, ty, arg, src)
+    }
+
+    #[cold]
+    fn throttled(&self, op: usize, k: usize, ty: TypeId, arg: Operand, src: &mut Sources<'_, '_>) -> Operand {
         let Some(bits) = self.throttles.limit(op as u32, k) else { return arg };
         let (Some(kind), Some(m)) = (IntKind::of(ty), sizes::magnitude(src.world, &arg)) else { return arg };
         if m < 1u128 << (bits - 1) {
