@@ -19,7 +19,7 @@ use crate::macro_support::Returned;
 use crate::macro_support::Slot;
 use crate::outcome::{Fault, Outcome, Returns};
 use crate::sequence::{Holey, Mode, Operand, Sequence};
-use crate::world::{CallWatch, World};
+use crate::world::{CallWatch, Watched, World};
 
 /// Which oracles an execution checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -272,9 +272,9 @@ impl World<'_> {
         let Some((param, magnitude)) = crate::sizes::large_argument(self, seq.args(i)) else {
             return self.call(seq, i, frame, check);
         };
-        watch(Some((&self.op(seq.op(i)).op.path, param, magnitude)));
+        watch(Watched::Call(Some((&self.op(seq.op(i)).op.path, param, magnitude))));
         let outcome = self.call(seq, i, frame, check);
-        watch(None);
+        watch(Watched::Call(None));
         outcome
     }
 

@@ -54,7 +54,40 @@ impl fmt::Display for Shown<'_> {
 /// bytes: the sum of a random key per byte, so texts that are permutations
 /// of each other (`{1, 2}` and `{2, 1}`) have the same digest. Values equal
 /// in content but not in layout print such texts.
-struct Sink(u64);
+///
+/// It takes [`CHECKED_TEXT`] bytes at most, then stops the printing by
+/// unwinding out of it: printing a buffer of a gigabyte, which a size
+/// argument made, took longer than the call timeout, and the first
+/// megabyte tells whether printing works as well. (A `fmt::Error` would not
+/// do: `Debug` of a `Vec` goes on through every element after one.)
+struct Sink {
+    digest: u64,
+    /// The text it takes yet.
+    left: usize,
+    full: bool,
+}
+
+/// What [`Sink`] unwinds with when full.
+struct TextCut;
+
+/// The most text of one value [`Sink`] takes.
+const CHECKED_TEXT: usize = 1 << 20;
+
+impl Sink {
+    fn new() -> Sink {
+        Sink { digest: 0, left: CHECKED_TEXT, full: false }
+    }
+
+    /// Whether it cut the text short: the value's is longer than it checks.
+    fn full(&self) -> bool {
+        self.full
+    }
+
+    /// Writes `value` with `f`.
+    fn print(&mut self, value: &dyn Any, f: crate::macro_support::FmtFn) {
+        let _ = fmt::write(self, format_args!("{}", Fmt(value, f)));
+    }
+}
 
 /// A key per byte value, for [`Sink`]'s digest (splitmix64 of the byte).
 const BYTE_KEYS: [u64; 256] = {
@@ -72,8 +105,14 @@ const BYTE_KEYS: [u64; 256] = {
 
 impl fmt::Write for Sink {
     fn write_str(&mut self, s: &str) -> fmt::Result {
+        let Some(left) = self.left.checked_sub(s.len()) else {
+            self.full = true;
+            // No panic: the hook is not told, and nothing is reported.
+            std::panic::resume_unwind(Box::new(TextCut));
+        };
+        self.left = left;
         for b in s.bytes() {
-            self.0 = self.0.wrapping_add(BYTE_KEYS[b as usize]);
+            self.digest = self.digest.wrapping_add(BYTE_KEYS[b as usize]);
         }
         Ok(())
     }
@@ -211,19 +250,23 @@ impl Checker<'_> {
         let d = self.desc;
         let v = self.value(x);
         let mut digest = None;
+        // The sink unwinds when full: no failure.
+        let mut sink = Sink::new();
         if let Some(debug) = d.debug {
-            self.run("Debug does not panic", "let _ = format!(\"{:?}\", $0);", &[x], || {
-                let mut sink = Sink(0);
-                let _ = fmt::write(&mut sink, format_args!("{}", Fmt(v, debug)));
-                digest = Some(sink.0);
+            let printed = self.run("Debug does not panic", "let _ = format!(\"{:?}\", $0);", &[x], || {
+                sink.print(v, debug);
+                digest = Some(sink.digest);
                 None
-            })?;
+            });
+            printed.or_else(|v| if sink.full() { Ok(()) } else { Err(v) })?;
         }
         if let Some(display) = d.display {
-            self.run("Display does not panic", "let _ = $0.to_string();", &[x], || {
-                let _ = fmt::write(&mut Sink(0), format_args!("{}", Fmt(v, display)));
+            sink = Sink::new();
+            let printed = self.run("Display does not panic", "let _ = $0.to_string();", &[x], || {
+                sink.print(v, display);
                 None
-            })?;
+            });
+            printed.or_else(|v| if sink.full() { Ok(()) } else { Err(v) })?;
         }
         Ok(digest)
     }
@@ -494,5 +537,47 @@ pub(crate) fn postcondition(operation: &str, ensures: &'static str) -> Violation
         message: format!("`{ensures}` is false after {operation}"),
         vars: Vec::new(),
         template: "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bytes_debug(v: &dyn Any, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(v.downcast_ref::<Vec<u8>>().expect("bytes"), f)
+    }
+
+    /// A `Debug` that unwraps what its formatter says, as some do.
+    fn unwrapping_debug(v: &dyn Any, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for b in v.downcast_ref::<Vec<u8>>().expect("bytes") {
+            fmt::Write::write_fmt(f, format_args!("{b},")).unwrap();
+        }
+        Ok(())
+    }
+
+    /// Prints `value` into a fresh sink; the sink, and whether it was cut
+    /// short (which unwinds).
+    fn printed(value: &dyn Any, f: crate::macro_support::FmtFn) -> (Sink, bool) {
+        let mut sink = Sink::new();
+        let cut = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| sink.print(value, f))).is_err();
+        (sink, cut)
+    }
+
+    #[test]
+    fn a_huge_value_is_printed_up_to_a_megabyte_only() {
+        let start = std::time::Instant::now();
+        let (sink, cut) = printed(&vec![7u8; 256 << 20], bytes_debug);
+        assert!(cut && sink.full());
+        // The same text's digest, whatever the value's size past the limit.
+        let (other, _) = printed(&vec![7u8; 32 << 20], bytes_debug);
+        assert_eq!(other.digest, sink.digest);
+        // Also for a `Debug` that unwraps what its formatter says.
+        let (sink, cut) = printed(&vec![7u8; 256 << 20], unwrapping_debug);
+        assert!(cut && sink.full());
+        // Printing stops at the cut, not a quarter of a billion elements on.
+        assert!(start.elapsed() < std::time::Duration::from_secs(2), "{:?}", start.elapsed());
+        let (small, cut) = printed(&vec![1u8, 2], bytes_debug);
+        assert!(!cut && !small.full());
     }
 }

@@ -46,6 +46,7 @@ use rand::RngExt as _;
 use crate::macro_support::CloneFn;
 use crate::reuse::snapshot::{Held, Kept, KeptValues, Snapshot};
 use crate::sequence::{Composed, Holey, Sequence, Shelf, Shelved, Span, View};
+use crate::sizes::Largest;
 
 /// Entries kept however full the pool is, per type offered and per
 /// operation ended in: the shortest ones.
@@ -102,6 +103,9 @@ pub(crate) struct Entry {
     /// What a sequence extending it costs, in nanoseconds: the least its
     /// own run or one extending it took ([`Pool::ran`]).
     pub cost: u32,
+    /// The largest integer its calls were given, when large and a child
+    /// process watches sizes ([`crate::sizes`]).
+    pub largest: Option<Largest>,
 }
 
 /// A set of fingerprints that remembers the last `capacity` ones inserted
@@ -355,6 +359,7 @@ impl Pool {
         &mut self,
         seq: &Composed,
         cost: u32,
+        largest: Option<Largest>,
         alive: &[(u32, TypeId)],
         kept: &mut Vec<Held>,
         partners_kept: bool,
@@ -368,7 +373,7 @@ impl Pool {
         let alive = Span::push(&mut self.alive, alive.iter().map(|&(var, ty)| (var, self.types.number(ty))));
         let kept = Span::push(&mut self.kept, kept.drain(..));
         let seq = self.shelf.put(seq.view());
-        let mut entry = Entry { seq, offered: true, partners_kept, alive, kept, size: 0, cost };
+        let mut entry = Entry { seq, offered: true, partners_kept, alive, kept, size: 0, cost, largest };
         entry.size = self.measure(&entry, reusable.len());
         self.bytes += entry.size as usize;
         self.entries.push(entry);
@@ -593,7 +598,7 @@ mod tests {
     fn only_reusable_values_are_offered() {
         let mut pool = Pool::new(1 << 20);
         let t = TypeId::of::<u8>();
-        pool.add(&Composed::default(), 0, &[(0, t), (1, t)], &mut Vec::new(), true, &[(1, t)], &mut rng());
+        pool.add(&Composed::default(), 0, None, &[(0, t), (1, t)], &mut Vec::new(), true, &[(1, t)], &mut rng());
         assert_eq!(pool.values_of(t), &[Offer { entry: 0, var: 1, len: 0 }]);
         assert!(pool.values_of(TypeId::of::<u16>()).is_empty());
     }
@@ -647,7 +652,7 @@ mod tests {
             let (op, ty, len) = if i % 100 == 0 { (1, b, 30) } else { (0, a, 1 + (i as usize * 7) % 40) };
             let seq = chain(op, len);
             let last = len as u32 - 1;
-            pool.add(&seq, 0, &[(last, ty)], &mut Vec::new(), true, &[(last, ty)], &mut rng);
+            pool.add(&seq, 0, None, &[(last, ty)], &mut Vec::new(), true, &[(last, ty)], &mut rng);
             assert!(pool.bytes <= pool.max_entries, "{} bytes after {i}", pool.bytes);
         }
         assert!(pool.evicted > 4_000, "{}", pool.evicted);
@@ -691,7 +696,7 @@ mod tests {
             let last = seq.len() as u32;
             seq.push(i % 5, (last > 0).then(|| Operand::Var { var: last - 1, mode: Mode::Mut }));
             made.push(pool.flat(seq.view()).structural_hash());
-            pool.add(&seq, 0, &[(last, t)], &mut Vec::new(), true, &[(last, t)], &mut rng);
+            pool.add(&seq, 0, None, &[(last, t)], &mut Vec::new(), true, &[(last, t)], &mut rng);
             assert!(pool.bytes <= pool.max_entries);
         }
         assert!(pool.evicted > 1_000, "{}", pool.evicted);

@@ -63,6 +63,37 @@ pub(crate) struct Large {
     pub magnitude: u128,
 }
 
+/// The largest integer some calls were given, when large, compactly (a
+/// pool entry keeps one for its whole sequence, components included): the
+/// operation (index in the world), the parameter, the magnitude.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Largest {
+    pub op: u32,
+    pub param: u16,
+    pub magnitude: u64,
+}
+
+impl Largest {
+    /// The largest large integer given to `calls` (operation, arguments).
+    pub fn of<'a>(world: &World<'_>, calls: impl Iterator<Item = (u32, &'a [Operand])>) -> Option<Largest> {
+        calls
+            .filter_map(|(op, args)| {
+                let (param, magnitude) = large_argument(world, args)?;
+                let magnitude = u64::try_from(magnitude).unwrap_or(u64::MAX);
+                Some(Largest { op, param: param as u16, magnitude })
+            })
+            .max_by_key(|l| l.magnitude)
+    }
+
+    /// The larger of two.
+    pub fn max(a: Option<Largest>, b: Option<Largest>) -> Option<Largest> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(if b.magnitude > a.magnitude { b } else { a }),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
 /// The magnitude of an integer operand: a drawn value or an integer seed.
 pub(crate) fn magnitude(world: &World<'_>, arg: &Operand) -> Option<u128> {
     match arg {

@@ -51,16 +51,26 @@ pub(crate) struct World<'r> {
     /// The path emitted tests reach drt by, when a type under test's block
     /// said `crate = "path"` (`None`: `drt`).
     pub drt_path: Option<&'r str>,
-    /// Told of every call given a large integer as it starts (its
-    /// operation's path, the parameter, the magnitude) and returns
-    /// (`None`): a child process records it for its supervisor, which
-    /// learns from it when the call crashes the child or runs long
+    /// Told of every call given a large integer as it starts and returns,
+    /// and of every generated sequence as it starts (with the largest
+    /// integer any of its calls, its components' too, was given) and
+    /// returns: a child process records them for its supervisor, which
+    /// learns from them when a size crashes the child or runs long
     /// (`sizes`).
     pub watch: Option<CallWatch>,
 }
 
 /// See [`World::watch`].
-pub(crate) type CallWatch = Box<dyn Fn(Option<(&str, usize, u128)>) + Send + Sync>;
+pub(crate) type CallWatch = Box<dyn Fn(Watched<'_>) + Send + Sync>;
+
+/// What [`World::watch`] is told: a call or a sequence starts, given a
+/// large integer (its operation's path, the parameter, the magnitude), or
+/// none; or it returned.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Watched<'a> {
+    Call(Option<(&'a str, usize, u128)>),
+    Sequence(Option<(&'a str, usize, u128)>),
+}
 
 /// Makes the side that runs beside a sequence in a world: the reference's
 /// (`differential::shadow`), passed to [`World::with_reference`].

@@ -392,9 +392,8 @@ fn child_main(channel: &Channel, chosen: Option<Chosen>) -> ! {
     let listener = Box::new(ChildListener::new(channel.clone(), job.trace_after));
     let (running, records) = (listener.running(), channel.clone());
     let mut world = world;
-    world.watch = Some(Box::new(move |call| {
-        let n = running.load(std::sync::atomic::Ordering::Relaxed);
-        records.large(call.map(|(op, param, magnitude)| (n, op, param, magnitude)));
+    world.watch = Some(Box::new(move |watched| {
+        records.large(running.load(std::sync::atomic::Ordering::Relaxed), watched);
     }));
     let decisions: Option<(Box<dyn crate::generate::DecisionLog>, bool)> = match &job.decisions {
         Some(path) => crate::isolate::shared::ReplayedDecisions::read(path).ok().map(|log| (Box::new(log) as _, true)),

@@ -48,8 +48,10 @@ use crate::progress::Listener;
 use crate::report::{Report, Stats};
 use crate::rng::Choices;
 use crate::sequence::{Composed, Operand, Sequence};
+use crate::sizes::Largest;
 use crate::triage::Group;
 use crate::untested::Untested;
+use crate::world::Watched;
 use crate::world::World;
 
 use crate::reuse::Reuse;
@@ -207,6 +209,21 @@ impl<'w> Engine<'w> {
         listener.starting(self.stats.sequences, self.findings.groups.iter().count(), replaying, &text);
     }
 
+    /// Tells `watch` that `draft` starts, with the largest integer any of
+    /// its calls was given, its components' too, when large: a value grown
+    /// by a size long ago may be what makes a later call slow
+    /// ([`crate::sizes`]). Returns that integer, for the pool entry.
+    #[cold]
+    fn watch_sequence(&self, watch: &crate::world::CallWatch, draft: &Composed) -> Option<Largest> {
+        let view = draft.view();
+        let parts = view.parts().map(|p| self.pool.entries[p as usize].largest).fold(None, Largest::max);
+        let own = Largest::of(self.world, view.own_calls().map(|(_, op, args)| (op, args)));
+        let largest = Largest::max(parts, own)?;
+        let op = &self.world.ops[largest.op as usize].op.path;
+        watch(Watched::Sequence(Some((op, usize::from(largest.param), u128::from(largest.magnitude)))));
+        Some(largest)
+    }
+
     /// Runs a saved failing sequence, before anything else is explored.
     pub fn replay(&mut self, seq: Sequence) {
         let sequences_before = self.stats.sequences;
@@ -326,7 +343,11 @@ impl<'w> Engine<'w> {
         // Costs steer only when time bounds the run; else one run in
         // `TIME_SAMPLE` is timed, for the operations' time.
         let started = self.draft.costs.timed(self.stats.sequences).then(Instant::now);
+        let largest = self.world.watch.as_ref().and_then(|watch| self.watch_sequence(watch, &draft));
         let (exec, seq) = self.reuse.run(&self.pool, &mut self.stats, &draft, prefix);
+        if let (Some(watch), Some(_)) = (&self.world.watch, largest) {
+            watch(Watched::Sequence(None));
+        }
         let new_edges = self.frontier.collect();
         let (world, pool, extending) = (self.world, &self.pool, self.draft.extending);
         self.hints.note_compares(world, pool, extending, &draft, prefix, &exec.windows, !retrying);
@@ -390,7 +411,7 @@ impl<'w> Engine<'w> {
                     let offers = if self.draft.random_walk { &[][..] } else { &touched };
                     let (alive, kept) = self.reuse.kept();
                     let evicted = self.pool.evicted;
-                    self.pool.add(&draft, cost, alive, kept, partners_kept, offers, &mut self.rng);
+                    self.pool.add(&draft, cost, largest, alive, kept, partners_kept, offers, &mut self.rng);
                     let entry = self.pool.entries.len() as u32 - 1;
                     if self.pool.evicted != evicted {
                         // Evicting renumbers the pool's entries.

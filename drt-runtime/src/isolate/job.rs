@@ -4,12 +4,13 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::shared::SharedRecord;
+use super::shared::{SharedRecord, Slot};
 use super::wire;
 use crate::config::Settings;
 use crate::progress::Listener;
 use crate::report::{Failure, Stats};
 use crate::sizes::Throttle;
+use crate::world::Watched;
 
 /// The files of a channel's directory.
 pub(crate) mod file {
@@ -192,14 +193,17 @@ impl Channel {
         let _ = std::fs::write(self.file(file::HEARTBEAT), text);
     }
 
-    /// Records a call given a large integer: running (`Some`: the number of
-    /// its sequence, its operation's path, the parameter, the magnitude) or
-    /// returned.
-    pub fn large(&self, call: Option<(u64, &str, usize, u128)>) {
+    /// Records what the world's watch was told in sequence `sequence`: a
+    /// call or sequence given a large integer starts, or returned.
+    pub fn large(&self, sequence: u64, watched: Watched<'_>) {
         let Some(record) = &self.record else { return };
-        match call {
-            Some((sequence, op, param, magnitude)) => record.running(sequence, op, param, magnitude),
-            None => record.returned(),
+        let (slot, large) = match watched {
+            Watched::Call(large) => (Slot::Call, large),
+            Watched::Sequence(large) => (Slot::Sequence, large),
+        };
+        match large {
+            Some((op, param, magnitude)) => record.running(slot, sequence, op, param, magnitude),
+            None => record.returned(slot),
         }
     }
 

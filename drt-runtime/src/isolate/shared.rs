@@ -103,34 +103,45 @@ impl Drop for SharedMap {
     }
 }
 
-/// A child's side of the record of the call running.
+/// Which record: the call running, given a large integer, or the
+/// sequence running, with the largest integer its calls were given (its
+/// components' too: a value a size grew long ago may make a later call
+/// slow). The call's is the more precise, and read first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Slot {
+    Call = 0,
+    Sequence = 1,
+}
+
+/// A child's side of the records of the call and the sequence running.
 #[derive(Debug)]
 pub(crate) struct SharedRecord(SharedMap);
 
 impl SharedRecord {
-    /// Maps the record at `path`, marked returned.
+    /// Maps the records at `path`, marked returned.
     pub fn create(path: &Path) -> std::io::Result<SharedRecord> {
-        SharedMap::create(path, RECORD).map(SharedRecord)
+        SharedMap::create(path, 2 * RECORD).map(SharedRecord)
     }
 
-    /// Records that call `op` of sequence `sequence` runs, given
-    /// `magnitude` for parameter `param`.
-    pub fn running(&self, sequence: u64, op: &str, param: usize, magnitude: u128) {
+    /// Records that a call or sequence (`slot`) of sequence `sequence`
+    /// runs, given `magnitude` for parameter `param` of `op`.
+    pub fn running(&self, slot: Slot, sequence: u64, op: &str, param: usize, magnitude: u128) {
+        let at = slot as usize * RECORD;
         let op = &op.as_bytes()[..op.len().min(RECORD - HEADER)];
         let mut header = [0u8; HEADER];
         header[1..9].copy_from_slice(&sequence.to_le_bytes());
         header[9..17].copy_from_slice(&(param as u64).to_le_bytes());
         header[17..33].copy_from_slice(&magnitude.to_le_bytes());
         header[33..37].copy_from_slice(&(op.len() as u32).to_le_bytes());
-        self.0.write(1, &header[1..]);
-        self.0.write(HEADER, op);
+        self.0.write(at + 1, &header[1..]);
+        self.0.write(at + HEADER, op);
         // The state last: a reader never sees a running record half written.
-        self.0.write(0, &[1]);
+        self.0.write(at, &[1]);
     }
 
-    /// Records that the call returned.
-    pub fn returned(&self) {
-        self.0.write(0, &[0]);
+    /// Records that the call or sequence returned.
+    pub fn returned(&self, slot: Slot) {
+        self.0.write(slot as usize * RECORD, &[0]);
     }
 }
 
@@ -206,9 +217,14 @@ impl DecisionLog for ReplayedDecisions {
 }
 
 /// The supervisor's side: the call running when the child stopped, if its
-/// record says one was.
+/// record says one was given a large integer, else the sequence running,
+/// if its record says one was.
 pub(crate) fn read(path: &Path) -> Option<Running> {
     let bytes = std::fs::read(path).ok()?;
+    [Slot::Call, Slot::Sequence].into_iter().find_map(|slot| read_slot(bytes.get(slot as usize * RECORD..)?))
+}
+
+fn read_slot(bytes: &[u8]) -> Option<Running> {
     if bytes.len() < HEADER || bytes[0] != 1 {
         return None;
     }
@@ -231,15 +247,20 @@ mod tests {
         let path = dir.join("large.bin");
         let record = SharedRecord::create(&path).unwrap();
         assert_eq!(read(&path), None);
-        record.running(12, "a::B::with_capacity", 1, 1 << 40);
+        record.running(Slot::Sequence, 12, "a::B::new", 0, 1 << 30);
+        let sequence = Running { sequence: 12, large: Large { op: "a::B::new".into(), param: 0, magnitude: 1 << 30 } };
+        assert_eq!(read(&path), Some(sequence.clone()));
+        record.running(Slot::Call, 12, "a::B::with_capacity", 1, 1 << 40);
         let large = Large { op: "a::B::with_capacity".into(), param: 1, magnitude: 1 << 40 };
         let running = Running { sequence: 12, large };
-        assert_eq!(read(&path), Some(running));
-        record.returned();
+        assert_eq!(read(&path), Some(running), "the call's record is read first");
+        record.returned(Slot::Call);
+        assert_eq!(read(&path), Some(sequence));
+        record.returned(Slot::Sequence);
         assert_eq!(read(&path), None);
         // A shorter path written over a longer one is read alone.
-        record.running(13, &"a::B::".repeat(20), 0, 1 << 20);
-        record.running(14, "a::B::c", 0, 1 << 20);
+        record.running(Slot::Call, 13, &"a::B::".repeat(20), 0, 1 << 20);
+        record.running(Slot::Call, 14, "a::B::c", 0, 1 << 20);
         assert_eq!(read(&path).map(|r| (r.sequence, r.large.op)), Some((14, "a::B::c".to_string())));
         drop(record);
         let path = dir.join("decisions.bin");
