@@ -12,8 +12,13 @@
 //!
 //! - std's refusal of a size (`capacity overflow`) in a call given a large
 //!   integer is an illegal input ([`refused`]);
-//! - an allocation failure or a hang of a child in such a call throttles
-//!   that parameter ([`Throttles::learn`]), and is no failure;
+//! - a child records the call running when it was given a large integer,
+//!   and the largest integer the sequence running was given, its
+//!   components' too ([`Largest`]: a value a size made long ago may slow a
+//!   later call); an allocation failure, a hang, or a call running longer
+//!   than a twentieth of the call timeout (the supervisor cuts it short)
+//!   then throttles that parameter ([`Throttles::learn`]), and is no
+//!   failure;
 //! - the supervisor hands its children what it learned (`throttle` lines of
 //!   the job), and the report lists it ([`crate::Stats::throttled`]), so a
 //!   user can bound the size with `requires` instead.
