@@ -168,10 +168,7 @@ impl Supervisor {
                 let _ = child.kill();
                 let _ = child.wait();
                 break None;
-            } else if let Some(running) = watch
-                .and(self.channel.large_running())
-                .filter(|_| last.1.elapsed() > job.settings.call_timeout / SLOW_SHARE)
-            {
+            } else if let Some(running) = self.cut_short(watch.is_some(), last.1.elapsed(), job) {
                 // A size too large for a run, most likely: cut it short (the
                 // call as it was then: it may return before the kill lands).
                 let _ = child.kill();
@@ -190,6 +187,14 @@ impl Supervisor {
                 None => Ending::Hung,
             },
         })
+    }
+
+    /// The call or sequence given a large integer that the exploring child
+    /// (`watched`) has run for `silent`, when that is long enough to cut it
+    /// short ([`SLOW_SHARE`] of the call timeout). The record is read only then.
+    fn cut_short(&self, watched: bool, silent: Duration, job: &Job) -> Option<(u64, Large)> {
+        let overdue = watched && silent > job.settings.call_timeout / SLOW_SHARE;
+        overdue.then(|| self.channel.large_running()).flatten()
     }
 
     /// Prints the `drt: warning:` lines the last child wrote (a saved failure
