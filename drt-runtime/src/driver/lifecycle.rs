@@ -2,8 +2,11 @@
 //! the saved failures replayed first, the search, the failures saved, the
 //! regression tests written, and the report.
 
+use std::path::PathBuf;
+
 use crate::config::Settings;
 use crate::generate::{DecisionLog, Engine};
+use crate::isolate::shared::{KeptDecisions, ReplayedDecisions};
 use crate::progress::{Listener, Progress};
 use crate::report::Report;
 use crate::saved_failures::SavedFailuresFile;
@@ -18,12 +21,24 @@ pub(crate) struct Ended {
 }
 
 /// What a child's engine starts with from the children before it: the
-/// parameters they learned to throttle, and a log of cost decisions to keep
-/// (or, `true`, to replay: a rerun that looks for a crash's sequence).
+/// parameters they learned to throttle, and where its cost decisions go.
 #[derive(Default)]
 pub(crate) struct Carried {
     pub throttles: Vec<Throttle>,
-    pub decisions: Option<(Box<dyn DecisionLog>, bool)>,
+    pub decisions: Decisions,
+}
+
+/// Where a child's cost decisions are kept, or read from
+/// ([`crate::generate::DecisionLog`]).
+#[derive(Default)]
+pub(crate) enum Decisions {
+    /// Nowhere (in this process).
+    #[default]
+    Unkept,
+    /// Kept in this file, when the engine weighs costs (a time-limited run).
+    Keep(PathBuf),
+    /// Replayed from this file: a rerun that looks for a crash's sequence.
+    Replay(PathBuf),
 }
 
 /// Explores `world` with `settings` here, reading and writing the saved
@@ -37,10 +52,15 @@ pub(crate) fn explore_here<'w>(
     carried: Carried,
 ) -> Ended {
     let mut engine = Engine::new(world, settings).with_throttles(&carried.throttles);
-    if let Some((log, replaying)) = carried.decisions {
-        if replaying || engine.weighs_costs() {
-            engine = engine.with_decisions(log, replaying);
+    let log: Option<(Box<dyn DecisionLog>, bool)> = match carried.decisions {
+        Decisions::Keep(path) if engine.weighs_costs() => {
+            KeptDecisions::create(&path).ok().map(|l| (Box::new(l) as _, false))
         }
+        Decisions::Replay(path) => ReplayedDecisions::read(&path).ok().map(|l| (Box::new(l) as _, true)),
+        _ => None,
+    };
+    if let Some((log, replaying)) = log {
+        engine = engine.with_decisions(log, replaying);
     }
     let progress = || settings.progress.map(|every| Box::new(Progress::new(settings.budget.seed, every)) as Box<_>);
     match listener.or_else(progress) {

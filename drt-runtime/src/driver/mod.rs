@@ -395,11 +395,9 @@ fn child_main(channel: &Channel, chosen: Option<Chosen>) -> ! {
     world.watch = Some(Box::new(move |watched| {
         records.large(running.load(std::sync::atomic::Ordering::Relaxed), watched);
     }));
-    let decisions: Option<(Box<dyn crate::generate::DecisionLog>, bool)> = match &job.decisions {
-        Some(path) => crate::isolate::shared::ReplayedDecisions::read(path).ok().map(|log| (Box::new(log) as _, true)),
-        None => crate::isolate::shared::KeptDecisions::create(&channel.file(file::DECISIONS))
-            .ok()
-            .map(|log| (Box::new(log) as _, false)),
+    let decisions = match &job.decisions {
+        Some(path) => lifecycle::Decisions::Replay(path.clone()),
+        None => lifecycle::Decisions::Keep(channel.file(file::DECISIONS)),
     };
     let carried = lifecycle::Carried { throttles: job.throttles.clone(), decisions };
     let run = || lifecycle::explore_here(&world, &job.settings, store.as_ref(), Some(listener), carried);
