@@ -15,7 +15,7 @@
 //! - a child records the call running when it was given a large integer,
 //!   and the largest integer the sequence running was given, its
 //!   components' too ([`Largest`]: a value a size made long ago may slow a
-//!   later call); an allocation failure, a hang, or a call running longer
+//!   later call); an allocation failure, or a call running longer
 //!   than a twentieth of the call timeout (the supervisor cuts it short)
 //!   then throttles that parameter ([`Throttles::learn`]), and is no
 //!   failure;
@@ -75,8 +75,12 @@ pub(crate) struct Large {
 pub(crate) struct Largest {
     pub op: u32,
     pub param: u16,
-    pub magnitude: u64,
+    /// At least [`LARGE`]; never zero, so that `Option<Largest>`, which
+    /// every pool entry holds, takes no more room than `Largest`.
+    pub magnitude: std::num::NonZeroU64,
 }
+
+const _: () = assert!(std::mem::size_of::<Option<Largest>>() == std::mem::size_of::<Largest>());
 
 impl Largest {
     /// The largest large integer given to `calls` (operation, arguments).
@@ -84,7 +88,7 @@ impl Largest {
         calls
             .filter_map(|(op, args)| {
                 let (param, magnitude) = large_argument(world, args)?;
-                let magnitude = u64::try_from(magnitude).unwrap_or(u64::MAX);
+                let magnitude = std::num::NonZeroU64::new(u64::try_from(magnitude).unwrap_or(u64::MAX))?;
                 Some(Largest { op, param: param as u16, magnitude })
             })
             .max_by_key(|l| l.magnitude)
@@ -200,7 +204,7 @@ impl Throttles {
             .map(|(op, t)| {
                 let op = &world.ops[*op as usize].op;
                 let param = op.spec.params[t.param].name;
-                let why = format!("{}: drawn below 2^{} since", t.why, t.bits - 1);
+                let why = format!("{}: drawn below 2^{} from then on", t.why, t.bits - 1);
                 (format!("{}({param})", op.display), why)
             })
             .collect()

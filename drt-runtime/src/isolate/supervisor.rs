@@ -359,12 +359,10 @@ impl Supervisor {
         let mut rerun = Job { trace_after: Some(ran), ..job.clone() };
         rerun.settings.budget.max_sequences = Some(ran + HEARTBEAT_EVERY);
         rerun.settings.budget.time_limit = None;
-        // A child not bounded by a number of sequences weighed costs, which
-        // are times: the rerun makes the decisions it kept instead.
+        // A child that weighed costs (which are times) kept its decisions:
+        // the rerun makes them again instead.
         let kept = self.channel.dir.with_extension("decisions");
-        if job.settings.budget.max_sequences.is_none()
-            && std::fs::rename(self.channel.file(file::DECISIONS), &kept).is_ok()
-        {
+        if std::fs::rename(self.channel.file(file::DECISIONS), &kept).is_ok() {
             rerun.decisions = Some(kept.clone());
         }
         let again = self.run(&rerun, None);
@@ -576,10 +574,11 @@ fn next_child(job: &mut Job, ran: u64) -> bool {
     job.settings.budget.max_sequences != Some(0)
 }
 
-/// When the child `sup` ran failed to allocate, hung or ran slow in a
-/// sequence given a large integer: an input too large for a run
+/// When the child `sup` ran was cut short or failed to allocate in a call
+/// or sequence given a large integer: an input too large for a run
 /// ([`crate::sizes`]), whose parameter is throttled. The sequence's number,
-/// and the throttle. `None` for any other crash, which is a failure.
+/// and the throttle. `None` for any other crash, which is a failure. (A
+/// hang never ran such a call: it would have been cut short first.)
 fn too_large(
     world: &World<'_>,
     throttles: &mut Throttles,
@@ -587,16 +586,15 @@ fn too_large(
     ending: &Ending,
     settings: &Settings,
 ) -> Option<(u64, Throttle)> {
-    let why = match ending {
+    let ((n, large), why) = match ending {
         Ending::Slow(n, large) => {
-            let why = format!("ran longer than {:?}", settings.call_timeout / SLOW_SHARE);
-            return Some((*n, throttles.learn(world, large.clone(), &why)?));
+            ((*n, large.clone()), format!("ran longer than {:?}", settings.call_timeout / SLOW_SHARE))
         }
-        Ending::Hung => "ran into the call timeout".to_string(),
-        Ending::Crashed { said, .. } if crate::sizes::allocation_failed(said) => format!("crashed: {said}"),
+        Ending::Crashed { said, .. } if crate::sizes::allocation_failed(said) => {
+            (sup.channel.large_running()?, format!("crashed: {said}"))
+        }
         _ => return None,
     };
-    let (n, large) = sup.channel.large_running()?;
     Some((n, throttles.learn(world, large, &why)?))
 }
 
