@@ -196,10 +196,11 @@ pub struct Stats {
     pub uncallable: Vec<(String, String)>,
     /// Integer parameters drawn smaller than their type allows from some
     /// point of the run on, and why (`Buf::with_capacity(n)`, `n =
-    /// 1099511627776 failed to allocate: drawn below 2^20 since`): a value
-    /// asked for more memory or time than a run has, which is an input
-    /// outside the operation's domain, not a failure. Bound such a
-    /// parameter with `requires` to choose its sizes yourself.
+    /// 1099511627776 crashed: memory allocation of 1099511627776 bytes
+    /// failed: drawn below 2^16 from then on`): a value asked for more
+    /// memory or time than a run has, which is an input outside the
+    /// operation's domain, not a failure. Bound such a parameter with
+    /// `requires` to choose its sizes yourself.
     pub throttled: Vec<(String, String)>,
     /// What a reader should know about the run itself (it stopped early
     /// after too many crashes).

@@ -220,7 +220,7 @@ impl<'w> Engine<'w> {
         let own = Largest::of(self.world, view.own_calls().map(|(_, op, args)| (op, args)));
         let largest = Largest::max(parts, own)?;
         let op = &self.world.ops[largest.op as usize].op.path;
-        watch(Watched::Sequence(Some((op, usize::from(largest.param), u128::from(largest.magnitude)))));
+        watch(Watched::Sequence(Some((op, usize::from(largest.param), u128::from(largest.magnitude.get())))));
         Some(largest)
     }
 
