@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use drt::{FailureKind, Isolation};
-use drt_examples::{arena, index, units};
+use drt_examples::{arena, clearing, index, units};
 
 fn only_failure(report: &drt::Report) -> &drt::Failure {
     assert_eq!(report.failures.len(), 1, "expected exactly one failure:\n{report}");
@@ -97,4 +97,17 @@ fn an_ignored_exploration_runs_through_ignored_and_include_ignored() {
         assert!(stdout.contains("1 passed"), "{flag}:\n{stdout}");
         assert!(stdout.contains("drt: SortedSet: 300 sequences"), "{flag}:\n{stdout}");
     }
+}
+
+#[test]
+fn two_crashes_of_one_operation_are_two_failures() {
+    let report = drt::explore::<clearing::Clearing>().seed(1).max_sequences(3_000).report();
+    let crashes = crashes(&report);
+    assert!(crashes.iter().all(|f| f.operation == "Clearing::transfer"), "{report}");
+    let unsettled = crashes.iter().find(|f| f.message.contains("balance overflow"));
+    let corrupt = crashes.iter().find(|f| f.message.contains("clearing: books corrupt"));
+    let (Some(unsettled), Some(_)) = (unsettled, corrupt) else { panic!("not both crashes:\n{report}") };
+    // The panic that aborted the process is the failure's place.
+    assert!(unsettled.location.as_deref().is_some_and(|at| at.contains("clearing.rs")), "{report}");
+    assert_eq!(crashes.len(), 2, "{report}");
 }

@@ -324,6 +324,48 @@ fn an_allocation_too_large_for_the_memory_limit_throttles_its_size() {
     assert!(report.to_string().contains("drt: sizes throttled: Image::new("), "{report}");
 }
 
+/// A log whose `sync` blocks for seconds (a flush to a slow disk), far
+/// longer than its other calls and the exploration's time, not as long as
+/// the call timeout.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SlowLog {
+    lines: u32,
+}
+
+#[drt::operations]
+impl SlowLog {
+    pub fn new() -> SlowLog {
+        SlowLog::default()
+    }
+    pub fn append(&mut self) {
+        self.lines += 1;
+    }
+    pub fn sync(&mut self) {
+        std::thread::sleep(std::time::Duration::from_secs(4));
+    }
+}
+
+/// A time limit holds whatever the calls do: the child still in a call
+/// half a second after its time is up is stopped, which is no failure, and
+/// the report says why the last sequence is missing. (Before, the run took
+/// as long as the last `sync`: at least 4 s.)
+#[test]
+#[cfg(unix)]
+fn a_time_limit_holds_whatever_the_calls_do() {
+    let start = std::time::Instant::now();
+    let explorer = drt::explore::<SlowLog>().seed(1).time_limit(std::time::Duration::from_secs(1));
+    let report = explorer.isolation(Isolation::Process).report();
+    let took = start.elapsed();
+    assert!(
+        took < std::time::Duration::from_secs(3),
+        "{took:?}:
+{report}"
+    );
+    assert!(report.failures.is_empty(), "{report}");
+    let note = "the time limit came while a call of SlowLog::sync had run for over 500ms";
+    assert!(report.stats.notes.iter().any(|n| n.starts_with(note)), "{report}");
+}
+
 /// A log that keeps 64 MiB per entry, and takes no size to do it.
 pub struct Hoard {
     chunks: Vec<Vec<u8>>,

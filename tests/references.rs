@@ -1487,21 +1487,53 @@ impl FragileVec {
     }
 }
 
-/// The only constructor that pairs with the reference's crashes: the
-/// crash is reported, and the exploration, which cannot go on without it,
-/// stops with a note saying so, not with a failure of drt's own.
-#[test]
-fn a_crashed_constructor_the_pairing_needed_stops_the_exploration_with_a_note() {
-    let report = drt::explore::<FragileVec>()
-        .against::<Vec<u32>>()
-        .seed(SEED)
-        .max_sequences(SMALL)
-        .isolation(drt::Isolation::Process)
-        .report();
+/// Explores `T` against `Vec<u32>` in a child process, whose one failure
+/// must be a crash of `op`.
+fn crash_against_vec<T: 'static>(op: &str) -> drt::Report {
+    let explorer = drt::explore::<T>().against::<Vec<u32>>().seed(SEED).max_sequences(SMALL);
+    let report = explorer.isolation(drt::Isolation::Process).report();
     assert_eq!(report.failures.len(), 1, "{report}");
     let f = &report.failures[0];
-    assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Crash, "FragileVec::from_iter"), "{report}");
+    assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Crash, op), "{report}");
+    report
+}
+
+/// The only constructor that pairs with the reference's crashes: the
+/// crash is reported, and the exploration goes on with the constructor
+/// (drawn less often), which works for other inputs.
+#[test]
+fn a_crashed_constructor_the_pairing_needs_is_explored_on() {
+    let report = crash_against_vec::<FragileVec>("FragileVec::from_iter");
+    let f = &report.failures[0];
+    assert!(f.hits > 1, "{report}");
+    for name in ["FragileVec::from_iter", "FragileVec::push"] {
+        let op = report.stats.operations.iter().find(|o| o.name == name).expect(name);
+        assert!(op.succeeded > 0, "{report}");
+    }
+    assert!(report.stats.uncallable.is_empty() && report.stats.notes.is_empty(), "{report}");
+}
+
+/// A vector whose only constructor always aborts the process.
+pub struct DoomedVec(Vec<u32>);
+
+#[drt::operations]
+impl DoomedVec {
+    pub fn from_iter(_items: Vec<u32>) -> Self {
+        std::process::abort();
+    }
+    pub fn push(&mut self, value: u32) {
+        self.0.push(value)
+    }
+}
+
+/// Once the only constructor that pairs with the reference has crashed
+/// too often to keep (16 times), the exploration, which cannot go on
+/// without it, stops with a note saying so, not with a failure of drt's
+/// own.
+#[test]
+fn a_constructor_the_pairing_needs_that_always_crashes_stops_the_exploration_with_a_note() {
+    let report = crash_against_vec::<DoomedVec>("DoomedVec::from_iter");
     let note = report.stats.notes.iter().find(|n| n.starts_with("the exploration stopped early: "));
     let note = note.unwrap_or_else(|| panic!("{report}"));
-    assert!(note.contains("without FragileVec::from_iter, which crashed"), "{note}");
+    assert!(note.contains("without DoomedVec::from_iter, which crashed"), "{note}");
 }

@@ -12,6 +12,7 @@ pub mod cache;
 pub mod calendar;
 pub mod checksum;
 pub mod chunked;
+pub mod clearing;
 pub mod deque;
 pub mod edge;
 pub mod frames;

@@ -2,9 +2,9 @@
 //! command, `cargo run --release -p drt-examples`.
 
 use drt_examples::{
-    arena, bank, batch, bitmap, bitpack, bugfree, cache, calendar, checksum, chunked, deque, edge, frames, histogram,
-    index, inline_stack, journal, ledger, limiter, lines, lru, money, ordered, playlist, raster, readbuf, retry, ring,
-    route, samples, seats, span, stock, tags, tasks, text, timeline, units, username, version, wallet,
+    arena, bank, batch, bitmap, bitpack, bugfree, cache, calendar, checksum, chunked, clearing, deque, edge, frames,
+    histogram, index, inline_stack, journal, ledger, limiter, lines, lru, money, ordered, playlist, raster, readbuf,
+    retry, ring, route, samples, seats, span, stock, tags, tasks, text, timeline, units, username, version, wallet,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -59,6 +59,9 @@ fn main() {
         }),
         ("readbuf::ReadBuf", "free space counted at both ends, among sizes of gigabytes (sizes learned)", || {
             drt::explore::<readbuf::ReadBuf>().report()
+        }),
+        ("clearing::Clearing", "two aborts in one operation: an unchecked payee, a transfer to oneself", || {
+            drt::explore::<clearing::Clearing>().report()
         }),
         ("deque::BoundedDeque", "deep state: a re-layout of a full, wrapped ring (a dozen calls in order)", || {
             drt::explore::<deque::BoundedDeque>().report()

@@ -263,18 +263,16 @@ impl World<'_> {
         }
     }
 
-    /// [`World::call`], telling `watch` when the call is given a large
-    /// integer ([`World::watch`]): it is watched to the end of its checks,
-    /// for a `Debug` of the huge value it made (or grew) is the size's
-    /// doing too.
+    /// [`World::call`], telling `watch` that it runs, with its largest
+    /// integer when large ([`World::watch`]): it is watched to the end of
+    /// its checks, for a `Debug` of the huge value it made (or grew) is the
+    /// size's doing too.
     #[inline(never)]
     fn watched_call(&self, watch: &CallWatch, seq: &Sequence, i: usize, frame: &mut Frame, check: Level) -> Outcome {
-        let Some((param, magnitude)) = crate::sizes::large_argument(self, seq.args(i)) else {
-            return self.call(seq, i, frame, check);
-        };
-        watch(Watched::Call(Some((&self.op(seq.op(i)).op.path, param, magnitude))));
+        let large = crate::sizes::large_argument(self, seq.args(i), &frame.vars);
+        watch(Watched::Call(&self.op(seq.op(i)).op.path, large));
         let outcome = self.call(seq, i, frame, check);
-        watch(Watched::Call(None));
+        watch(Watched::Returned);
         outcome
     }
 
@@ -393,8 +391,10 @@ impl World<'_> {
                     // The arguments may panic when dropped, too.
                     drop_quietly_all(slots);
                     // std refusing a size it was given is no bug either.
-                    let too_large =
-                        || crate::sizes::refused(&caught.message) && crate::sizes::large_argument(self, call).is_some();
+                    let too_large = || {
+                        crate::sizes::refused(&caught.message)
+                            && crate::sizes::large_argument(self, call, vars).is_some()
+                    };
                     return if spec.panics.expects(&caught.message) || too_large() {
                         Outcome::Illegal { call: i }
                     } else {

@@ -240,14 +240,19 @@
 //! this test. A crash, or a call running past its timeout (5 s,
 //! `DRT_CALL_TIMEOUT`), is replayed in fresh children to minimize it and
 //! reported as a `Crash` or `Timeout` failure with its test. The test run
-//! never hangs and nothing is lost.
+//! never hangs and nothing is lost. Crashes are grouped by where they
+//! happened (the signal, the panic that aborted, else the last words), so
+//! two defects of one operation are two failures; the operation that
+//! crashed is explored on, half as often after each crash.
 //!
 //! A size is an input, not a bug: a call given an integer of at least 1,024
 //! that fails to allocate, panics with std's `capacity overflow` or runs
 //! longer than a twentieth of the call timeout (250 ms) is an illegal
 //! input. The operation stays in the exploration, that parameter is drawn
 //! smaller from then on, and the summary lists it (`stats.throttled`):
-//! bound it with `requires(...)` to choose its sizes yourself.
+//! bound it with `requires(...)` to choose its sizes yourself. A time limit
+//! holds whatever the calls do: a sequence still running half a second
+//! after it is stopped, and a note says so.
 //!
 //! ## 9. Saved failures
 //!

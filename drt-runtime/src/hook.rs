@@ -25,6 +25,20 @@ thread_local! {
     static LAST_TRACE: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
+/// Who is told of each panic the hook records, in a child process: a panic
+/// that aborts the process (in a destructor while unwinding, across a
+/// function that cannot unwind) is never caught, and its supervisor learns
+/// where it was from what it was told (`isolate::shared`).
+static TOLD: std::sync::OnceLock<Tell> = std::sync::OnceLock::new();
+
+/// See [`TOLD`].
+type Tell = Box<dyn Fn(&Caught) + Send + Sync>;
+
+/// Has `tell` told of every panic recorded from now on (once a process).
+pub(crate) fn tell_panics(tell: Tell) {
+    let _ = TOLD.set(tell);
+}
+
 /// A panic seen by the hook.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Caught {
@@ -62,6 +76,9 @@ impl SilentPanics {
                         message: payload_text(info.payload()),
                         location: info.location().map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column())),
                     };
+                    if let Some(tell) = TOLD.get() {
+                        tell(&caught);
+                    }
                     LAST.with(|l| *l.borrow_mut() = Some(caught));
                     if TRACE.with(Cell::get) {
                         let trace = std::backtrace::Backtrace::force_capture().to_string();

@@ -17,7 +17,7 @@
 use std::io::Write as _;
 use std::time::Duration;
 
-use crate::report::Failure;
+use crate::report::{Failure, Stats};
 
 /// Who hears how an exploration goes as it runs: the progress line, or a
 /// supervisor's channel. The engine calls it and knows no more of either.
@@ -31,10 +31,10 @@ pub(crate) trait Listener {
     }
 
     /// The exploration read its clock: `elapsed` since it started, with
-    /// `sequences` run and `failures` found. The clock is read every few
+    /// `stats` so far and `failures` found. The clock is read every few
     /// sequences while sequences are fast, after each while they are slow.
-    fn tick(&mut self, elapsed: Duration, sequences: u64, failures: usize) {
-        let _ = (elapsed, sequences, failures);
+    fn tick(&mut self, elapsed: Duration, stats: &Stats, failures: usize) {
+        let _ = (elapsed, stats, failures);
     }
 
     /// A failure group's entry, `failure`, was made or improved.
@@ -84,8 +84,8 @@ impl Progress {
 }
 
 impl Listener for Progress {
-    fn tick(&mut self, elapsed: Duration, sequences: u64, failures: usize) {
-        Progress::tick(self, elapsed, sequences, failures);
+    fn tick(&mut self, elapsed: Duration, stats: &Stats, failures: usize) {
+        Progress::tick(self, elapsed, stats.sequences, failures);
     }
 }
 

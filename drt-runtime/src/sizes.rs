@@ -23,6 +23,7 @@
 //!   the job), and the report lists it ([`crate::Stats::throttled`]), so a
 //!   user can bound the size with `requires` instead.
 
+use crate::macro_support::Slot;
 use crate::sequence::Operand;
 use crate::world::World;
 
@@ -50,13 +51,23 @@ pub(crate) fn allocation_failed(said: &str) -> bool {
 }
 
 /// The largest integer argument of a call with `args`, when it is
-/// at least [`LARGE`]: its parameter and magnitude.
-pub(crate) fn large_argument(world: &World<'_>, args: &[Operand]) -> Option<(usize, u128)> {
+/// at least [`LARGE`]: its parameter and magnitude. An integer an earlier
+/// call returned (`repeat(len)`) is read from `vars`, the run's values,
+/// when it is still there.
+pub(crate) fn large_argument(world: &World<'_>, args: &[Operand], vars: &[Slot]) -> Option<(usize, u128)> {
     args.iter()
         .enumerate()
-        .filter_map(|(k, a)| Some((k, magnitude(world, a)?)))
+        .filter_map(|(k, a)| Some((k, magnitude(world, a).or_else(|| held(a, vars))?)))
         .filter(|(_, m)| *m >= LARGE)
         .max_by_key(|(_, m)| *m)
+}
+
+/// The magnitude of an integer variable among `vars`.
+fn held(arg: &Operand, vars: &[Slot]) -> Option<u128> {
+    let Operand::Var { var, .. } = arg else { return None };
+    let value: &dyn std::any::Any = vars.get(*var as usize)?.as_deref()?;
+    let kind = crate::ints::IntKind::of(value.type_id())?;
+    Some(kind.complexity(kind.bits_of(value)?))
 }
 
 /// A call given a large integer: its operation's path, the parameter, the
@@ -87,7 +98,7 @@ impl Largest {
     pub fn of<'a>(world: &World<'_>, calls: impl Iterator<Item = (u32, &'a [Operand])>) -> Option<Largest> {
         calls
             .filter_map(|(op, args)| {
-                let (param, magnitude) = large_argument(world, args)?;
+                let (param, magnitude) = large_argument(world, args, &[])?;
                 let magnitude = std::num::NonZeroU64::new(u64::try_from(magnitude).unwrap_or(u64::MAX))?;
                 Some(Largest { op, param: param as u16, magnitude })
             })

@@ -156,8 +156,10 @@ pub(crate) fn confirmed_failure(
 #[derive(Clone, Debug)]
 pub(crate) enum Crash {
     /// It died: how, and the last line it printed; `out_of_memory` is the
-    /// ceiling when an allocation failed under it.
-    Died { status: String, said: String, out_of_memory: Option<u64> },
+    /// ceiling when an allocation failed under it; `panicked` the place
+    /// (`src/lib.rs:10:5`) and message of the panic that aborted it, when
+    /// a panic did.
+    Died { status: String, said: String, out_of_memory: Option<u64>, panicked: Option<(String, String)> },
     /// Its heartbeat stopped for longer than the call timeout; it was killed.
     Hung { timeout: Duration },
     /// The crash did not happen again when the exploration was rerun.
@@ -165,14 +167,33 @@ pub(crate) enum Crash {
 }
 
 impl Crash {
-    /// The group of a crash's failure: its operation, and how the process
-    /// ended (a signal, an exit status) where it died.
+    /// The group of a crash's failure: its operation, and where the
+    /// process ended: how (a signal, an exit status), and the panic that
+    /// aborted it, else its last words with their numbers left out (an
+    /// allocation's size), so that two defects of one operation are two
+    /// failures.
     pub fn key(&self, failure: &Failure) -> FailureKey {
-        let place = match self {
-            Crash::Died { status, .. } => status.clone(),
+        FailureKey { subject: failure.operation.clone(), kind: failure.kind, place: self.place() }
+    }
+
+    /// Where a crash happened, as [`Crash::key`] tells it.
+    pub fn place(&self) -> String {
+        match self {
+            Crash::Died { status, panicked: Some((at, _)), .. } => format!("{status} at {at}"),
+            Crash::Died { status, said, .. } if said.is_empty() => status.clone(),
+            Crash::Died { status, said, .. } => {
+                let mut words = String::with_capacity(said.len());
+                for c in said.chars() {
+                    if !c.is_ascii_digit() {
+                        words.push(c);
+                    } else if !words.ends_with('#') {
+                        words.push('#');
+                    }
+                }
+                format!("{status}: {words}")
+            }
             Crash::Hung { .. } | Crash::NotAgain => String::new(),
-        };
-        FailureKey { subject: failure.operation.clone(), kind: failure.kind, place }
+        }
     }
 }
 
@@ -189,10 +210,14 @@ pub(crate) fn crash_failure(
         Crash::Hung { timeout } => {
             (FailureKind::Timeout, format!("a call ran longer than the call timeout ({timeout:?})"))
         }
+        Crash::Died { status, said, panicked: Some((at, panic)), .. } => {
+            let said = if said.is_empty() { String::new() } else { format!(" ({said})") };
+            (FailureKind::Crash, format!("the process was {status} after a panic at {at}: {panic}{said}"))
+        }
         Crash::Died { status, said, .. } if said.is_empty() => {
             (FailureKind::Crash, format!("the process was {status}"))
         }
-        Crash::Died { status, said, out_of_memory: Some(limit) } => (
+        Crash::Died { status, said, out_of_memory: Some(limit), .. } => (
             FailureKind::Crash,
             format!(
                 "the process was {status}: {said} (the exploring process may allocate {} in all: \
@@ -238,11 +263,15 @@ pub(crate) fn crash_failure(
             0,
         ),
     };
+    let location = match crash {
+        Crash::Died { panicked: Some((at, _)), .. } if kind != FailureKind::Flaky => Some(at.clone()),
+        _ => None,
+    };
     Failure {
         kind,
         operation,
         message,
-        location: None,
+        location,
         code,
         len,
         found_after: found.after,

@@ -63,13 +63,17 @@ pub(crate) struct World<'r> {
 /// See [`World::watch`].
 pub(crate) type CallWatch = Box<dyn Fn(Watched<'_>) + Send + Sync>;
 
-/// What [`World::watch`] is told: a call or a sequence starts, given a
-/// large integer (its operation's path, the parameter, the magnitude), or
-/// none; or it returned.
+/// What [`World::watch`] is told: a call of an operation (its path)
+/// starts, with its largest integer (the parameter, the magnitude) when
+/// large, or it returned (its checks done); a sequence extending an
+/// operation (its path) starts, with the largest integer its calls were
+/// given (the operation that took it, the parameter, the magnitude; else
+/// the operation it extends, 0, 0), or it returned (`None`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Watched<'a> {
-    Call(Option<(&'a str, usize, u128)>),
-    Sequence(Option<(&'a str, usize, u128)>),
+    Call(&'a str, Option<(usize, u128)>),
+    Returned,
+    Sequence(Option<(&'a str, (&'a str, usize, u128))>),
 }
 
 /// Makes the side that runs beside a sequence in a world: the reference's

@@ -21,10 +21,12 @@ pub(crate) struct Ended {
 }
 
 /// What a child's engine starts with from the children before it: the
-/// parameters they learned to throttle, and where its cost decisions go.
+/// parameters they learned to throttle, the operations that crashed them
+/// (and how often), and where its cost decisions go.
 #[derive(Default)]
 pub(crate) struct Carried {
     pub throttles: Vec<Throttle>,
+    pub damped: Vec<(String, u32)>,
     pub decisions: Decisions,
 }
 
@@ -51,7 +53,7 @@ pub(crate) fn explore_here<'w>(
     listener: Option<Box<dyn Listener + 'w>>,
     carried: Carried,
 ) -> Ended {
-    let mut engine = Engine::new(world, settings).with_throttles(&carried.throttles);
+    let mut engine = Engine::new(world, settings).with_throttles(&carried.throttles).with_damped(&carried.damped);
     let log: Option<(Box<dyn DecisionLog>, bool)> = match carried.decisions {
         Decisions::Keep(path) if engine.weighs_costs() => {
             KeptDecisions::create(&path).ok().map(|l| (Box::new(l) as _, false))

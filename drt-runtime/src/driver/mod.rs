@@ -257,6 +257,7 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
                 settings: settings.clone(),
                 trace_after: None,
                 avoid: Vec::new(),
+                damped: Vec::new(),
                 throttles: Vec::new(),
                 decisions: None,
                 reference: explorer.reference().map(|c| c.name.to_string()),
@@ -379,6 +380,20 @@ fn child_main(channel: &Channel, chosen: Option<Chosen>) -> ! {
         }
     }
     let _silent = crate::hook::SilentPanics::install();
+    // What runs is recorded for the supervisor: the call running (a
+    // replay's as an exploration's, so that a crash is told the same way),
+    // the sequence, the last panic.
+    if let Some(record) = channel.record.clone() {
+        crate::hook::tell_panics(Box::new(move |caught| {
+            record.panicked(&format!("{}\n{}", caught.location.as_deref().unwrap_or(""), caught.message));
+        }));
+    }
+    let listener = Box::new(ChildListener::new(channel.clone(), job.trace_after));
+    let (running, records) = (listener.running(), channel.clone());
+    let mut world = world;
+    world.watch = Some(Box::new(move |watched| {
+        records.record(running.load(std::sync::atomic::Ordering::Relaxed), watched);
+    }));
     if job.replay {
         channel.announce_checks();
         let text = std::fs::read_to_string(channel.file(file::SEQUENCE)).unwrap_or_default();
@@ -389,17 +404,11 @@ fn child_main(channel: &Channel, chosen: Option<Chosen>) -> ! {
         channel.replayed(failed);
         std::process::exit(0);
     }
-    let listener = Box::new(ChildListener::new(channel.clone(), job.trace_after));
-    let (running, records) = (listener.running(), channel.clone());
-    let mut world = world;
-    world.watch = Some(Box::new(move |watched| {
-        records.large(running.load(std::sync::atomic::Ordering::Relaxed), watched);
-    }));
     let decisions = match &job.decisions {
         Some(path) => lifecycle::Decisions::Replay(path.clone()),
         None => lifecycle::Decisions::Keep(channel.file(file::DECISIONS)),
     };
-    let carried = lifecycle::Carried { throttles: job.throttles.clone(), decisions };
+    let carried = lifecycle::Carried { throttles: job.throttles.clone(), damped: job.damped.clone(), decisions };
     let run = || lifecycle::explore_here(&world, &job.settings, store.as_ref(), Some(listener), carried);
     // A panic of drt's own (a bug in drt) must not pass for a crash of the
     // user's code: it says what it was, which the supervisor shows.

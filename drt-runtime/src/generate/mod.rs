@@ -173,6 +173,17 @@ impl<'w> Engine<'w> {
         self
     }
 
+    /// Draws the operations at these paths less often, each by how many
+    /// times it crashed an earlier child ([`Weights::damp`]).
+    pub fn with_damped(mut self, damped: &[(String, u32)]) -> Self {
+        for (path, times) in damped {
+            if let Some(op) = self.world.ops.iter().position(|o| o.op.path == *path) {
+                self.weights.damp(op, *times);
+            }
+        }
+        self
+    }
+
     /// Keeps the cost decisions in `log`, or replays them from it
     /// (`replaying`: a rerun of a run that weighed costs, which weighs
     /// them the same way whatever its budget).
@@ -209,19 +220,24 @@ impl<'w> Engine<'w> {
         listener.starting(self.stats.sequences, self.findings.groups.iter().count(), replaying, &text);
     }
 
-    /// Tells `watch` that `draft` starts, with the largest integer any of
-    /// its calls was given, its components' too, when large: a value grown
-    /// by a size long ago may be what makes a later call slow
-    /// ([`crate::sizes`]). Returns that integer, for the pool entry.
+    /// Tells `watch` that `draft`, extending `op`, starts, with the
+    /// largest integer any of its calls was given, its components' too,
+    /// when large: a value grown by a size long ago may be what makes a
+    /// later call slow ([`crate::sizes`]). Returns that integer, for the
+    /// pool entry.
     #[cold]
-    fn watch_sequence(&self, watch: &crate::world::CallWatch, draft: &Composed) -> Option<Largest> {
+    fn watch_sequence(&self, watch: &crate::world::CallWatch, extends: usize, draft: &Composed) -> Option<Largest> {
         let view = draft.view();
         let parts = view.parts().map(|p| self.pool.entries[p as usize].largest).fold(None, Largest::max);
         let own = Largest::of(self.world, view.own_calls().map(|(_, op, args)| (op, args)));
-        let largest = Largest::max(parts, own)?;
-        let op = &self.world.ops[largest.op as usize].op.path;
-        watch(Watched::Sequence(Some((op, usize::from(largest.param), u128::from(largest.magnitude.get())))));
-        Some(largest)
+        let largest = Largest::max(parts, own);
+        let (op, param, magnitude) = match largest {
+            Some(l) => (l.op as usize, usize::from(l.param), u128::from(l.magnitude.get())),
+            None => (extends, 0, 0),
+        };
+        let extends = &self.world.ops[extends].op.path;
+        watch(Watched::Sequence(Some((extends, (&self.world.ops[op].op.path, param, magnitude)))));
+        largest
     }
 
     /// Runs a saved failing sequence, before anything else is explored.
@@ -302,7 +318,7 @@ impl<'w> Engine<'w> {
         clock.every = if fast { CLOCK_EVERY } else { 1 };
         (clock.last, clock.left) = (now, clock.every);
         if let Some(listener) = &mut self.listener {
-            listener.tick(now, self.stats.sequences, self.findings.groups.iter().count());
+            listener.tick(now, &self.stats, self.findings.groups.iter().count());
         }
         clock.budget.time_limit.is_some_and(|limit| now >= limit)
     }
@@ -343,11 +359,8 @@ impl<'w> Engine<'w> {
         // Costs steer only when time bounds the run; else one run in
         // `TIME_SAMPLE` is timed, for the operations' time.
         let started = self.draft.costs.timed(self.stats.sequences).then(Instant::now);
-        let largest = self.world.watch.as_ref().and_then(|watch| self.watch_sequence(watch, &draft));
+        let largest = self.world.watch.as_ref().and_then(|watch| self.watch_sequence(watch, op, &draft));
         let (exec, seq) = self.reuse.run(&self.pool, &mut self.stats, &draft, prefix);
-        if let (Some(watch), Some(_)) = (&self.world.watch, largest) {
-            watch(Watched::Sequence(None));
-        }
         let new_edges = self.frontier.collect();
         let (world, pool, extending) = (self.world, &self.pool, self.draft.extending);
         self.hints.note_compares(world, pool, extending, &draft, prefix, &exec.windows, !retrying);
@@ -388,6 +401,11 @@ impl<'w> Engine<'w> {
         let joins = !touched.is_empty() || (self.draft.random_walk && outcome.is_normal());
         let partners_kept = joins && self.reuse.keep(&self.pool, &seq, prefix, &exec);
         let (dropped, run_buffers) = exec.finish_into(self.world);
+        // Its values checked, kept and dropped, the sequence is over (a
+        // failure's minimization is not: see `isolate::shared`).
+        if let Some(watch) = &self.world.watch {
+            watch(Watched::Sequence(None));
+        }
         let cost = started.map_or(0, |started| self.ran(op, started.elapsed()));
         if outcome.is_normal() {
             outcome = dropped;

@@ -11,6 +11,9 @@ use crate::rng::Choices;
 const MAX_CREDIT: u32 = 12;
 /// Sequences between two halvings of the operations' credit.
 const CREDIT_HALF_LIFE: u64 = 256;
+/// Bits the weights are raised by once an operation is damped, so that a
+/// damped one can go down to a 2^-16th of the others' without reaching 0.
+const DAMP_BITS: u32 = 16;
 
 /// Per operation, its own weight and its recent new-edge discoveries (the
 /// credit that raises it), and the running sums of the raised weights that
@@ -19,6 +22,8 @@ pub(super) struct Weights {
     own: Vec<u64>,
     credit: Vec<u32>,
     cumulative: Vec<u64>,
+    /// Whether the own weights are raised by [`DAMP_BITS`].
+    raised: bool,
 }
 
 impl Weights {
@@ -26,7 +31,18 @@ impl Weights {
     pub fn new(own: Vec<u64>) -> Weights {
         let credit = vec![0; own.len()];
         let cumulative = cumulative(&own, &credit);
-        Weights { own, credit, cumulative }
+        Weights { own, credit, cumulative, raised: false }
+    }
+
+    /// Draws `op` `2^times` times less often than its weight says (it
+    /// crashed an earlier child process `times` times), never never.
+    pub fn damp(&mut self, op: usize, times: u32) {
+        if !self.raised {
+            self.own.iter_mut().for_each(|w| *w <<= DAMP_BITS);
+            self.raised = true;
+        }
+        self.own[op] = (self.own[op] >> times.min(DAMP_BITS)).max(1);
+        self.cumulative = cumulative(&self.own, &self.credit);
     }
 
     /// An operation, drawn by weight.

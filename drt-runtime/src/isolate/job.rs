@@ -35,6 +35,9 @@ pub(crate) mod file {
     pub const FINAL: &str = "final.txt";
     /// The child's stats: written last, the sign that it finished.
     pub const STATS: &str = "stats.txt";
+    /// The child's stats so far, rewritten with each timed heartbeat: what
+    /// is known of a child stopped at the end of its time ([`super::Channel::snapshot`]).
+    pub const SNAPSHOT: &str = "snapshot.txt";
     /// The outcome of a replay job.
     pub const REPLAYED: &str = "replayed.txt";
     /// In a replay, the check of user code running now (`Debug` of a
@@ -83,8 +86,11 @@ pub(crate) struct Job {
     pub settings: Settings,
     /// Trace every sequence after this many.
     pub trace_after: Option<u64>,
-    /// Operations left out: they crashed an earlier child.
+    /// Operations left out: they crashed earlier children too often.
     pub avoid: Vec<String>,
+    /// Operations drawn less often, and how many times each crashed an
+    /// earlier child (a second defect of theirs may still show).
+    pub damped: Vec<(String, u32)>,
     /// Integer parameters drawn smaller: a large value of theirs crashed
     /// or hung an earlier child ([`crate::sizes`]).
     pub throttles: Vec<Throttle>,
@@ -110,6 +116,9 @@ impl Job {
         for op in &self.avoid {
             out.push_str(&format!("avoid {op}\n"));
         }
+        for (op, times) in &self.damped {
+            out.push_str(&format!("damp {times} {op}\n"));
+        }
         for t in &self.throttles {
             out.push_str(&format!("throttle {}\n", t.encode()));
         }
@@ -131,6 +140,7 @@ impl Job {
             settings: Settings::unread(),
             trace_after: None,
             avoid: Vec::new(),
+            damped: Vec::new(),
             throttles: Vec::new(),
             reference: None,
             decisions: None,
@@ -142,6 +152,10 @@ impl Job {
                 "replay" => job.replay = value.parse().ok()?,
                 "trace_after" => job.trace_after = Some(value.parse().ok()?),
                 "avoid" => job.avoid.push(value.to_string()),
+                "damp" => {
+                    let (times, op) = value.split_once(' ')?;
+                    job.damped.push((op.to_string(), times.parse().ok()?));
+                }
                 "throttle" => job.throttles.push(Throttle::decode(value)?),
                 "reference" => job.reference = Some(value.to_string()),
                 "decisions" => job.decisions = Some(PathBuf::from(value)),
@@ -194,25 +208,26 @@ impl Channel {
     }
 
     /// Records what the world's watch was told in sequence `sequence`: a
-    /// call or sequence given a large integer starts, or returned.
-    pub fn large(&self, sequence: u64, watched: Watched<'_>) {
+    /// call starts or returned, a sequence given a large integer starts or
+    /// returned.
+    pub fn record(&self, sequence: u64, watched: Watched<'_>) {
         let Some(record) = &self.record else { return };
-        let (slot, large) = match watched {
-            Watched::Call(large) => (Slot::Call, large),
-            Watched::Sequence(large) => (Slot::Sequence, large),
-        };
-        match large {
-            Some((op, param, magnitude)) => record.running(slot, sequence, op, param, magnitude),
-            None => record.returned(slot),
+        match watched {
+            Watched::Call(op, large) => {
+                let (param, magnitude) = large.unwrap_or((0, 0));
+                record.running(Slot::Call, sequence, (op, ""), param, magnitude);
+            }
+            Watched::Returned => record.returned(Slot::Call),
+            Watched::Sequence(Some((extends, (op, param, magnitude)))) => {
+                record.running(Slot::Sequence, sequence, (op, extends), param, magnitude)
+            }
+            Watched::Sequence(None) => record.returned(Slot::Sequence),
         }
     }
 
-    /// The large integer the call running when the child stopped was
-    /// given, with the number of its sequence: when that call had not
-    /// returned.
-    pub(crate) fn large_running(&self) -> Option<(u64, crate::sizes::Large)> {
-        let running = super::shared::read(&self.file(file::RUNNING))?;
-        Some((running.sequence, running.large))
+    /// What the child was running when it stopped (see [`super::shared`]).
+    pub(crate) fn running(&self) -> Option<super::shared::Running> {
+        super::shared::read(&self.file(file::RUNNING))
     }
 
     /// The sequences the child last said it had run, and the failures it
@@ -236,6 +251,21 @@ impl Channel {
         if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(self.file(file::FAILURES)) {
             let _ = f.write_all(wire::failure(group, failure).as_bytes());
         }
+    }
+
+    /// Keeps `stats`, the child's so far, for its supervisor to read if it
+    /// stops the child at the end of its time, in a call that outlasts it.
+    /// Written aside, then renamed: a reader never sees half of it.
+    pub fn snapshot(&self, stats: &Stats) {
+        let aside = self.file("snapshot.new");
+        if std::fs::write(&aside, wire::stats(stats)).is_ok() {
+            let _ = std::fs::rename(aside, self.file(file::SNAPSHOT));
+        }
+    }
+
+    /// The stats the child last kept with [`Channel::snapshot`].
+    pub(crate) fn last_snapshot(&self) -> Option<Stats> {
+        wire::parse_stats(&std::fs::read_to_string(self.file(file::SNAPSHOT)).ok()?)
     }
 
     /// Writes the child's final failures, then its stats: the sign that it finished.
@@ -278,7 +308,7 @@ pub(crate) struct ChildListener {
     trace_after: Option<u64>,
     last_beat: Duration,
     /// The number of the sequence running, shared with the world's
-    /// `watch` (see [`Channel::large_running`]).
+    /// `watch` (see [`Channel::running`]).
     running: std::sync::Arc<std::sync::atomic::AtomicU64>,
 }
 
@@ -305,9 +335,10 @@ impl Listener for ChildListener {
         }
     }
 
-    fn tick(&mut self, elapsed: Duration, sequences: u64, failures: usize) {
+    fn tick(&mut self, elapsed: Duration, stats: &Stats, failures: usize) {
         if elapsed >= self.last_beat + HEARTBEAT_INTERVAL {
-            self.channel.heartbeat(sequences, failures);
+            self.channel.heartbeat(stats.sequences, failures);
+            self.channel.snapshot(stats);
             self.last_beat = elapsed;
         }
     }
@@ -347,6 +378,7 @@ mod tests {
             settings,
             trace_after: Some(256),
             avoid: vec!["a::B::f".into()],
+            damped: vec![("a::B::g".into(), 2)],
             throttles: vec![Throttle { op: "a::B::g".into(), param: 1, bits: 20, why: "n = 1 ran long".into() }],
             reference: Some("alloc::collections::btree::set::BTreeSet<u32>".into()),
             decisions: Some(PathBuf::from("/tmp/drt-1-0.decisions")),

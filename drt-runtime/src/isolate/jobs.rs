@@ -28,10 +28,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::job::Job;
-use super::supervisor::{group, supervise, Stop, Supervisor, Tally};
+use super::supervisor::{add, group, supervise, Stop, Supervisor, Tally};
 use super::wire;
 use crate::progress::Progress;
-use crate::report::{warn_once, Failure, OperationStats, Stats};
+use crate::report::{warn_once, Failure, Stats};
 use crate::saved_failures::SavedFailuresFile;
 use crate::world::World;
 
@@ -174,59 +174,11 @@ fn merge(results: Vec<Explored>, warnings: &Mutex<Vec<String>>) -> Result<(Vec<F
     Ok((group(found).into_iter().map(|(_, f)| f).collect(), stats))
 }
 
-/// Two jobs' stats added up: counts summed, per operation by name; an
-/// operation is uncallable when it never ran normally in any job; notes
-/// each once. (The warnings are the jobs' shared list: see [`merge`].)
-fn add(mut total: Stats, lane: Stats) -> Stats {
-    total.sequences += lane.sequences;
-    total.calls += lane.calls;
-    total.new_calls += lane.new_calls;
-    total.reused_calls += lane.reused_calls;
-    total.normal += lane.normal;
-    total.illegal += lane.illegal;
-    total.redundant += lane.redundant;
-    total.failing += lane.failing;
-    total.evicted += lane.evicted;
-    // Jobs reach many of the same edges: the most one reached is the floor.
-    total.coverage = total.coverage.into_iter().chain(lane.coverage).max_by_key(|c| c.reached);
-    for op in lane.operations {
-        match total.operations.iter_mut().find(|o| o.name == op.name) {
-            Some(o) => {
-                o.attempted += op.attempted;
-                o.succeeded += op.succeeded;
-                o.illegal += op.illegal;
-                o.failed += op.failed;
-                o.time += op.time;
-            }
-            None => total.operations.push(op),
-        }
-    }
-    for entry in lane.uncallable {
-        if !total.uncallable.iter().any(|(op, _)| *op == entry.0) {
-            total.uncallable.push(entry);
-        }
-    }
-    for entry in lane.throttled {
-        if !total.throttled.iter().any(|(param, _)| *param == entry.0) {
-            total.throttled.push(entry);
-        }
-    }
-    let ran = |name: &str, ops: &[OperationStats]| ops.iter().any(|o| o.name == name && o.succeeded > 0);
-    let ops = std::mem::take(&mut total.operations);
-    total.uncallable.retain(|(op, _)| !ran(op, &ops));
-    total.operations = ops;
-    for note in lane.notes {
-        if !total.notes.contains(&note) {
-            total.notes.push(note);
-        }
-    }
-    total
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::fixtures::settings;
+    use crate::report::OperationStats;
 
     fn job(jobs: usize, max_sequences: Option<u64>) -> Job {
         let mut settings = settings(7, 0);
@@ -240,6 +192,7 @@ mod tests {
             settings,
             trace_after: None,
             avoid: Vec::new(),
+            damped: Vec::new(),
             throttles: Vec::new(),
             decisions: None,
             reference: None,

@@ -5,10 +5,18 @@
 //! leaves what it wrote in the file: its pages belong to the kernel's page
 //! cache, not to the process.
 //!
-//! - The record of the call running given a large integer (`sizes`),
-//!   little-endian: a state byte (1 running, 0 returned), the sequence
-//!   number (8 bytes), the parameter (8), the magnitude (16), the length of
-//!   the operation's path (4), the path.
+//! - The records of the call running and of the sequence running
+//!   ([`Slot`]), little-endian: a state byte (1 running, 0 returned), the
+//!   sequence number (8 bytes), the parameter given the largest integer
+//!   (8), its magnitude (16, 0 for none), the length of the operation's
+//!   path (4), the call's number in the child (8), the length of the path
+//!   of the operation the sequence extends (4), the two paths. The
+//!   supervisor learns from them which call a crash, a hang or a slow
+//!   size was in, without running the child again.
+//! - The record of the last panic in the child (its number of call, the
+//!   length of its text, the text: where it panicked and its message): a
+//!   panic that aborts the process (in a destructor while unwinding,
+//!   across a function that cannot unwind) leaves its place there.
 //! - The log of cost decisions of a time-limited run, replayed by the rerun
 //!   that looks for a crash's sequence ([`DecisionLog`]).
 
@@ -17,16 +25,32 @@ use std::path::Path;
 use crate::generate::{Decision, DecisionLog};
 use crate::sizes::Large;
 
-/// Bytes of a record; a longer path is cut (and so not found again).
+/// Bytes of a record; a longer path or panic text is cut.
 const RECORD: usize = 512;
-const HEADER: usize = 1 + 8 + 8 + 16 + 4;
+const HEADER: usize = 1 + 8 + 8 + 16 + 4 + 8 + 4;
+const PANIC_HEADER: usize = 1 + 8 + 4;
 
-/// A call given a large integer, as a record holds it, with the number of
-/// its sequence.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What was running when a child stopped, as its records tell it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Running {
+    /// The number of the sequence running.
     pub sequence: u64,
-    pub large: Large,
+    /// The call running (its operation's path), when one was...
+    pub call: Option<String>,
+    /// ...else the operation the sequence running extends: a crash or hang
+    /// in drt's checks after its calls is that operation's.
+    pub extending: Option<String>,
+    /// ...and its number among the child's calls.
+    pub number: u64,
+    /// The large integer to blame for a size too large for the run: the
+    /// call's, else the largest its sequence was given ([`crate::sizes`]).
+    pub large: Option<Large>,
+    /// The panic that call was in when it stopped (its place and message):
+    /// one that aborts the process rather than unwinds.
+    pub panicking: Option<String>,
+    /// Whether a sequence of the exploration was running (not a replay,
+    /// a minimization or the end of the run).
+    pub exploring: bool,
 }
 
 /// A file mapped into memory the child shares with it: writes are stores,
@@ -103,46 +127,85 @@ impl Drop for SharedMap {
     }
 }
 
-/// Which record: the call running, given a large integer, or the
-/// sequence running, with the largest integer its calls were given (its
-/// components' too: a value a size grew long ago may make a later call
-/// slow). The call's is the more precise, and read first.
+/// Which record: the call running, with the largest integer it was
+/// given, or the sequence running, with the largest integer its calls were
+/// given (its components' too: a value a size grew long ago may make a
+/// later call slow), if large; or the last panic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Slot {
     Call = 0,
     Sequence = 1,
+    Panic = 2,
 }
 
-/// A child's side of the records of the call and the sequence running.
+/// A child's side of the records.
 #[derive(Debug)]
-pub(crate) struct SharedRecord(SharedMap);
+pub(crate) struct SharedRecord {
+    map: SharedMap,
+    /// Calls recorded so far: a panic is matched to its call by number.
+    calls: std::sync::atomic::AtomicU64,
+    /// The number of the call whose panic is recorded.
+    panicked_in: std::sync::atomic::AtomicU64,
+}
 
 impl SharedRecord {
     /// Maps the records at `path`, marked returned.
     pub fn create(path: &Path) -> std::io::Result<SharedRecord> {
-        SharedMap::create(path, 2 * RECORD).map(SharedRecord)
+        let map = SharedMap::create(path, 3 * RECORD)?;
+        Ok(SharedRecord { map, calls: Default::default(), panicked_in: u64::MAX.into() })
     }
 
     /// Records that a call or sequence (`slot`) of sequence `sequence`
-    /// runs, given `magnitude` for parameter `param` of `op`.
-    pub fn running(&self, slot: Slot, sequence: u64, op: &str, param: usize, magnitude: u128) {
+    /// runs, of (or given its largest integer by) `op`, given `magnitude`
+    /// (0 for none) for parameter `param`; a sequence extending `extends`.
+    pub fn running(&self, slot: Slot, sequence: u64, (op, extends): (&str, &str), param: usize, magnitude: u128) {
         let at = slot as usize * RECORD;
         let op = &op.as_bytes()[..op.len().min(RECORD - HEADER)];
+        let extends = &extends.as_bytes()[..extends.len().min(RECORD - HEADER - op.len())];
+        let call = self.calls.fetch_add(u64::from(slot == Slot::Call), std::sync::atomic::Ordering::Relaxed);
         let mut header = [0u8; HEADER];
         header[1..9].copy_from_slice(&sequence.to_le_bytes());
         header[9..17].copy_from_slice(&(param as u64).to_le_bytes());
         header[17..33].copy_from_slice(&magnitude.to_le_bytes());
         header[33..37].copy_from_slice(&(op.len() as u32).to_le_bytes());
-        self.0.write(at + 1, &header[1..]);
-        self.0.write(at + HEADER, op);
+        header[37..45].copy_from_slice(&call.to_le_bytes());
+        header[45..49].copy_from_slice(&(extends.len() as u32).to_le_bytes());
+        self.map.write(at + 1, &header[1..]);
+        self.map.write(at + HEADER, op);
+        self.map.write(at + HEADER + op.len(), extends);
         // The state last: a reader never sees a running record half written.
-        self.0.write(at, &[1]);
+        self.map.write(at, &[1]);
     }
 
     /// Records that the call or sequence returned.
     pub fn returned(&self, slot: Slot) {
-        self.0.write(slot as usize * RECORD, &[0]);
+        self.map.write(slot as usize * RECORD, &[0]);
     }
+
+    /// Records that the call running panicked, where and why (`text`):
+    /// its first panic, for a later one of the same call is the abort that
+    /// followed (std's "panic in a function that cannot unwind").
+    pub fn panicked(&self, text: &str) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let at = Slot::Panic as usize * RECORD;
+        let text = &text.as_bytes()[..floor_char_boundary(text, RECORD - PANIC_HEADER)];
+        // The call running has the number the last one recorded took.
+        let call = self.calls.load(Relaxed).wrapping_sub(1);
+        if self.panicked_in.swap(call, Relaxed) == call {
+            return;
+        }
+        let mut header = [0u8; PANIC_HEADER];
+        header[0] = 1;
+        header[1..9].copy_from_slice(&call.to_le_bytes());
+        header[9..13].copy_from_slice(&(text.len() as u32).to_le_bytes());
+        self.map.write(at, &header);
+        self.map.write(at + PANIC_HEADER, text);
+    }
+}
+
+/// The largest index at most `at` that starts a character of `text` (or its length).
+fn floor_char_boundary(text: &str, at: usize) -> usize {
+    (0..=at.min(text.len())).rev().find(|i| text.is_char_boundary(*i)).unwrap_or(0)
 }
 
 /// Bytes of a log of cost decisions, four to a byte: 256 million, an hour
@@ -216,24 +279,62 @@ impl DecisionLog for ReplayedDecisions {
     }
 }
 
-/// The supervisor's side: the call running when the child stopped, if its
-/// record says one was given a large integer, else the sequence running,
-/// if its record says one was.
+/// The supervisor's side: what the child was running when it stopped,
+/// `None` when nothing (between sequences, or the records unreadable).
 pub(crate) fn read(path: &Path) -> Option<Running> {
     let bytes = std::fs::read(path).ok()?;
-    [Slot::Call, Slot::Sequence].into_iter().find_map(|slot| read_slot(bytes.get(slot as usize * RECORD..)?))
+    let slot = |slot: Slot| read_slot(bytes.get(slot as usize * RECORD..)?);
+    let (call, sequence) = (slot(Slot::Call), slot(Slot::Sequence));
+    let any = call.as_ref().or(sequence.as_ref())?;
+    let panicking = call.as_ref().and_then(|c| read_panic(bytes.get(Slot::Panic as usize * RECORD..)?, c.number));
+    Some(Running {
+        sequence: any.sequence,
+        call: call.as_ref().map(|c| c.large.op.clone()),
+        extending: sequence.as_ref().map(|s| s.extends.clone()),
+        number: call.as_ref().map_or(0, |c| c.number),
+        large: [call, sequence.clone()]
+            .into_iter()
+            .flatten()
+            .map(|r| r.large)
+            .find(|l| l.magnitude >= crate::sizes::LARGE),
+        panicking,
+        exploring: sequence.is_some(),
+    })
 }
 
-fn read_slot(bytes: &[u8]) -> Option<Running> {
+/// A running record: its sequence, its call's number, and what it was given.
+#[derive(Clone)]
+struct Record {
+    sequence: u64,
+    number: u64,
+    large: Large,
+    extends: String,
+}
+
+fn read_slot(bytes: &[u8]) -> Option<Record> {
     if bytes.len() < HEADER || bytes[0] != 1 {
         return None;
     }
     let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
     let magnitude = u128::from_le_bytes(bytes[17..33].try_into().expect("16 bytes"));
     let len = u32::from_le_bytes(bytes[33..37].try_into().expect("4 bytes")) as usize;
+    let extends_len = u32::from_le_bytes(bytes[45..49].try_into().expect("4 bytes")) as usize;
     let op = std::str::from_utf8(bytes.get(HEADER..HEADER + len)?).ok()?.to_string();
+    let extends = bytes.get(HEADER + len..HEADER + len + extends_len)?;
+    let extends = std::str::from_utf8(extends).ok()?.to_string();
     let large = Large { op, param: usize::try_from(u64_at(9)).ok()?, magnitude };
-    Some(Running { sequence: u64_at(1), large })
+    Some(Record { sequence: u64_at(1), number: u64_at(37), large, extends })
+}
+
+/// The text of the panic recorded, when it was in call number `call`.
+fn read_panic(bytes: &[u8], call: u64) -> Option<String> {
+    if bytes.len() < PANIC_HEADER || bytes[0] != 1 {
+        return None;
+    }
+    let number = u64::from_le_bytes(bytes[1..9].try_into().expect("8 bytes"));
+    let len = u32::from_le_bytes(bytes[9..13].try_into().expect("4 bytes")) as usize;
+    let text = std::str::from_utf8(bytes.get(PANIC_HEADER..PANIC_HEADER + len)?).ok()?;
+    (number == call).then(|| text.to_string())
 }
 
 #[cfg(test)]
@@ -247,21 +348,47 @@ mod tests {
         let path = dir.join("large.bin");
         let record = SharedRecord::create(&path).unwrap();
         assert_eq!(read(&path), None);
-        record.running(Slot::Sequence, 12, "a::B::new", 0, 1 << 30);
-        let sequence = Running { sequence: 12, large: Large { op: "a::B::new".into(), param: 0, magnitude: 1 << 30 } };
+        let large = |op: &str, param, magnitude| Some(Large { op: op.into(), param, magnitude });
+        record.running(Slot::Sequence, 12, ("a::B::new", "a::B::len"), 0, 1 << 30);
+        let sequence = Running {
+            sequence: 12,
+            large: large("a::B::new", 0, 1 << 30),
+            extending: Some("a::B::len".into()),
+            exploring: true,
+            ..Running::default()
+        };
         assert_eq!(read(&path), Some(sequence.clone()));
-        record.running(Slot::Call, 12, "a::B::with_capacity", 1, 1 << 40);
-        let large = Large { op: "a::B::with_capacity".into(), param: 1, magnitude: 1 << 40 };
-        let running = Running { sequence: 12, large };
-        assert_eq!(read(&path), Some(running), "the call's record is read first");
+        record.running(Slot::Call, 12, ("a::B::with_capacity", ""), 1, 1 << 40);
+        let running = Running {
+            sequence: 12,
+            call: Some("a::B::with_capacity".into()),
+            large: large("a::B::with_capacity", 1, 1 << 40),
+            panicking: None,
+            number: 0,
+            extending: Some("a::B::len".into()),
+            exploring: true,
+        };
+        assert_eq!(read(&path), Some(running), "the call's large integer is blamed first");
         record.returned(Slot::Call);
-        assert_eq!(read(&path), Some(sequence));
+        assert_eq!(read(&path), Some(sequence.clone()));
+        // A call given no large integer is known; the sequence's is blamed.
+        record.running(Slot::Call, 12, ("a::B::len", ""), 0, 0);
+        let call = Running { call: Some("a::B::len".into()), number: 1, ..sequence.clone() };
+        assert_eq!(read(&path), Some(call.clone()));
+        // A panic in that call is read with it (its first), not with a later one.
+        record.panicked("src/b.rs:3:9: boom");
+        record.panicked("core/src/panicking.rs:1:1: panic in a function that cannot unwind");
+        assert_eq!(read(&path), Some(Running { panicking: Some("src/b.rs:3:9: boom".into()), ..call.clone() }));
+        record.returned(Slot::Call);
+        record.running(Slot::Call, 12, ("a::B::len", ""), 0, 0);
+        assert_eq!(read(&path), Some(Running { number: 2, ..call }));
+        record.returned(Slot::Call);
         record.returned(Slot::Sequence);
         assert_eq!(read(&path), None);
         // A shorter path written over a longer one is read alone.
-        record.running(Slot::Call, 13, &"a::B::".repeat(20), 0, 1 << 20);
-        record.running(Slot::Call, 14, "a::B::c", 0, 1 << 20);
-        assert_eq!(read(&path).map(|r| (r.sequence, r.large.op)), Some((14, "a::B::c".to_string())));
+        record.running(Slot::Call, 13, (&"a::B::".repeat(20), ""), 0, 1 << 20);
+        record.running(Slot::Call, 14, ("a::B::c", ""), 0, 1 << 20);
+        assert_eq!(read(&path).map(|r| (r.sequence, r.call)), Some((14, Some("a::B::c".to_string()))));
         drop(record);
         let path = dir.join("decisions.bin");
         let mut kept = KeptDecisions::create(&path).unwrap();

@@ -12,15 +12,16 @@ use super::job::{
     file, Channel, Job, CANNOT_GO_ON, CANNOT_GO_ON_STATUS, HEARTBEAT_EVERY, INTERNAL_ERROR, INTERNAL_ERROR_STATUS,
     REFERENCE_UNKNOWN, REFERENCE_UNKNOWN_STATUS,
 };
+use super::shared::Running;
 use super::wire;
 use crate::config::{Isolation, MinimizeLimits, Settings};
 use crate::minimize::{minimize_with, Blame};
 use crate::oracle::CheckAt;
-use crate::report::{warn_once, Failure, FailureKind, Stats, WARNING};
+use crate::report::{warn_once, Failure, FailureKind, OperationStats, Stats, WARNING};
 use crate::saved_failures::{entry_comment, SavedFailuresFile};
 use crate::sequence::Sequence;
 use crate::sequence_text::{decode, encode};
-use crate::sizes::{Large, Throttle, Throttles};
+use crate::sizes::{Throttle, Throttles};
 use crate::triage::{crash_failure, Crash, Found};
 use crate::world::World;
 
@@ -30,6 +31,10 @@ use crate::world::World;
 /// shorter than the timeout, whose hang costs a run twice (once to find it,
 /// once to find its sequence). A longer timeout allows slow calls longer.
 const SLOW_SHARE: u32 = 20;
+/// How long past its time an exploring child may go on in one call before
+/// it is stopped: an exploration ends within about a second of its time
+/// limit, whatever its calls do.
+const GRACE: Duration = Duration::from_millis(500);
 /// Crashes after which the supervisor stops restarting children.
 const MAX_RESTARTS: u32 = 8;
 /// The same for inputs too large for a run: each at least halves the bits
@@ -62,13 +67,17 @@ pub(crate) enum Ending {
     /// It finished and wrote its results.
     Finished,
     /// It died: how (`status` as people read it, `code` its exit code if
-    /// it exited), and what it printed last.
-    Crashed { status: String, code: Option<i32>, said: String },
-    /// Its heartbeat stopped for longer than the call timeout; it was killed.
-    Hung,
-    /// It ran a call given a large integer for longer than [`SLOW_SHARE`] of the call timeout
-    /// (that call, with the number of its sequence); it was killed.
-    Slow(u64, Large),
+    /// it exited), what it printed last, and what it was running.
+    Crashed { status: String, code: Option<i32>, said: String, running: Option<Running> },
+    /// Its heartbeat stopped for longer than the call timeout; it was
+    /// killed, running this.
+    Hung(Option<Running>),
+    /// It ran a call given a large integer (or in a sequence given one) for
+    /// longer than [`SLOW_SHARE`] of the call timeout; it was killed.
+    Slow(Running),
+    /// Its exploration's time was up, [`GRACE`] ago, and one sequence had
+    /// run longer than that; it was killed, running this.
+    OutOfTime(Running),
 }
 
 /// Spawns and watches children for one test.
@@ -148,10 +157,11 @@ impl Supervisor {
             .spawn()?;
         let mut last = (u64::MAX, Instant::now());
         let mut failures_seen = 0;
-        let mut slow = None;
-        let status = loop {
+        // The call running past the deadline, and since when.
+        let mut overtime: Option<(u64, Instant)> = None;
+        let killed = loop {
             if let Some(status) = child.try_wait()? {
-                break Some(status);
+                break Ok(status);
             }
             let (beat, failures) = self.channel.last_heartbeat().unwrap_or((0, 0));
             if let Some(w) = watch {
@@ -162,39 +172,57 @@ impl Supervisor {
                     w.tally.found(wire::failures(&found).iter());
                 }
             }
+            // What it runs is read as it is when the kill is decided (the
+            // call may return before the kill lands).
             if beat != last.0 {
                 last = (beat, Instant::now());
             } else if last.1.elapsed() > job.settings.call_timeout {
-                let _ = child.kill();
-                let _ = child.wait();
-                break None;
+                break Err(Ending::Hung(self.channel.running()));
             } else if let Some(running) = self.cut_short(watch.is_some(), last.1.elapsed(), job) {
-                // A size too large for a run, most likely: cut it short (the
-                // call as it was then: it may return before the kill lands).
-                let _ = child.kill();
-                let _ = child.wait();
-                slow = Some(running);
-                break None;
+                // A size too large for a run, most likely: cut it short.
+                break Err(Ending::Slow(running));
+            }
+            if let Some(running) = self.out_of_time(watch.and_then(|w| w.deadline), &mut overtime) {
+                break Err(Ending::OutOfTime(running));
             }
             std::thread::sleep(Duration::from_millis(5));
         };
+        if killed.is_err() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
         let said = std::fs::read_to_string(self.channel.file(file::STDERR)).unwrap_or_default();
         self.forward_warnings(&said);
-        Ok(match status {
-            Some(status) => self.ending(job, status, &said),
-            None => match slow {
-                Some((sequence, large)) => Ending::Slow(sequence, large),
-                None => Ending::Hung,
-            },
+        Ok(match killed {
+            Ok(status) => self.ending(job, status, &said),
+            Err(ending) => ending,
         })
     }
 
     /// The call or sequence given a large integer that the exploring child
     /// (`watched`) has run for `silent`, when that is long enough to cut it
     /// short ([`SLOW_SHARE`] of the call timeout). The record is read only then.
-    fn cut_short(&self, watched: bool, silent: Duration, job: &Job) -> Option<(u64, Large)> {
+    fn cut_short(&self, watched: bool, silent: Duration, job: &Job) -> Option<Running> {
         let overdue = watched && silent > job.settings.call_timeout / SLOW_SHARE;
-        overdue.then(|| self.channel.large_running()).flatten()
+        overdue.then(|| self.channel.running()).flatten().filter(|r| r.large.is_some())
+    }
+
+    /// The sequence an exploring child runs past its `deadline`, when it has
+    /// run for [`GRACE`] since the supervisor first saw it then
+    /// (`overtime`): a child between sequences (it minimizes a failure, it
+    /// ends) goes on.
+    fn out_of_time(&self, deadline: Option<Instant>, overtime: &mut Option<(u64, Instant)>) -> Option<Running> {
+        if deadline.is_none_or(|d| Instant::now() < d) {
+            return None;
+        }
+        let running = self.channel.running().filter(|r| r.exploring)?;
+        match *overtime {
+            Some((sequence, since)) if sequence == running.sequence => (since.elapsed() > GRACE).then_some(running),
+            _ => {
+                *overtime = Some((running.sequence, Instant::now()));
+                None
+            }
+        }
     }
 
     /// Prints the `drt: warning:` lines the last child wrote (a saved failure
@@ -235,7 +263,7 @@ impl Supervisor {
                 .trim(),
         }
         .to_string();
-        Ending::Crashed { status: describe(status), code: status.code(), said }
+        Ending::Crashed { status: describe(status), code: status.code(), said, running: self.channel.running() }
     }
 
     /// Sequences the last child reported running.
@@ -336,6 +364,8 @@ struct Watch<'a> {
     tally: &'a Tally,
     lane: usize,
     sequences_before: u64,
+    /// When the exploration's time is up, if time bounds it.
+    deadline: Option<Instant>,
 }
 
 /// Replays one sequence in a child, at most this many times per crash.
@@ -343,11 +373,15 @@ const MAX_CRASH_REPLAYS: usize = 256;
 /// The same for a hang, where each replay costs a call timeout.
 const MAX_HANG_REPLAYS: usize = 4;
 
-/// Whether two endings are the same crash (same signal or status, or both hangs).
+/// Whether two endings are the same crash: both died at the same place
+/// ([`Crash::place`]: the same signal or status, and the same panic or last
+/// words), or both hung.
 fn same_crash(a: &Ending, b: &Ending) -> bool {
     match (a, b) {
-        (Ending::Crashed { status: x, .. }, Ending::Crashed { status: y, .. }) => x == y,
-        (Ending::Hung, Ending::Hung) | (Ending::Slow(..), Ending::Slow(..)) => true,
+        (Ending::Crashed { .. }, Ending::Crashed { .. }) => {
+            crash(a, None, None).place() == crash(b, None, None).place()
+        }
+        (Ending::Hung(_), Ending::Hung(_)) | (Ending::Slow(_), Ending::Slow(_)) => true,
         _ => false,
     }
 }
@@ -368,10 +402,19 @@ impl Supervisor {
         let again = self.run(&rerun, None);
         let _ = std::fs::remove_file(&kept);
         let again = again?;
-        if !same_crash(&again, ending) {
-            return Ok(None);
+        let traced = self.traced();
+        if same_crash(&again, ending) {
+            return Ok(traced.last().and_then(|text| decode(world, text).ok()));
         }
-        Ok(self.traced().last().and_then(|text| decode(world, text).ok()))
+        // The rerun went another way, or its crash did not happen again:
+        // the sequence it traced under the number that crashed, replayed
+        // alone in a fresh child, may still crash the same way.
+        let number = running(ending).map(|r| r.sequence);
+        let Some(text) = number.and_then(|n| traced.get(usize::try_from(n.checked_sub(ran + 1)?).ok()?)) else {
+            return Ok(None);
+        };
+        let replay = Job { replay: true, ..job.clone() };
+        Ok(self.replay_crash(&replay, text, ending).and_then(|_| decode(world, text).ok()))
     }
 
     /// Replays `text` in a fresh child: when it crashed as `ending` did,
@@ -392,7 +435,7 @@ impl Supervisor {
         seq: Sequence,
         ending: &Ending,
     ) -> (Sequence, Option<(Ending, Option<CheckAt>)>) {
-        let replays = if matches!(ending, Ending::Hung) { MAX_HANG_REPLAYS } else { MAX_CRASH_REPLAYS };
+        let replays = if matches!(ending, Ending::Hung(_)) { MAX_HANG_REPLAYS } else { MAX_CRASH_REPLAYS };
         let limits = MinimizeLimits { steps: replays as u64, time: Duration::from_secs(30) };
         let replay = Job { replay: true, ..job.clone() };
         // How and where each candidate that crashed the same way crashed.
@@ -427,11 +470,15 @@ pub(crate) fn supervise(
 ) -> Result<(Vec<wire::Grouped>, Stats), Stop> {
     let start = Instant::now();
     let time_limit = job.settings.budget.time_limit;
+    let deadline = time_limit.map(|limit| start + limit);
     let mut stats = Stats { seed: job.settings.budget.seed, isolation: Isolation::Process, ..Stats::default() };
     let mut failures: Vec<wire::Grouped> = Vec::new();
     let mut restarts = 0;
     let mut throttled = 0;
     let mut throttles = Throttles::of(world, &job.throttles);
+    // What the children that did not finish had run, from their last
+    // snapshots (their sequences are counted apart, more closely).
+    let mut unfinished: Option<Stats> = None;
     loop {
         if let Some(limit) = time_limit {
             let left = limit.saturating_sub(start.elapsed());
@@ -443,7 +490,7 @@ pub(crate) fn supervise(
         // A child counts from its own start: its failures are placed after
         // the sequences and the time of the children before it.
         let (sequences_before, time_before) = (stats.sequences, start.elapsed());
-        let watch = Watch { tally, lane, sequences_before };
+        let watch = Watch { tally, lane, sequences_before, deadline };
         let ending = sup.run_watched(&job, None, Some(&watch))?;
         if let Ending::Crashed { said, code, .. } = &ending {
             // Not the user's crash: drt's own, which the caller reports. Both
@@ -466,14 +513,36 @@ pub(crate) fn supervise(
             let (sequences_before, found_after) = (f.sequences_before + sequences_before, f.found_after + time_before);
             (group, Failure { sequences_before, found_after, ..f })
         }));
-        if let (Ending::Finished, Some(child)) = (&ending, child_stats) {
-            // The children that crashed before it left only the sequences
-            // they ran and their crashes; the rest is the finished one's.
-            let (sequences, failing) = (stats.sequences + child.sequences, stats.failing + child.failing);
-            stats = Stats { sequences, failing, seed: stats.seed, isolation: Isolation::Process, ..child };
-            break;
+        if !matches!(ending, Ending::Finished | Ending::OutOfTime(_)) {
+            if let Some(snapshot) = sup.channel.last_snapshot() {
+                let snapshot = Stats { sequences: 0, ..snapshot };
+                unfinished = Some(unfinished.map_or(snapshot.clone(), |u| add(u, snapshot)));
+            }
         }
-        if let Some((n, _)) = too_large(world, &mut throttles, sup, &ending, &job.settings) {
+        match (&ending, child_stats) {
+            (Ending::Finished, Some(child)) => {
+                stats = after(stats, child);
+                break;
+            }
+            (Ending::OutOfTime(running), _) => {
+                // The time was up in a call that went on: what the child
+                // ran is known from its last snapshot of its stats.
+                let child = sup.channel.last_snapshot().unwrap_or_default();
+                stats = after(stats, Stats { sequences: child.sequences.max(sup.heartbeat()), ..child });
+                stats.throttled = throttles.described(world);
+                let op = running.call.as_ref().and_then(|path| displayed(world, std::slice::from_ref(path)).pop());
+                let what = match op {
+                    Some(op) => format!("a call of {op}"),
+                    None => "a sequence (after its calls: drt's checks of its values)".to_string(),
+                };
+                stats.notes.push(format!(
+                    "the time limit came while {what} had run for over {GRACE:?}; it was stopped there, not counted"
+                ));
+                break;
+            }
+            _ => {}
+        }
+        if let Some((n, _)) = too_large(world, &mut throttles, &ending, &job.settings) {
             // An input too large for a run, not a failure: explore on with
             // the parameter drawn smaller, the operation kept.
             let ran = n - 1;
@@ -493,6 +562,19 @@ pub(crate) fn supervise(
             }
             continue;
         }
+        if let Some((at, number)) = known_crash(world, &failures, &ending, &job.settings) {
+            // A crash already reported, in the same operation: one more
+            // hit, with no rerun.
+            stats.sequences += number;
+            stats.failing += 1;
+            failures[at].1.hits += 1;
+            damp(world, &mut job, &failures[at].1);
+            tally.ran(lane, stats.sequences);
+            if !next_child(&mut job, number - 1) {
+                break;
+            }
+            continue;
+        }
         let ran = sup.heartbeat();
         let elapsed = start.elapsed();
         let culprit = sup.culprit(world, &job, ran, &ending)?;
@@ -501,12 +583,13 @@ pub(crate) fn supervise(
         let found_at = Found { after: elapsed, sequences_before: stats.sequences + ran };
         stats.sequences += ran + 1;
         stats.failing += 1;
+        let (memory_limit, timeout) = (job.settings.memory_limit, Some(job.settings.call_timeout));
         let (failure, crash) = match culprit {
             Some(seq) => {
                 let (seq, how) = sup.minimize_crash(world, &job, seq, &ending);
                 // The minimized sequence's own crash, when a replay saw it.
                 let (last, check) = how.as_ref().map_or((&ending, None), |(e, check)| (e, check.as_ref()));
-                let crash = crash(last, &job.settings);
+                let crash = crash(last, memory_limit, timeout);
                 let f = crash_failure(world, Some((&seq, check)), &crash, found_at);
                 if let Some(store) = store.filter(|_| job.settings.saved_failures.save) {
                     if let Err(warning) = store.save(world, &[(entry_comment(&f, job.settings.budget.seed), &seq)]) {
@@ -516,13 +599,25 @@ pub(crate) fn supervise(
                 (f, crash)
             }
             None => {
-                let crash = crash(&ending, &job.settings);
+                let crash = crash(&ending, memory_limit, timeout);
                 (crash_failure(world, None, &crash, found_at), crash)
             }
         };
-        let crashed_op = culprit_op(world, &failure);
-        failures.push((crash.key(&failure).group_name(), failure));
-        tally.found(failures.last().into_iter());
+        let found = (crash.key(&failure).group_name(), failure);
+        match failures.iter().position(|g| same_group(g, &found)) {
+            // The same crash, known only once rerun and minimized (it
+            // happened in another operation's checks, a `Debug` that loops
+            // after any call): that costs too much to meet again.
+            Some(at) => {
+                failures[at].1.hits += 1;
+                avoid(world, &mut job, &found.1);
+            }
+            None => {
+                damp(world, &mut job, &found.1);
+                failures.push(found);
+                tally.found(failures.last().into_iter());
+            }
+        }
         tally.ran(lane, stats.sequences);
         restarts += 1;
         if restarts > MAX_RESTARTS {
@@ -532,14 +627,12 @@ pub(crate) fn supervise(
             ));
             break;
         }
-        // Explore on without the operation that crashed (it would crash again).
-        match crashed_op {
-            Some(op) if !job.avoid.contains(&op) => job.avoid.push(op),
-            _ => {}
-        }
         if !next_child(&mut job, ran) {
             break;
         }
+    }
+    if let Some(unfinished) = unfinished {
+        stats = add(stats, unfinished);
     }
     if !job.avoid.is_empty() {
         // Why nothing could build a value may be that its maker crashed.
@@ -553,6 +646,135 @@ pub(crate) fn supervise(
     stats.elapsed = start.elapsed();
     tally.ran(lane, stats.sequences);
     Ok((group(failures), stats))
+}
+
+/// The stats of the children before the last (`before`), which left only
+/// the sequences they ran, their crashes and the sizes too large for them,
+/// followed by the last child's.
+fn after(before: Stats, last: Stats) -> Stats {
+    Stats {
+        sequences: before.sequences + last.sequences,
+        failing: before.failing + last.failing,
+        illegal: before.illegal + last.illegal,
+        seed: before.seed,
+        isolation: Isolation::Process,
+        notes: [before.notes, last.notes].concat(),
+        ..last
+    }
+}
+
+/// Two jobs' (or children's) stats added up: counts summed, per operation by name; an
+/// operation is uncallable when it never ran normally in any job; notes
+/// each once. (The warnings are the jobs' shared list: see [`merge`].)
+pub(super) fn add(mut total: Stats, lane: Stats) -> Stats {
+    total.sequences += lane.sequences;
+    total.calls += lane.calls;
+    total.new_calls += lane.new_calls;
+    total.reused_calls += lane.reused_calls;
+    total.normal += lane.normal;
+    total.illegal += lane.illegal;
+    total.redundant += lane.redundant;
+    total.failing += lane.failing;
+    total.evicted += lane.evicted;
+    // Jobs reach many of the same edges: the most one reached is the floor.
+    total.coverage = total.coverage.into_iter().chain(lane.coverage).max_by_key(|c| c.reached);
+    for op in lane.operations {
+        match total.operations.iter_mut().find(|o| o.name == op.name) {
+            Some(o) => {
+                o.attempted += op.attempted;
+                o.succeeded += op.succeeded;
+                o.illegal += op.illegal;
+                o.failed += op.failed;
+                o.time += op.time;
+            }
+            None => total.operations.push(op),
+        }
+    }
+    for entry in lane.uncallable {
+        if !total.uncallable.iter().any(|(op, _)| *op == entry.0) {
+            total.uncallable.push(entry);
+        }
+    }
+    for entry in lane.throttled {
+        if !total.throttled.iter().any(|(param, _)| *param == entry.0) {
+            total.throttled.push(entry);
+        }
+    }
+    let ran = |name: &str, ops: &[OperationStats]| ops.iter().any(|o| o.name == name && o.succeeded > 0);
+    let ops = std::mem::take(&mut total.operations);
+    total.uncallable.retain(|(op, _)| !ran(op, &ops));
+    total.operations = ops;
+    for note in lane.notes {
+        if !total.notes.contains(&note) {
+            total.notes.push(note);
+        }
+    }
+    total
+}
+
+/// Crashes of one operation after which it is left out of the exploration
+/// (each costs a child; before, it is drawn less often: see [`damp`]).
+const AVOID_AFTER: u32 = 16;
+
+/// When a child crashed (or hung) in a call (or in drt's checks after the
+/// calls of a sequence), the same way as a crash already in `failures` of
+/// that call's operation (the operation the sequence extends): its index
+/// there, and the number of the sequence that crashed.
+fn known_crash(
+    world: &World<'_>,
+    failures: &[wire::Grouped],
+    ending: &Ending,
+    settings: &Settings,
+) -> Option<(usize, u64)> {
+    let running = running(ending)?;
+    let path = running.call.as_ref().or(running.extending.as_ref())?;
+    let op = displayed(world, std::slice::from_ref(path)).pop()?;
+    let (kind, crash) = match ending {
+        Ending::Hung(_) => (FailureKind::Timeout, crash(ending, None, Some(settings.call_timeout))),
+        Ending::Crashed { .. } => (FailureKind::Crash, crash(ending, settings.memory_limit, None)),
+        _ => return None,
+    };
+    let group = crate::triage::FailureKey { subject: op.to_string(), kind, place: crash.place() }.group_name();
+    let at = failures.iter().position(|(g, f)| *g == group && f.kind == kind)?;
+    Some((at, running.sequence.max(1)))
+}
+
+/// What a child that did not finish was running, as far as it said.
+fn running(ending: &Ending) -> Option<&Running> {
+    match ending {
+        Ending::Crashed { running, .. } | Ending::Hung(running) => running.as_ref(),
+        Ending::Slow(running) | Ending::OutOfTime(running) => Some(running),
+        Ending::Finished => None,
+    }
+}
+
+/// Draws the operation of a crash `failure` half as often in the
+/// children to come than before (`Weights::damp`), not never: it may have
+/// another defect to show. Leaves it out once it crashed [`AVOID_AFTER`]
+/// times.
+fn damp(world: &World<'_>, job: &mut Job, failure: &Failure) {
+    let Some(op) = culprit_op(world, failure) else { return };
+    let times = match job.damped.iter_mut().find(|(path, _)| *path == op) {
+        Some((_, times)) => {
+            *times += 1;
+            *times
+        }
+        None => {
+            job.damped.push((op.clone(), 1));
+            1
+        }
+    };
+    if times >= AVOID_AFTER && !job.avoid.contains(&op) {
+        job.avoid.push(op);
+    }
+}
+
+/// Leaves the operation of a crash `failure` out of the children to come.
+fn avoid(world: &World<'_>, job: &mut Job, failure: &Failure) {
+    match culprit_op(world, failure) {
+        Some(op) if !job.avoid.contains(&op) => job.avoid.push(op),
+        _ => {}
+    }
 }
 
 /// The operations at `paths`, as reports name them.
@@ -574,42 +796,46 @@ fn next_child(job: &mut Job, ran: u64) -> bool {
     job.settings.budget.max_sequences != Some(0)
 }
 
-/// When the child `sup` ran was cut short or failed to allocate in a call
-/// or sequence given a large integer: an input too large for a run
+/// When a child was cut short or failed to allocate in a call or
+/// sequence given a large integer: an input too large for a run
 /// ([`crate::sizes`]), whose parameter is throttled. The sequence's number,
 /// and the throttle. `None` for any other crash, which is a failure. (A
 /// hang never ran such a call: it would have been cut short first.)
 fn too_large(
     world: &World<'_>,
     throttles: &mut Throttles,
-    sup: &Supervisor,
     ending: &Ending,
     settings: &Settings,
 ) -> Option<(u64, Throttle)> {
-    let ((n, large), why) = match ending {
-        Ending::Slow(n, large) => {
-            ((*n, large.clone()), format!("ran longer than {:?}", settings.call_timeout / SLOW_SHARE))
-        }
-        Ending::Crashed { said, .. } if crate::sizes::allocation_failed(said) => {
-            (sup.channel.large_running()?, format!("crashed: {said}"))
+    let (running, why) = match ending {
+        Ending::Slow(running) => (running, format!("ran longer than {:?}", settings.call_timeout / SLOW_SHARE)),
+        Ending::Crashed { said, running: Some(running), .. } if crate::sizes::allocation_failed(said) => {
+            (running, format!("crashed: {said}"))
         }
         _ => return None,
     };
-    Some((n, throttles.learn(world, large, &why)?))
+    Some((running.sequence, throttles.learn(world, running.large.clone()?, &why)?))
 }
 
-/// What triage is told of a child that did not finish, run with `settings`.
-fn crash(ending: &Ending, settings: &Settings) -> Crash {
+/// What triage is told of a child that did not finish: `memory_limit` is
+/// the ceiling it ran under, `timeout` the call timeout.
+fn crash(ending: &Ending, memory_limit: Option<u64>, timeout: Option<Duration>) -> Crash {
+    let timeout = timeout.unwrap_or_default();
     match ending {
         // (A slow child ran a sequence given a large integer: see `too_large`.)
-        Ending::Hung | Ending::Slow(..) => Crash::Hung { timeout: settings.call_timeout },
-        Ending::Crashed { status, said, .. } => Crash::Died {
+        Ending::Hung(_) | Ending::Slow(_) => Crash::Hung { timeout },
+        Ending::Crashed { status, said, running, .. } => Crash::Died {
             status: status.clone(),
             said: said.clone(),
             // std's words when an allocation fails.
-            out_of_memory: settings.memory_limit.filter(|_| said.starts_with("memory allocation of")),
+            out_of_memory: memory_limit.filter(|_| said.starts_with("memory allocation of")),
+            // A panic in the call running when it died: what aborted it.
+            panicked: running.as_ref().and_then(|r| {
+                let (at, message) = r.panicking.as_deref()?.split_once('\n')?;
+                Some((at.to_string(), message.to_string())).filter(|(at, _)| !at.is_empty())
+            }),
         },
-        Ending::Finished => Crash::NotAgain,
+        Ending::Finished | Ending::OutOfTime(_) => Crash::NotAgain,
     }
 }
 
@@ -667,6 +893,7 @@ mod tests {
             settings,
             trace_after: None,
             avoid: Vec::new(),
+            damped: Vec::new(),
             throttles: Vec::new(),
             decisions: None,
             reference: None,
