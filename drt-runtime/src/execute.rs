@@ -269,8 +269,9 @@ impl World<'_> {
     /// size's doing too.
     #[inline(never)]
     fn watched_call(&self, watch: &CallWatch, seq: &Sequence, i: usize, frame: &mut Frame, check: Level) -> Outcome {
-        let large = crate::sizes::large_argument(self, seq.args(i), &frame.vars);
-        watch(Watched::Call(&self.op(seq.op(i)).op.path, large));
+        let op = self.op(seq.op(i));
+        let large = crate::sizes::large_argument(self, seq.args(i), (op.int_params, &frame.vars));
+        watch(Watched::Call(&op.op.path, large));
         let outcome = self.call(seq, i, frame, check);
         watch(Watched::Returned);
         outcome
@@ -393,7 +394,7 @@ impl World<'_> {
                     // std refusing a size it was given is no bug either.
                     let too_large = || {
                         crate::sizes::refused(&caught.message)
-                            && crate::sizes::large_argument(self, call, vars).is_some()
+                            && crate::sizes::large_argument(self, call, (op.int_params, vars)).is_some()
                     };
                     return if spec.panics.expects(&caught.message) || too_large() {
                         Outcome::Illegal { call: i }

@@ -52,12 +52,19 @@ pub(crate) fn allocation_failed(said: &str) -> bool {
 
 /// The largest integer argument of a call with `args`, when it is
 /// at least [`LARGE`]: its parameter and magnitude. An integer an earlier
-/// call returned (`repeat(len)`) is read from `vars`, the run's values,
-/// when it is still there.
-pub(crate) fn large_argument(world: &World<'_>, args: &[Operand], vars: &[Slot]) -> Option<(usize, u128)> {
+/// call returned (`repeat(len)`) for a parameter in `ints` (bit `k` for the
+/// `k`-th) is read from `vars`, the run's values, when it is still there.
+pub(crate) fn large_argument(
+    world: &World<'_>,
+    args: &[Operand],
+    (ints, vars): (u64, &[Slot]),
+) -> Option<(usize, u128)> {
     args.iter()
         .enumerate()
-        .filter_map(|(k, a)| Some((k, magnitude(world, a).or_else(|| held(a, vars))?)))
+        .filter_map(|(k, a)| {
+            let int = ints >> k.min(63) & 1 == 1;
+            Some((k, magnitude(world, a).or_else(|| if int { held(a, vars) } else { None })?))
+        })
         .filter(|(_, m)| *m >= LARGE)
         .max_by_key(|(_, m)| *m)
 }
@@ -98,7 +105,7 @@ impl Largest {
     pub fn of<'a>(world: &World<'_>, calls: impl Iterator<Item = (u32, &'a [Operand])>) -> Option<Largest> {
         calls
             .filter_map(|(op, args)| {
-                let (param, magnitude) = large_argument(world, args, &[])?;
+                let (param, magnitude) = large_argument(world, args, (0, &[]))?;
                 let magnitude = std::num::NonZeroU64::new(u64::try_from(magnitude).unwrap_or(u64::MAX))?;
                 Some(Largest { op, param: param as u16, magnitude })
             })

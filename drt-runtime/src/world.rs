@@ -24,6 +24,29 @@ pub(crate) struct RunOp<'r> {
     pub under_test: bool,
     /// Whether a parameter of it may take a value that does something on cue.
     pub takes_cued: bool,
+    /// Which of its first 64 parameters take an integer (bit `k` for the
+    /// `k`-th): one an earlier call returned is read as a size
+    /// ([`crate::sizes::large_argument`]).
+    pub int_params: u64,
+}
+
+impl<'r> RunOp<'r> {
+    /// `op`, with the clone functions of its parameters' types in `reg`.
+    fn new(reg: &'r Registry, op: &'r Operation, under_test: bool) -> RunOp<'r> {
+        let params = &op.spec.params;
+        RunOp {
+            op,
+            clone_fns: params.iter().map(|p| reg.types.get(&p.ty).and_then(|d| d.clone)).collect(),
+            under_test,
+            takes_cued: false,
+            int_params: params
+                .iter()
+                .take(64)
+                .enumerate()
+                .filter(|(_, p)| crate::ints::IntKind::of(p.ty).is_some())
+                .fold(0, |mask, (k, _)| mask | 1 << k),
+        }
+    }
 }
 
 /// Everything an exploration needs that does not change while it runs.
@@ -131,13 +154,8 @@ impl<'r> World<'r> {
             .iter()
             .zip(&included)
             .filter(|(_, inc)| **inc)
-            .map(|(op, _)| RunOp {
-                op,
-                clone_fns: op.spec.params.iter().map(|p| reg.types.get(&p.ty).and_then(|d| d.clone)).collect(),
-                // A built-in builder or a `seeds(...)` value makes values; it is not tested.
-                under_test: under_test.contains(&op.spec.owner) && !op.spec.kind.is_builder(),
-                takes_cued: false,
-            })
+            // A built-in builder or a `seeds(...)` value makes values; it is not tested.
+            .map(|(op, _)| RunOp::new(reg, op, under_test.contains(&op.spec.owner) && !op.spec.kind.is_builder()))
             .collect();
         mark_takers(&mut ops);
         let owners: Vec<TypeId> = ops.iter().map(|o| o.op.spec.owner).collect();
@@ -238,12 +256,7 @@ impl<'r> World<'r> {
             .ops
             .iter()
             .filter(|op| op.spec.owner == model && !op.spec.kind.is_builder())
-            .map(|op| RunOp {
-                op,
-                clone_fns: op.spec.params.iter().map(|p| reg.types.get(&p.ty).and_then(|d| d.clone)).collect(),
-                under_test: false,
-                takes_cued: false,
-            })
+            .map(|op| RunOp::new(reg, op, false))
             .collect();
         let tested: Vec<&Operation> = self.ops.iter().map(|o| o.op).collect();
         let theirs: Vec<&Operation> = ops.iter().map(|o| o.op).collect();

@@ -146,13 +146,16 @@ pub(crate) struct SharedRecord {
     calls: std::sync::atomic::AtomicU64,
     /// The number of the call whose panic is recorded.
     panicked_in: std::sync::atomic::AtomicU64,
+    /// Where the path the call's record holds lies in memory: a call of
+    /// the same operation (the same string) need not write it again.
+    call_path: std::sync::atomic::AtomicUsize,
 }
 
 impl SharedRecord {
     /// Maps the records at `path`, marked returned.
     pub fn create(path: &Path) -> std::io::Result<SharedRecord> {
         let map = SharedMap::create(path, 3 * RECORD)?;
-        Ok(SharedRecord { map, calls: Default::default(), panicked_in: u64::MAX.into() })
+        Ok(SharedRecord { map, calls: Default::default(), panicked_in: u64::MAX.into(), call_path: 0.into() })
     }
 
     /// Records that a call or sequence (`slot`) of sequence `sequence`
@@ -162,7 +165,11 @@ impl SharedRecord {
         let at = slot as usize * RECORD;
         let op = &op.as_bytes()[..op.len().min(RECORD - HEADER)];
         let extends = &extends.as_bytes()[..extends.len().min(RECORD - HEADER - op.len())];
-        let call = self.calls.fetch_add(u64::from(slot == Slot::Call), std::sync::atomic::Ordering::Relaxed);
+        // One thread writes: no read-modify-write needed.
+        let call = self.calls.load(std::sync::atomic::Ordering::Relaxed);
+        if slot == Slot::Call {
+            self.calls.store(call + 1, std::sync::atomic::Ordering::Relaxed);
+        }
         let mut header = [0u8; HEADER];
         header[1..9].copy_from_slice(&sequence.to_le_bytes());
         header[9..17].copy_from_slice(&(param as u64).to_le_bytes());
@@ -171,8 +178,15 @@ impl SharedRecord {
         header[37..45].copy_from_slice(&call.to_le_bytes());
         header[45..49].copy_from_slice(&(extends.len() as u32).to_le_bytes());
         self.map.write(at + 1, &header[1..]);
-        self.map.write(at + HEADER, op);
-        self.map.write(at + HEADER + op.len(), extends);
+        // (The world's paths live as long as the child's records.)
+        let (path, written) = (op.as_ptr() as usize, &self.call_path);
+        if slot != Slot::Call || written.load(std::sync::atomic::Ordering::Relaxed) != path {
+            if slot == Slot::Call {
+                written.store(path, std::sync::atomic::Ordering::Relaxed);
+            }
+            self.map.write(at + HEADER, op);
+            self.map.write(at + HEADER + op.len(), extends);
+        }
         // The state last: a reader never sees a running record half written.
         self.map.write(at, &[1]);
     }
