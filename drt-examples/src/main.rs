@@ -60,9 +60,11 @@ fn main() {
         ("readbuf::ReadBuf", "free space counted at both ends, among sizes of gigabytes (sizes learned)", || {
             drt::explore::<readbuf::ReadBuf>().report()
         }),
-        ("clearing::Clearing", "two aborts in one operation: an unchecked payee, a transfer to oneself", || {
-            drt::explore::<clearing::Clearing>().report()
-        }),
+        (
+            "clearing::Clearing",
+            "two aborts in one operation: an overflowing credit under a drop bomb, a transfer to oneself",
+            || drt::explore::<clearing::Clearing>().report(),
+        ),
         ("deque::BoundedDeque", "deep state: a re-layout of a full, wrapped ring (a dozen calls in order)", || {
             drt::explore::<deque::BoundedDeque>().report()
         }),
