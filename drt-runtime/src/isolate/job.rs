@@ -52,6 +52,9 @@ pub(crate) const HEARTBEAT_EVERY: u64 = 256;
 /// ...and the longest silence between two: a supervisor that hears nothing
 /// for the call timeout kills the child as hung.
 pub(crate) const HEARTBEAT_INTERVAL: Duration = Duration::from_millis(50);
+/// When a child keeps its first snapshot of its stats: soon, for a child
+/// that crashes early leaves only what it kept.
+pub(crate) const FIRST_SNAPSHOT: Duration = Duration::from_millis(5);
 /// The exit status of a child that found no job it could read.
 pub(crate) const NO_JOB_STATUS: i32 = 3;
 /// How a child starts the line saying drt itself failed.
@@ -301,12 +304,14 @@ impl Channel {
 /// A child's [`Listener`]: it traces each sequence after `trace_after`
 /// (to find the one that crashes), beats every [`HEARTBEAT_EVERY`]
 /// sequences, before each saved failure replayed and every
-/// [`HEARTBEAT_INTERVAL`] of the exploration's clock, and passes on each
-/// failure found.
+/// [`HEARTBEAT_INTERVAL`] of the exploration's clock (with a snapshot of its
+/// stats, the first after [`FIRST_SNAPSHOT`]), and passes on each failure
+/// found.
 pub(crate) struct ChildListener {
     channel: Channel,
     trace_after: Option<u64>,
-    last_beat: Duration,
+    /// When the next timed heartbeat is due, on the exploration's clock.
+    next_beat: Duration,
     /// The number of the sequence running, shared with the world's
     /// `watch` (see [`Channel::running`]).
     running: std::sync::Arc<std::sync::atomic::AtomicU64>,
@@ -315,7 +320,7 @@ pub(crate) struct ChildListener {
 impl ChildListener {
     /// Reports to `channel`, tracing sequences after `trace_after`.
     pub fn new(channel: Channel, trace_after: Option<u64>) -> ChildListener {
-        ChildListener { channel, trace_after, last_beat: Duration::ZERO, running: Default::default() }
+        ChildListener { channel, trace_after, next_beat: FIRST_SNAPSHOT, running: Default::default() }
     }
 
     /// The number of the sequence running, as this listener keeps it.
@@ -336,10 +341,10 @@ impl Listener for ChildListener {
     }
 
     fn tick(&mut self, elapsed: Duration, stats: &Stats, failures: usize) {
-        if elapsed >= self.last_beat + HEARTBEAT_INTERVAL {
+        if elapsed >= self.next_beat {
             self.channel.heartbeat(stats.sequences, failures);
             self.channel.snapshot(stats);
-            self.last_beat = elapsed;
+            self.next_beat = elapsed + HEARTBEAT_INTERVAL;
         }
     }
 
