@@ -391,7 +391,7 @@ pub(crate) struct Composed {
     parts: Vec<(u32, u32)>,
     /// Calls in the whole sequence.
     len: u32,
-    /// [`Sequence::structural_hash`] of the whole sequence.
+    /// `Sequence::structural_hash` of the whole sequence.
     hash: u64,
 }
 
@@ -401,7 +401,7 @@ impl Composed {
         self.len as usize
     }
 
-    /// The hash of the whole sequence ([`Sequence::structural_hash`]).
+    /// The hash of the whole sequence (`Sequence::structural_hash`, in tests).
     pub fn structural_hash(&self) -> u64 {
         self.hash
     }

@@ -9,16 +9,24 @@
 //!    binary filtered to the current test (`<name> --exact`), with
 //!    `DRT_CHILD_DIR` naming the directory.
 //! 2. The child explores with the job's settings, writes a heartbeat
-//!    (sequences run so far) every 256 sequences and at least every 50 ms,
-//!    appends each failure it finds, and when done writes its final
-//!    failures, then its stats.
+//!    (sequences run so far) every 256 sequences and at least every 50 ms
+//!    with a snapshot of its stats, appends each failure it finds, and when
+//!    done writes its final failures, then its stats. It records the call
+//!    and the sequence running, and the last panic, in memory it shares
+//!    with a file ([`shared`]).
 //! 3. A child that dies without its stats crashed; one whose heartbeat stops
-//!    for longer than the call timeout is killed (a hang). Exploration is
-//!    deterministic, so the supervisor runs the same job again with tracing
-//!    on after the last heartbeat: the last sequence traced is the culprit.
+//!    for longer than the call timeout is killed (a hang); one in a call or
+//!    sequence given a large integer for a twentieth of that is cut short
+//!    (a size too large for the run, [`crate::sizes`]); one still in a
+//!    sequence half a second after its time is up is stopped. A crash in a
+//!    call of the same operation and at the same place as one reported is
+//!    a hit. Otherwise (exploration is deterministic) the supervisor runs the
+//!    same job again with tracing on after the last heartbeat: the last
+//!    sequence traced is the culprit.
 //! 4. The culprit is minimized by replaying candidates in fresh children, and
-//!    exploring restarts with another seed (a bounded number of times:
-//!    `MAX_RESTARTS` in `supervisor.rs`).
+//!    exploring restarts with another seed, the operation that crashed drawn
+//!    half as often (a bounded number of times: `MAX_RESTARTS` and
+//!    `AVOID_AFTER` in `supervisor.rs`).
 //!
 //! With `.jobs(n)`, [`jobs`] runs n such supervisors side by side, each
 //! with its own seed and part of the budget, and merges their reports.

@@ -665,7 +665,7 @@ fn after(before: Stats, last: Stats) -> Stats {
 
 /// Two jobs' (or children's) stats added up: counts summed, per operation by name; an
 /// operation is uncallable when it never ran normally in any job; notes
-/// each once. (The warnings are the jobs' shared list: see [`merge`].)
+/// each once. (The warnings are the jobs' shared list: see `jobs::merge`.)
 pub(super) fn add(mut total: Stats, lane: Stats) -> Stats {
     total.sequences += lane.sequences;
     total.calls += lane.calls;
