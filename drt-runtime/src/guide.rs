@@ -247,7 +247,7 @@
 //!
 //! A size is an input, not a bug: a call given an integer of at least 1,024
 //! that fails to allocate, panics with std's `capacity overflow` or runs
-//! longer than a twentieth of the call timeout (250 ms) is an illegal
+//! longer than a twentieth of the call timeout (250 ms of processor time) is an illegal
 //! input. The operation stays in the exploration, that parameter is drawn
 //! smaller from then on, and the summary lists it (`stats.throttled`):
 //! bound it with `requires(...)` to choose its sizes yourself. A time limit

@@ -16,7 +16,9 @@
 //!   and the largest integer the sequence running was given, its
 //!   components' too ([`Largest`]: a value a size made long ago may slow a
 //!   later call); an allocation failure, or a call running longer
-//!   than a twentieth of the call timeout (the supervisor cuts it short)
+//!   than a twentieth of the call timeout, in wall-clock and processor
+//!   time (the supervisor cuts it short; a child the machine did not run
+//!   is not slow)
 //!   then throttles that parameter ([`Throttles::learn`]), and is no
 //!   failure;
 //! - the supervisor hands its children what it learned (`throttle` lines of

@@ -155,7 +155,10 @@ impl Supervisor {
             .stdout(Stdio::null())
             .stderr(stderr)
             .spawn()?;
-        let mut last = (u64::MAX, Instant::now());
+        // The last heartbeat, when it came, and the processor time the
+        // child had used then.
+        let pid = child.id();
+        let mut last = (u64::MAX, Instant::now(), cpu_time(pid));
         let mut failures_seen = 0;
         // The call running past the deadline, and since when.
         let mut overtime: Option<(u64, Instant)> = None;
@@ -175,10 +178,10 @@ impl Supervisor {
             // What it runs is read as it is when the kill is decided (the
             // call may return before the kill lands).
             if beat != last.0 {
-                last = (beat, Instant::now());
+                last = (beat, Instant::now(), cpu_time(pid));
             } else if last.1.elapsed() > job.settings.call_timeout {
                 break Err(Ending::Hung(self.channel.running()));
-            } else if let Some(running) = self.cut_short(watch.is_some(), last.1.elapsed(), job) {
+            } else if let Some(running) = self.cut_short(watch.is_some(), (last.1.elapsed(), last.2, pid), job) {
                 // A size too large for a run, most likely: cut it short.
                 break Err(Ending::Slow(running));
             }
@@ -200,10 +203,24 @@ impl Supervisor {
     }
 
     /// The call or sequence given a large integer that the exploring child
-    /// (`watched`) has run for `silent`, when that is long enough to cut it
-    /// short ([`SLOW_SHARE`] of the call timeout). The record is read only then.
-    fn cut_short(&self, watched: bool, silent: Duration, job: &Job) -> Option<Running> {
-        let overdue = watched && silent > job.settings.call_timeout / SLOW_SHARE;
+    /// (`watched`) has run for `silent` since its last heartbeat, when that
+    /// is long enough to cut it short ([`SLOW_SHARE`] of the call timeout),
+    /// and so is the processor time it used since (`cpu_then`, read of
+    /// process `pid`, where the system tells it): a child that a loaded
+    /// machine did not run is not slow, and its size is no cause. The record
+    /// is read only then.
+    fn cut_short(
+        &self,
+        watched: bool,
+        (silent, cpu_then, pid): (Duration, Option<Duration>, u32),
+        job: &Job,
+    ) -> Option<Running> {
+        let share = job.settings.call_timeout / SLOW_SHARE;
+        let busy = || match (cpu_then, cpu_time(pid)) {
+            (Some(then), Some(now)) => now.saturating_sub(then),
+            _ => silent,
+        };
+        let overdue = watched && silent > share && busy() > share;
         overdue.then(|| self.channel.running()).flatten().filter(|r| r.large.is_some())
     }
 
@@ -291,6 +308,27 @@ impl Drop for Supervisor {
     /// Removes the channel's files, however supervising ended.
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.channel.dir);
+    }
+}
+
+/// The processor time process `pid` has used (user and system), where the
+/// system tells it (`/proc/<pid>/stat` on Linux, to a clock tick).
+fn cpu_time(pid: u32) -> Option<Duration> {
+    #[cfg(target_os = "linux")]
+    {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        // After the command's name in parentheses (which may hold either):
+        // the state, then 10 fields before utime and stime.
+        let mut fields = stat.get(stat.rfind(')')? + 1..)?.split_whitespace().skip(11);
+        let ticks: u64 = fields.next()?.parse::<u64>().ok()? + fields.next()?.parse::<u64>().ok()?;
+        // SAFETY: sysconf reads a constant of the system, with no memory of ours.
+        let per_second = u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) }).ok().filter(|t| *t > 0)?;
+        Some(Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second))
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = pid;
+        None
     }
 }
 
@@ -908,6 +946,23 @@ mod tests {
             panic!("not a crash")
         };
         assert_eq!(said, "last words");
+    }
+
+    /// A process that works uses processor time, read from the system (a
+    /// child that a loaded machine does not run uses none, and is not slow).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_processor_time_of_a_process_is_read() {
+        let me = std::process::id();
+        let before = cpu_time(me).expect("Linux tells a process's processor time");
+        let start = Instant::now();
+        let mut x = 0u64;
+        while start.elapsed() < Duration::from_millis(100) {
+            x = std::hint::black_box(x.wrapping_add(1));
+        }
+        let worked = cpu_time(me).unwrap();
+        assert!(worked >= before + Duration::from_millis(50), "{before:?} -> {worked:?}");
+        assert_eq!(cpu_time(u32::MAX), None, "no such process");
     }
 
     #[test]
