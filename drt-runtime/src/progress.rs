@@ -22,12 +22,12 @@ use crate::report::{Failure, Stats};
 /// Who hears how an exploration goes as it runs: the progress line, or a
 /// supervisor's channel. The engine calls it and knows no more of either.
 pub(crate) trait Listener {
-    /// Sequence `n` (counting from 1) is about to run, with `failures`
-    /// groups found so far; `replaying` when it is a saved failure (a
-    /// replay and its minimization may be long); `text` encodes it, for a
-    /// trace.
-    fn starting(&mut self, n: u64, failures: usize, replaying: bool, text: &dyn Fn() -> String) {
-        let _ = (n, failures, replaying, text);
+    /// Sequence `stats.sequences` (counting from 1) is about to run, with
+    /// `stats` so far and `failures` groups found; `replaying` when it is a
+    /// saved failure (a replay and its minimization may be long); `text`
+    /// encodes it, for a trace.
+    fn starting(&mut self, stats: &Stats, failures: usize, replaying: bool, text: &dyn Fn() -> String) {
+        let _ = (stats, failures, replaying, text);
     }
 
     /// The exploration read its clock: `elapsed` since it started, with

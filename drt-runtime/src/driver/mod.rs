@@ -388,7 +388,8 @@ fn child_main(channel: &Channel, chosen: Option<Chosen>) -> ! {
             record.panicked(&format!("{}\n{}", caught.location.as_deref().unwrap_or(""), caught.message));
         }));
     }
-    let listener = Box::new(ChildListener::new(channel.clone(), job.trace_after));
+    let timed = job.settings.budget.time_limit.is_some();
+    let listener = Box::new(ChildListener::new(channel.clone(), job.trace_after, timed));
     let (running, records) = (listener.running(), channel.clone());
     let mut world = world;
     world.watch = Some(Box::new(move |watched| {

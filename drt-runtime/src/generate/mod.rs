@@ -217,7 +217,7 @@ impl<'w> Engine<'w> {
         let Some(listener) = &mut self.listener else { return };
         let (world, pool) = (self.world, &self.pool);
         let text = || crate::sequence_text::encode(world, &seq(pool));
-        listener.starting(self.stats.sequences, self.findings.groups.iter().count(), replaying, &text);
+        listener.starting(&self.stats, self.findings.groups.iter().count(), replaying, &text);
     }
 
     /// Tells `watch` that `draft`, extending `op`, starts, with the

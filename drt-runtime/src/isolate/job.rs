@@ -52,9 +52,12 @@ pub(crate) const HEARTBEAT_EVERY: u64 = 256;
 /// ...and the longest silence between two: a supervisor that hears nothing
 /// for the call timeout kills the child as hung.
 pub(crate) const HEARTBEAT_INTERVAL: Duration = Duration::from_millis(50);
-/// When a child keeps its first snapshot of its stats: soon, for a child
-/// that crashes early leaves only what it kept.
+/// When a time-limited child keeps its first timed snapshot of its stats:
+/// soon, for a child that crashes early leaves only what it kept.
 pub(crate) const FIRST_SNAPSHOT: Duration = Duration::from_millis(5);
+/// Sequences between two snapshots of a child's stats, after the powers of
+/// two up to it.
+pub(crate) const SNAPSHOT_EVERY: u64 = 4_096;
 /// The exit status of a child that found no job it could read.
 pub(crate) const NO_JOB_STATUS: i32 = 3;
 /// How a child starts the line saying drt itself failed.
@@ -304,12 +307,15 @@ impl Channel {
 /// A child's [`Listener`]: it traces each sequence after `trace_after`
 /// (to find the one that crashes), beats every [`HEARTBEAT_EVERY`]
 /// sequences, before each saved failure replayed and every
-/// [`HEARTBEAT_INTERVAL`] of the exploration's clock (with a snapshot of its
-/// stats, the first after [`FIRST_SNAPSHOT`]), and passes on each failure
-/// found.
+/// [`HEARTBEAT_INTERVAL`] of the exploration's clock, and passes on each
+/// failure found. It keeps a snapshot of the stats at the 16th, 32nd...
+/// sequence, then every [`SNAPSHOT_EVERY`], and in a time-limited run
+/// with each timed heartbeat too (the first after [`FIRST_SNAPSHOT`]).
 pub(crate) struct ChildListener {
     channel: Channel,
     trace_after: Option<u64>,
+    /// Whether time bounds the run (its snapshots follow the clock too).
+    timed: bool,
     /// When the next timed heartbeat is due, on the exploration's clock.
     next_beat: Duration,
     /// The number of the sequence running, shared with the world's
@@ -318,9 +324,10 @@ pub(crate) struct ChildListener {
 }
 
 impl ChildListener {
-    /// Reports to `channel`, tracing sequences after `trace_after`.
-    pub fn new(channel: Channel, trace_after: Option<u64>) -> ChildListener {
-        ChildListener { channel, trace_after, next_beat: FIRST_SNAPSHOT, running: Default::default() }
+    /// Reports to `channel`, tracing sequences after `trace_after`, for a
+    /// run bounded by time when `timed`.
+    pub fn new(channel: Channel, trace_after: Option<u64>, timed: bool) -> ChildListener {
+        ChildListener { channel, trace_after, timed, next_beat: FIRST_SNAPSHOT, running: Default::default() }
     }
 
     /// The number of the sequence running, as this listener keeps it.
@@ -330,7 +337,8 @@ impl ChildListener {
 }
 
 impl Listener for ChildListener {
-    fn starting(&mut self, n: u64, failures: usize, replaying: bool, text: &dyn Fn() -> String) {
+    fn starting(&mut self, stats: &Stats, failures: usize, replaying: bool, text: &dyn Fn() -> String) {
+        let n = stats.sequences;
         self.running.store(n, std::sync::atomic::Ordering::Relaxed);
         if self.trace_after.is_some_and(|after| n > after) {
             self.channel.trace(&text());
@@ -338,12 +346,19 @@ impl Listener for ChildListener {
         if n.is_multiple_of(HEARTBEAT_EVERY) || replaying {
             self.channel.heartbeat(n - 1, failures);
         }
+        // At sequence counts, so that a run bounded by them keeps the same
+        // snapshots every time (its report's counts are the same).
+        if n >= 16 && (n.is_power_of_two() || n.is_multiple_of(SNAPSHOT_EVERY)) {
+            self.channel.snapshot(stats);
+        }
     }
 
     fn tick(&mut self, elapsed: Duration, stats: &Stats, failures: usize) {
         if elapsed >= self.next_beat {
             self.channel.heartbeat(stats.sequences, failures);
-            self.channel.snapshot(stats);
+            if self.timed {
+                self.channel.snapshot(stats);
+            }
             self.next_beat = elapsed + HEARTBEAT_INTERVAL;
         }
     }
