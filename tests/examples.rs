@@ -93,14 +93,23 @@ fn finds_the_bit_width_of_sixty_four() {
 /// away, on every seed.
 #[test]
 fn finds_the_read_buffer_appending_past_its_end_among_sizes_of_gigabytes() {
-    for seed in 1..=10 {
-        let report = drt::explore::<readbuf::ReadBuf>().seed(seed).max_sequences(1_000).report();
-        assert_eq!(report.failures.len(), 1, "seed {seed}:\n{report}");
-        let f = &report.failures[0];
-        assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Panic, "ReadBuf::extend"), "{report}");
+    for f in only_failure_on_seeds_1_to_10::<readbuf::ReadBuf>(1_000, FailureKind::Panic, "ReadBuf::extend") {
         assert!(f.message.contains("out of range for slice of length"), "{}", f.message);
         assert!(f.code.contains(".consume(") && f.len <= 4, "{}", f.code);
     }
+}
+
+/// On each of seeds 1-10, within `budget` sequences, `T`'s one failure:
+/// of `kind`, in `operation`.
+fn only_failure_on_seeds_1_to_10<T: 'static>(budget: u64, kind: FailureKind, operation: &str) -> Vec<drt::Failure> {
+    let found = (1..=10).map(|seed| {
+        let report = drt::explore::<T>().seed(seed).max_sequences(budget).report();
+        assert_eq!(report.failures.len(), 1, "seed {seed}:\n{report}");
+        let f = report.failures[0].clone();
+        assert_eq!((f.kind, f.operation.as_str()), (kind, operation), "seed {seed}:\n{report}");
+        f
+    });
+    found.collect()
 }
 
 /// A position removed from the top of a bitmap whose lower words hold
@@ -115,11 +124,7 @@ fn finds_the_read_buffer_appending_past_its_end_among_sizes_of_gigabytes() {
 /// on a loaded machine.)
 #[test]
 fn finds_the_stale_highest_position_of_a_bitmap() {
-    for seed in 1..=10 {
-        let report = drt::explore::<bitmap::Bitmap>().seed(seed).max_sequences(2_000).report();
-        assert_eq!(report.failures.len(), 1, "seed {seed}:\n{report}");
-        let f = &report.failures[0];
-        assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Invariant, "Bitmap::remove"), "{report}");
+    for f in only_failure_on_seeds_1_to_10::<bitmap::Bitmap>(2_000, FailureKind::Invariant, "Bitmap::remove") {
         assert!(f.message.contains("max_is_the_highest"), "{}", f.message);
         assert!(f.len <= 4, "{}", f.code);
     }

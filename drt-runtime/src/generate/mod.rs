@@ -224,8 +224,9 @@ impl<'w> Engine<'w> {
     /// largest integer any of its calls was given, its components' too,
     /// when large: a value grown by a size long ago may be what makes a
     /// later call slow ([`crate::sizes`]). Returns that integer, for the
-    /// pool entry.
-    #[cold]
+    /// pool entry. (Out of line: only a child process watches, on every
+    /// step.)
+    #[inline(never)]
     fn watch_sequence(&self, watch: &crate::world::CallWatch, extends: usize, draft: &Composed) -> Option<Largest> {
         let view = draft.view();
         let parts = view.parts().map(|p| self.pool.entries[p as usize].largest).fold(None, Largest::max);

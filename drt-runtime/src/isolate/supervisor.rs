@@ -73,7 +73,8 @@ pub(crate) enum Ending {
     /// killed, running this.
     Hung(Option<Running>),
     /// It ran a call given a large integer (or in a sequence given one) for
-    /// longer than [`SLOW_SHARE`] of the call timeout; it was killed.
+    /// longer than [`SLOW_SHARE`] of the call timeout, of wall-clock and of
+    /// processor time (see `Supervisor::cut_short`); it was killed.
     Slow(Running),
     /// Its exploration's time was up, [`GRACE`] ago, and one sequence had
     /// run longer than that; it was killed, running this.
