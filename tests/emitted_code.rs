@@ -10,8 +10,8 @@ use std::process::Command;
 use drt::FailureKind;
 use drt_examples::{
     bank, batch, bitpack, bugfree, cache, calendar, checksum, chunked, deque, edge, histogram, inline_stack, journal,
-    ledger, limiter, lines, lru, money, ordered, playlist, raster, retry, ring, route, seats, span, stock, tags, tasks,
-    text, timeline, username, version, wallet,
+    ledger, limiter, lines, lru, money, ordered, playlist, queue, raster, retry, ring, route, seats, span, sparse,
+    stock, tags, tally, tasks, text, timeline, username, version, wallet,
 };
 
 fn failures() -> Vec<drt::Failure> {
@@ -53,6 +53,10 @@ fn failures() -> Vec<drt::Failure> {
         drt::explore::<route::Route>().seed(7).max_sequences(20_000).report(),
         // A parse of the text `Display` wrote.
         drt::explore::<span::Span>().seed(7).max_sequences(20_000).report(),
+        // Laws: assertions of std's conventions, on a clone where they pop.
+        drt::explore::<sparse::SparseSet>().seed(7).max_sequences(20_000).report(),
+        drt::explore::<queue::RingQueue>().seed(7).max_sequences(20_000).report(),
+        drt::explore::<tally::Tally>().seed(7).max_sequences(20_000).report(),
         // Values too large to print, kept and cloned for reuse.
         drt::explore::<raster::Raster>().seed(7).max_sequences(20_000).report(),
         // A dozen calls in order, a vector of drawn numbers, a drawn bit width.
@@ -225,12 +229,13 @@ fn regression_tests_compile_and_pass() {
 #[test]
 fn emitted_tests_compile_and_fail_the_same_way() {
     let failures = failures();
-    // One planted bug per example type, two in Money; Raster's is met by
+    // One planted bug per example type, two in Money and in the tally
+    // (two laws its bug breaks); Raster's is met by
     // every operation reading the view's rows, each its own failure; the
     // task queue's shows in `pop` and in `peek`, the line counter's in three
     // of what it returns, the rate limiter's in both methods refilling.
     let (raster, others): (Vec<_>, Vec<_>) = failures.iter().partition(|f| f.operation.starts_with("Raster::"));
-    assert_eq!(others.len(), 37, "{failures:#?}");
+    assert_eq!(others.len(), 41, "{failures:#?}");
     assert!(raster.len() >= 4 && raster.iter().all(|f| f.message.contains("out of range for slice")), "{raster:#?}");
     let dir = scratch_crate(&failures);
     let (stdout, _) = cargo_test(&dir, "generated");

@@ -85,14 +85,16 @@ impl FromStr for Money {
         let negative = s.as_bytes()[0] == b'-';
         let digits = if negative { &s[1..] } else { s };
         let (units, cents) = digits.split_once('.').unwrap_or((digits, "0"));
-        let units: i64 = units.parse().map_err(|_| ParseMoneyError)?;
-        let cents: i64 = match cents.len() {
-            1 => cents.parse::<i64>().map_err(|_| ParseMoneyError)? * 10,
+        // In i128: the text of `i64::MIN` cents has one more unit than `i64::MAX`.
+        let units: i128 = units.parse().map_err(|_| ParseMoneyError)?;
+        let cents: i128 = match cents.len() {
+            1 => cents.parse::<i128>().map_err(|_| ParseMoneyError)? * 10,
             2 => cents.parse().map_err(|_| ParseMoneyError)?,
             _ => return Err(ParseMoneyError),
         };
         let total = units.checked_mul(100).and_then(|u| u.checked_add(cents)).ok_or(ParseMoneyError)?;
-        Ok(Money { cents: if negative { -total } else { total } })
+        let total = i64::try_from(if negative { -total } else { total }).map_err(|_| ParseMoneyError)?;
+        Ok(Money { cents: total })
     }
 }
 

@@ -1,6 +1,7 @@
 //! The arguments of `#[drt::operations(...)]` and of `#[drt(...)]` on methods.
 
 use proc_macro2::{TokenStream, TokenTree};
+use quote::ToTokens as _;
 use syn::meta::ParseNestedMeta;
 use syn::parse::Parse as _;
 use syn::parse::Parser;
@@ -42,6 +43,24 @@ fn instantiation(meta: &ParseNestedMeta<'_>) -> syn::Result<Instantiation> {
     Ok(Instantiation { at, bindings: bindings.into_iter().map(|Binding(n, v)| (n, v)).collect() })
 }
 
+/// The laws' names (DESIGN §3.8), which `laws(skip(...))` takes; the
+/// runtime's catalogue (`drt-runtime/src/laws/mod.rs`) has the same, in the
+/// same order.
+pub const LAWS: &[&str] = &[
+    "is_empty",
+    "len_iter",
+    "exact_size",
+    "size_hint",
+    "iter_methods",
+    "get_iter",
+    "contains_iter",
+    "peek_pop",
+    "capacity",
+    "op_assign",
+    "roundtrip",
+    "default_new",
+];
+
 /// Arguments of the attribute on the impl block.
 #[derive(Default)]
 pub struct ImplArgs {
@@ -63,6 +82,8 @@ pub struct ImplArgs {
     pub seeds: Vec<(syn::Type, Vec<Expr>)>,
     /// `instantiate(T = u8), instantiate(T = String)`.
     pub instantiate: Vec<Instantiation>,
+    /// `laws(skip(len_iter, roundtrip))`: laws not checked for this type.
+    pub laws_skip: Vec<Ident>,
 }
 
 /// One `Type = [expr, ...]` of `seeds(...)`.
@@ -224,6 +245,38 @@ impl ImplArgs {
                 // instantiate(T = u8, N = 4)
                 out.instantiate.push(instantiation(&meta)?);
                 Ok(())
+            } else if meta.path.is_ident("laws") {
+                // laws(skip(law, law, ...))
+                meta.parse_nested_meta(|m| {
+                    if !m.path.is_ident("skip") {
+                        let what = m.path.get_ident().map(ToString::to_string).unwrap_or_default();
+                        cx.error_spanned_by(
+                            &m.path,
+                            format!("unknown drt argument `{what}` of `laws`: write `laws(skip(name, ...))`"),
+                        );
+                        // Its list is read past, so the arguments after it still parse.
+                        if m.input.peek(syn::token::Paren) {
+                            let list;
+                            syn::parenthesized!(list in m.input);
+                            list.parse::<TokenStream>()?;
+                        }
+                        return Ok(());
+                    }
+                    m.parse_nested_meta(|law| {
+                        match law.path.get_ident() {
+                            Some(id) if LAWS.contains(&id.to_string().as_str()) => out.laws_skip.push(id.clone()),
+                            _ => cx.error_spanned_by(
+                                &law.path,
+                                format!(
+                                    "unknown law `{}`; the laws are {}",
+                                    law.path.to_token_stream(),
+                                    LAWS.join(", ")
+                                ),
+                            ),
+                        }
+                        Ok(())
+                    })
+                })
             } else if crate::krate::is_crate(&meta) {
                 // crate = "path::to::drt"
                 out.krate = crate::krate::parse(cx, &meta)?;

@@ -162,6 +162,7 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
     let seeds = ops.args.seeds.iter().flat_map(|(ty, exprs)| exprs.iter().map(move |e| register_seed(ty, e)));
     let registrations = ops.ops.iter().map(|op| register_operation(self_ty, ops.trait_, op));
     let invariant = ops.invariant.as_ref().map(|inv| register_invariant(self_ty, inv));
+    let laws = crate::laws::registrations(ops);
     let text = ops.ops.iter().any(|op| op.params.iter().any(|p| crate::types::is_string(&p.pool))).then(|| {
         quote! {
             #[allow(unused_imports)]
@@ -188,6 +189,7 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
                 #( __r.literal(#literals); )*
                 #text
                 #invariant
+                #laws
                 #( #seeds )*
                 #( #registrations )*
             }

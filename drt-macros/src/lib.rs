@@ -26,6 +26,7 @@ mod fallback;
 mod generator;
 mod generics;
 mod krate;
+mod laws;
 #[cfg(test)]
 mod layering;
 mod mine;

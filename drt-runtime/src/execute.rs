@@ -414,7 +414,7 @@ impl World<'_> {
         touched.clear();
         touched.extend(seq.touched(i));
         let checked = match check {
-            Level::All { formatting } => self.check_contracts(touched, vars, formatting),
+            Level::All { formatting } => self.check_contracts(seq.op(i), touched, vars, formatting),
             _ => self.check_invariants(touched, vars),
         };
         match checked {

@@ -121,6 +121,7 @@ fn stats(s: &Stats) -> serde_json::Value {
         s.uncallable.iter().map(|(op, why)| serde_json::json!({ "operation": op, "why": why })).collect();
     let throttled: Vec<_> =
         s.throttled.iter().map(|(param, why)| serde_json::json!({ "parameter": param, "why": why })).collect();
+    let laws: Vec<_> = s.laws.iter().map(|(ty, law)| serde_json::json!({ "type": ty, "law": law })).collect();
     serde_json::json!({
         "seed": s.seed,
         "elapsed_secs": s.elapsed.as_secs_f64(),
@@ -136,6 +137,7 @@ fn stats(s: &Stats) -> serde_json::Value {
         "operations": operations,
         "uncallable": uncallable,
         "throttled": throttled,
+        "laws": laws,
         "notes": s.notes,
         "warnings": s.warnings,
         "isolation": match s.isolation {

@@ -72,10 +72,13 @@
 //!    beside a sequence), `differential` (`against`, the pairing of an
 //!    exploration's operations with a reference's, std's collections as
 //!    references), `reuse`'s `snapshot` (the values kept for reuse,
-//!    their budget, the reused part of a run), and `sizes` (the integer
-//!    arguments too large for a run, and the throttles learned from them);
-//! 4. `oracle`, `execute`, and `differential`'s `shadow` (the reference's
-//!    side of each run, through `Beside`) and `compare`;
+//!    their budget, the reused part of a run), `sizes` (the integer
+//!    arguments too large for a run, and the throttles learned from them),
+//!    and `laws` (which of std's conventions an exploration checks, and
+//!    where std states each);
+//! 4. `oracle`, `execute`, `laws`' `check` (the laws checked after a
+//!    call, through `World::check_laws`), and `differential`'s `shadow`
+//!    (the reference's side of each run, through `Beside`) and `compare`;
 //! 5. `render`, `triage` (when two failures are the same, the rerun that
 //!    confirms one, and its entry in the report), `minimize`,
 //!    `saved_failures` (failing sequences replayed first), `regression_tests`
@@ -119,6 +122,7 @@ mod progress;
 mod report;
 // Floor 3: what an exploration is made of.
 mod differential;
+mod laws;
 mod outcome;
 mod pool;
 mod registry;

@@ -166,7 +166,7 @@ pub(crate) fn announce_checks(to: Announcer) {
 }
 
 /// Runs `check`, announced as `contract` with `template` over `vars`.
-fn announced<T>(contract: &str, template: &str, vars: &[u32], check: impl FnOnce() -> T) -> T {
+pub(crate) fn announced<T>(contract: &str, template: &str, vars: &[u32], check: impl FnOnce() -> T) -> T {
     let Some(announce) = ANNOUNCER.get() else { return check() };
     announce(Some(CheckAt { contract: contract.into(), template: template.into(), vars: vars.to_vec() }));
     let out = check();
@@ -470,10 +470,17 @@ impl World<'_> {
         Ok(())
     }
 
-    /// Checks the contracts on the values a call produced or mutated
-    /// (`touched`); `formatting` includes what index pruning runs in
-    /// generation: `Hash`, `Debug` and `Display`.
-    pub(crate) fn check_contracts(&self, touched: &[u32], vars: &[Slot], formatting: bool) -> Result<(), Violation> {
+    /// Checks the contracts on the values a call of operation `op`
+    /// produced or mutated (`touched`), then the laws (`laws`);
+    /// `formatting` includes what index pruning runs in generation:
+    /// `Hash`, `Debug` and `Display`.
+    pub(crate) fn check_contracts(
+        &self,
+        op: u32,
+        touched: &[u32],
+        vars: &[Slot],
+        formatting: bool,
+    ) -> Result<(), Violation> {
         for &x in touched {
             let Some((ty, checker)) = self.checker(x, vars) else { continue };
             checker.unary(x)?;
@@ -507,6 +514,7 @@ impl World<'_> {
                 }
             }
         }
+        self.check_laws(op, touched, vars)?;
         // Last, as generation checks them (in index pruning, after the call's
         // other checks), so a rerun finds the failure generation found.
         if formatting {

@@ -6,6 +6,7 @@ use rustc_hash::FxHashMap;
 use std::any::TypeId;
 use std::sync::OnceLock;
 
+use crate::macro_support::laws::Law;
 use crate::macro_support::{
     Invariant, Literal, OpKind, OperationSpec, Registrar, Registration, SeedSpec, Syntax, TypeDesc, VecBuilder,
 };
@@ -31,6 +32,9 @@ pub(crate) struct Registry {
     pub literals: Vec<(TypeId, Literal)>,
     pub vecs: Vec<VecBuilder>,
     pub invariants: FxHashMap<TypeId, Invariant>,
+    /// Per type, the laws its impl blocks' signatures make applicable, by
+    /// name (each once: two blocks may both register one).
+    pub laws: FxHashMap<TypeId, Vec<Law>>,
     /// `seeds(...)` values, by the impl block that gave them.
     pub seeds: Vec<(TypeId, SeedSpec)>,
     /// Types whose values get contract checks: not std's own.
@@ -106,12 +110,20 @@ impl Registry {
         vecs.sort_by_key(|v| types.get(&v.vec).map(|d| d.name));
         vecs.dedup_by_key(|v| v.vec);
         let invariants = r.invariants.into_iter().collect();
+        let mut laws: FxHashMap<TypeId, Vec<Law>> = FxHashMap::default();
+        for (owner, law) in r.laws {
+            laws.entry(owner).or_default().push(law);
+        }
+        for list in laws.values_mut() {
+            list.sort_by_key(|l| (l.name, l.template));
+            list.dedup_by_key(|l| (l.name, l.template));
+        }
         let checked = types.values().filter(|d| !crate::names::is_std(d.name)).map(|d| d.id).collect();
         let mut seeds = r.seeds;
         seeds.sort_by_key(|(owner, s)| (types[owner].name, types[&s.ty].name));
         let drt_paths =
             r.drt_paths.into_iter().map(|(owner, module, path)| (owner, outside_path(module, path))).collect();
-        Registry { types, ops, literals, vecs, invariants, checked, seeds, drt_paths }
+        Registry { types, ops, literals, vecs, invariants, laws, checked, seeds, drt_paths }
     }
 
     /// The descriptor of a registered type.

@@ -44,6 +44,9 @@ pub enum FailureKind {
     Divergence,
     /// A postcondition (`ensures`) was false after a call.
     Postcondition,
+    /// A law, a convention std documents for the names and traits the
+    /// type uses (`iter().count() == len()`), was broken after a call.
+    Law,
 }
 
 /// `" in a child process"`, `" in 2 jobs of child processes"` or `""`,
@@ -69,6 +72,7 @@ impl FailureKind {
             FailureKind::Flaky => "flaky",
             FailureKind::Divergence => "divergence",
             FailureKind::Postcondition => "postcondition",
+            FailureKind::Law => "law",
         }
     }
 }
@@ -84,6 +88,7 @@ impl fmt::Display for FailureKind {
             FailureKind::Flaky => "flaky failure",
             FailureKind::Divergence => "divergence from the reference",
             FailureKind::Postcondition => "broken postcondition",
+            FailureKind::Law => "broken law",
         })
     }
 }
@@ -202,6 +207,10 @@ pub struct Stats {
     /// operation's domain, not a failure. Bound such a parameter with
     /// `requires` to choose its sizes yourself.
     pub throttled: Vec<(String, String)>,
+    /// The laws checked, as (type, law) pairs (`("Stack", "len_iter")`):
+    /// the conventions std documents that the type's signatures match, so
+    /// a reader sees what was checked ([`Explorer::laws`](crate::Explorer::laws)).
+    pub laws: Vec<(String, String)>,
     /// What a reader should know about the run itself (it stopped early
     /// after too many crashes).
     pub notes: Vec<String>,
@@ -274,7 +283,12 @@ impl Report {
             1 => ", 1 warning".to_string(),
             n => format!(", {n} warnings"),
         };
-        let mut out = format!("drt: {subject}: {}, {found}{warned} (seed {})", s.volume(), s.seed);
+        let laws = match s.laws.len() {
+            0 => String::new(),
+            1 => ", 1 law checked".to_string(),
+            n => format!(", {n} laws checked"),
+        };
+        let mut out = format!("drt: {subject}: {}, {found}{warned}{laws} (seed {})", s.volume(), s.seed);
         if let Some(time) = s.time_hogs() {
             out.push_str(&format!("\ndrt: {time}"));
         }

@@ -32,10 +32,12 @@ impl FailureKey {
     /// message) for a panic, (operation, kind, invariant) for an invariant,
     /// and (type, kind, contract) for a broken contract: `Hash` disagreeing
     /// with `Eq` is one bug of the type, whichever operation made the values
-    /// that show it.
+    /// that show it. So is a broken law (type, kind, law): a `back()` that
+    /// disagrees with `pop_back()` shows after whichever call moved the
+    /// ring, and is one bug.
     pub fn of(world: &World<'_>, seq: &Sequence, call: usize, fault: &Fault) -> FailureKey {
         match fault {
-            Fault::Broken(v) if v.kind == FailureKind::Contract => {
+            Fault::Broken(v) if matches!(v.kind, FailureKind::Contract | FailureKind::Law) => {
                 let made_by = &world.ops[seq.op(v.vars[0] as usize) as usize].op.spec;
                 let ty = made_by.ret_ty.map_or("?", |t| world.reg.desc(t).name);
                 let subject = crate::names::display_type_name(ty);

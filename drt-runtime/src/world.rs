@@ -8,6 +8,7 @@ use rustc_hash::FxHashMap;
 use std::any::TypeId;
 
 use crate::differential::plan::Plan;
+use crate::laws::Laws;
 use crate::macro_support::{CloneFn, VecBuilder};
 use crate::macro_support::{Cue, Panics, ParamKind, SeedSpec};
 use crate::outcome::Beside;
@@ -81,6 +82,8 @@ pub(crate) struct World<'r> {
     /// learns from them when a size crashes the child or runs long
     /// (`sizes`).
     pub watch: Option<CallWatch>,
+    /// The laws checked after each call (`laws`); none when laws are off.
+    pub laws: Laws<'r>,
 }
 
 /// See [`World::watch`].
@@ -190,7 +193,9 @@ impl<'r> World<'r> {
             reference: None,
             drt_path: under_test.iter().find_map(|t| reg.drt_paths.get(t)).map(String::as_str),
             watch: None,
+            laws: Laws::default(),
         };
+        world.laws = Laws::new(reg, world.ops.iter().map(|o| &o.op.spec));
         world.mutators = world.mutators();
         world
     }

@@ -30,6 +30,7 @@ const FIELDS: &[Field] = &[
     ("max_pool", |s| s.max_pool.to_string(), |s, v| set(&mut s.max_pool, v.parse().ok())),
     ("progress_ns", |s| opt(s.progress.map(nanos)), |s, v| set(&mut s.progress, read_time(v))),
     ("coverage", |s| s.coverage.to_string(), |s, v| set(&mut s.coverage, v.parse().ok())),
+    ("laws", |s| s.laws.to_string(), |s, v| set(&mut s.laws, v.parse().ok())),
     ("random_walk", |s| s.random_walk.to_string(), |s, v| set(&mut s.random_walk, v.parse().ok())),
     ("regression_tests", regression_tests, |s, v| set(&mut s.regression_tests, read_regression_tests(v))),
 ];
@@ -66,6 +67,7 @@ impl Settings {
             jobs: 1,
             json_report: None,
             coverage: true,
+            laws: true,
             random_walk: false,
             notes: Vec::new(),
         }

@@ -122,6 +122,7 @@ pub struct Explorer {
     max_pool: Option<u64>,
     jobs: Option<usize>,
     json_report: Option<PathBuf>,
+    laws: Option<bool>,
     random_walk: bool,
     /// The reference `against` chose.
     reference: Option<Chosen>,
@@ -161,6 +162,7 @@ pub fn explore<T: 'static>() -> Explorer {
         max_pool: None,
         jobs: None,
         json_report: None,
+        laws: None,
         random_walk: false,
         reference: None,
     }
@@ -310,6 +312,18 @@ impl Explorer {
         self
     }
 
+    /// Whether to check the laws (default: on): the conventions std
+    /// documents for the names and traits a type uses, such as
+    /// `x.iter().count() == x.len()` and `x.is_empty() == (x.len() == 0)`,
+    /// checked wherever the type's signatures match one exactly (the
+    /// guide's chapter on laws lists them). Turn one law off for one type
+    /// with `laws(skip(name))` on its `#[drt::operations]` instead. Env:
+    /// `DRT_LAWS` (`on` or `off`).
+    pub fn laws(mut self, on: bool) -> Self {
+        self.laws = Some(on);
+        self
+    }
+
     /// Explores by the thesis's undirected baseline instead (Rw, thesis
     /// §8.3): one sequence extended call by call, each executed, and
     /// started over at the first illegal input or failure; no pool, no
@@ -379,6 +393,8 @@ pub(crate) struct Settings {
     /// Whether to steer by the code under test's coverage where it was
     /// built for it (`cargo drt`): `DRT_COVERAGE`, on by default.
     pub coverage: bool,
+    /// Whether to check the laws (`.laws()`, `DRT_LAWS`, on by default).
+    pub laws: bool,
     /// Whether to explore by an undirected random walk instead
     /// ([`Explorer::random_walk`], for benchmarks).
     pub random_walk: bool,
@@ -506,6 +522,7 @@ impl Explorer {
                 .map(PathBuf::from)
                 .or_else(|| self.json_report.clone()),
             coverage: coverage.unwrap_or(true),
+            laws: parse_env(env, "DRT_LAWS", parse_switch)?.or(self.laws).unwrap_or(true),
             random_walk: self.random_walk,
             notes,
         };

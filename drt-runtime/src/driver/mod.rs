@@ -20,7 +20,7 @@ use crate::isolate::jobs::explore_in_jobs;
 use crate::isolate::supervisor::{current_test, Stop};
 use crate::macro_support::OpKind;
 use crate::registry::Registry;
-use crate::report::{Report, WARNING};
+use crate::report::{Report, Stats, WARNING};
 use crate::saved_failures::SavedFailuresFile;
 use crate::world::World;
 
@@ -177,7 +177,10 @@ fn fuzz_target<T: 'static>() -> &'static FuzzTarget {
     let explorer = crate::config::explore::<T>().max_sequences(FUZZ_STEPS);
     let settings = explorer.settings(Purpose::Fuzz, &|_| None).unwrap_or_else(|e| panic!("{e}"));
     let registry = Registry::global();
-    let world = World::new(registry, &[id]);
+    let mut world = World::new(registry, &[id]);
+    if !settings.laws {
+        world.laws = Default::default();
+    }
     if !world.ops.iter().any(|o| o.under_test) {
         panic!("{}", nothing_registered(&explorer, registry));
     }
@@ -242,10 +245,11 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
     let reference = reference.as_ref().map(|(model, registries)| (*model, registries.get()));
     let names: Vec<&str> = explorer.subjects().iter().map(|(_, n)| *n).collect();
     let store = saved_failures_file(&names, settings);
-    let world = world_of(&ids, reference, store.as_ref()).unwrap_or_else(|why| panic!("{why}"));
+    let world = world_of(&ids, reference, store.as_ref(), settings.laws).unwrap_or_else(|why| panic!("{why}"));
     if !world.ops.iter().any(|o| o.under_test) {
         panic!("{}", nothing_registered(explorer, world.reg));
     }
+    let laws = world.laws.applied(world.reg);
     let path = store.as_ref().map(|s| s.path().to_path_buf());
     let mut warnings = Vec::new();
     let mut notes = Vec::new();
@@ -262,9 +266,9 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
                 decisions: None,
                 reference: explorer.reference().map(|c| c.name.to_string()),
             };
-            let world_of = || world_of(&ids, reference, store.as_ref()).expect("paired above");
+            let world_of = || world_of(&ids, reference, store.as_ref(), settings.laws).expect("paired above");
             match explore_in_jobs(&test, &world_of, &job, store.as_ref()) {
-                Ok((failures, stats)) => return (Report { failures, stats }, path),
+                Ok((failures, stats)) => return (Report { failures, stats: Stats { laws, ..stats } }, path),
                 // Exploring in-process would hit the same bug, and a crash of the user's there.
                 Err(Stop::Internal(said)) => panic!("{said}"),
                 Err(Stop::Io(e)) => {
@@ -296,6 +300,7 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
             report.stats.warnings = warnings;
             notes.append(&mut report.stats.notes);
             report.stats.notes = notes;
+            report.stats.laws = laws;
             (report, path)
         }
         Err(payload) => panic!("{}", internal_error(&*payload)),
@@ -306,11 +311,12 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
 /// `model` when there is one (with the registry that knows its methods),
 /// Its seeds include the literals of the saved failures in `store` that
 /// the code no longer has, so that the parent and every child read the
-/// same entries the same way.
+/// same entries the same way. With `laws` off, it checks none.
 fn world_of<'r>(
     ids: &[std::any::TypeId],
     reference: Option<(std::any::TypeId, &'r Registry)>,
     store: Option<&SavedFailuresFile>,
+    laws: bool,
 ) -> Result<World<'r>, String> {
     let mut world = match reference {
         None => World::new(Registry::global(), ids),
@@ -322,6 +328,9 @@ fn world_of<'r>(
     if let Some(store) = store {
         let literals = store.unknown_literals(&world);
         world.adopt(literals);
+    }
+    if !laws {
+        world.laws = Default::default();
     }
     Ok(world)
 }
@@ -359,7 +368,7 @@ fn child_main(channel: &Channel, chosen: Option<Chosen>) -> ! {
         .collect();
     let names: Vec<&str> = job.subjects.iter().map(String::as_str).collect();
     let store = saved_failures_file(&names, &job.settings);
-    let world = match world_of(&ids, reference, store.as_ref()) {
+    let world = match world_of(&ids, reference, store.as_ref(), job.settings.laws) {
         Ok(world) => world.without(&job.avoid).unwrap_or_else(|why| {
             // What crashed was needed to pair with the reference: the
             // exploration cannot go on, which is no bug of anyone's.

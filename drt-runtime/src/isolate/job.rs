@@ -389,6 +389,7 @@ mod tests {
             jobs: 1,
             json_report: None,
             coverage: false,
+            laws: false,
             random_walk: true,
             notes: Vec::new(),
         };

@@ -63,6 +63,7 @@ fn read_failure(r: &mut Reader<'_>) -> Option<Grouped> {
         FailureKind::Flaky,
         FailureKind::Divergence,
         FailureKind::Postcondition,
+        FailureKind::Law,
     ]
     .into_iter()
     .find(|k| k.name() == kind)?;

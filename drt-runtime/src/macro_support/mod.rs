@@ -15,6 +15,7 @@
 mod answers;
 pub mod builders;
 mod call;
+pub mod laws;
 mod passed_iter;
 pub mod probe;
 mod reference;

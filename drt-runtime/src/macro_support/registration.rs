@@ -4,6 +4,7 @@
 
 use std::any::{Any, TypeId};
 
+use super::laws::Law;
 use super::spec::{Invariant, Literal, OperationSpec, SeedSpec, VecBuilder};
 use super::type_desc::TypeDesc;
 
@@ -24,6 +25,7 @@ pub struct Registrar {
     pub(crate) literals: Vec<(TypeId, Literal)>,
     pub(crate) vecs: Vec<VecBuilder>,
     pub(crate) invariants: Vec<(TypeId, Invariant)>,
+    pub(crate) laws: Vec<(TypeId, Law)>,
     pub(crate) seeds: Vec<(TypeId, SeedSpec)>,
     /// Per owner, `crate = "path"` and the module it was written in.
     pub(crate) drt_paths: Vec<(TypeId, &'static str, &'static str)>,
@@ -40,6 +42,13 @@ impl Registrar {
     pub fn invariant(&mut self, invariant: Invariant) {
         let owner = self.owner.expect("drt: invariant registered before owner (bug in drt)");
         self.invariants.push((owner, invariant));
+    }
+
+    /// Not public API. Registers a law of the owner type, when its
+    /// constructor found the capabilities it needs.
+    pub fn law(&mut self, law: Option<Law>) {
+        let owner = self.owner.expect("drt: law registered before owner (bug in drt)");
+        self.laws.extend(law.map(|law| (owner, law)));
     }
 
     /// Not public API. Declares the impl block's self type.

@@ -44,6 +44,7 @@ pub(crate) fn render_test(
         FailureKind::Flaky => "is_flaky",
         FailureKind::Invariant => "breaks_invariant",
         FailureKind::Contract => "breaks_contract",
+        FailureKind::Law => "breaks_law",
         _ => "panics",
     };
     let names = names(world, seq, assertion.map_or(&[][..], |v| &v.vars[..]));

@@ -1,0 +1,301 @@
+//! The laws an inherent impl block's signatures make applicable (DESIGN
+//! §3.8): a law applies only where the methods it names are in the block
+//! with exactly the convention's receiver, parameters and return types
+//! (`fn len(&self) -> usize` and `fn is_empty(&self) -> bool`), never on a
+//! guess. Each applicable law is one call of its constructor in
+//! `drt::__private::laws`, given the methods as functions; where a law also
+//! needs a trait (`PartialEq` of the items, `Default`, `FromStr`), the
+//! constructor finds out by the descriptors it is given and registers
+//! nothing without it.
+
+use proc_macro2::TokenStream;
+use quote::{quote, ToTokens};
+use syn::Type;
+
+use crate::ast::{Operation, Operations, Receiver};
+use crate::types::{Borrowed, IterItem, Kind, Lent, Ret};
+
+/// The registrations of the laws `ops` make applicable, less those
+/// `laws(skip(...))` names.
+pub fn registrations(ops: &Operations<'_>) -> TokenStream {
+    if ops.trait_.is_some() {
+        return TokenStream::new();
+    }
+    let block = Block { ops, t: ops.self_ty };
+    let laws = [
+        ("is_empty", block.is_empty()),
+        ("len_iter", block.len_iter()),
+        ("get_iter", block.get_iter()),
+        ("contains_iter", block.contains_iter()),
+        ("peek_pop", block.peek_pop()),
+        ("capacity", block.capacity()),
+        ("roundtrip", Some(block.roundtrip())),
+        ("default_new", block.default_new()),
+    ];
+    let skipped = |name: &str| ops.args.laws_skip.iter().any(|s| s == name);
+    let calls = laws.into_iter().filter(|(name, _)| !skipped(name)).filter_map(|(_, call)| call);
+    quote!( #( #calls )* )
+}
+
+/// One inherent block, asked for the methods a law names.
+struct Block<'b> {
+    ops: &'b Operations<'b>,
+    t: &'b Type,
+}
+
+/// `__r.law(...)` under the `#[cfg]`s of the methods it calls.
+fn register(used: &[&Operation], constructor: TokenStream) -> TokenStream {
+    let cfgs = used.iter().flat_map(|op| op.original.attrs.iter().filter(|a| a.path().is_ident("cfg")));
+    quote! {
+        #( #cfgs )*
+        __r.law(::drt::__private::laws::#constructor);
+    }
+}
+
+fn same(a: &Type, b: &Type) -> bool {
+    a.to_token_stream().to_string() == b.to_token_stream().to_string()
+}
+
+fn is(ty: &Type, name: &str) -> bool {
+    matches!(ty, Type::Path(p) if p.qself.is_none() && p.path.is_ident(name))
+}
+
+impl<'a> Block<'a> {
+    /// The method `name`, when it is a plain (not generic) method taking
+    /// `receiver` and, besides it, as many parameters as `params`.
+    fn method(&self, name: &str, receiver: Receiver, params: usize) -> Option<&'a Operation> {
+        let op = self.ops.ops.iter().find(|op| op.original.sig.ident == name && op.turbofish.is_none())?;
+        let own = usize::from(receiver != Receiver::None);
+        (op.receiver == receiver && op.params.len() == own + params).then_some(op)
+    }
+
+    /// `fn name(&self) -> ty` (`usize`, `bool`).
+    fn getter(&self, name: &str, ty: &str) -> Option<&'a Operation> {
+        self.method(name, Receiver::Ref, 0).filter(|op| matches!(&op.ret, Ret::Value(t) if is(t, ty)))
+    }
+
+    /// `fn name(&self) -> impl Iterator<Item = ..>`, and what it yields.
+    fn iterator(&self, name: &str) -> Option<(&'a Operation, &'a IterItem)> {
+        let op = self.method(name, Receiver::Ref, 0)?;
+        match &op.ret {
+            Ret::Iter(item) => Some((op, item)),
+            _ => None,
+        }
+    }
+
+    /// The parameter after the receiver: `&E` gives `Some(E)`.
+    fn by_ref(op: &Operation) -> Option<&Type> {
+        let p = op.params.get(1)?;
+        (p.kind == Kind::Ref && p.closure.is_none()).then_some(&p.pool)
+    }
+
+    fn is_empty(&self) -> Option<TokenStream> {
+        let (len, empty, t) = (self.getter("len", "usize")?, self.getter("is_empty", "bool")?, self.t);
+        Some(register(&[len, empty], quote!(is_empty::<#t>(|__x: &#t| <#t>::len(__x), |__x: &#t| <#t>::is_empty(__x)))))
+    }
+
+    fn len_iter(&self) -> Option<TokenStream> {
+        let (len, t) = (self.getter("len", "usize")?, self.t);
+        let laws: Vec<TokenStream> = ["iter", "keys", "values"]
+            .into_iter()
+            .filter_map(|name| {
+                let (iter, _) = self.iterator(name)?;
+                let method = syn::Ident::new(name, proc_macro2::Span::call_site());
+                Some(register(
+                    &[len, iter],
+                    quote!(len_iter::<#t>(
+                        #name,
+                        |__x: &#t| <#t>::len(__x),
+                        |__x: &#t, __most: usize| ::core::iter::Iterator::count(
+                            ::core::iter::Iterator::take(<#t>::#method(__x), __most)
+                        ),
+                    )),
+                ))
+            })
+            .collect();
+        (!laws.is_empty()).then(|| quote!(#( #laws )*))
+    }
+
+    /// `iter()`'s first `__most` items as `Item`s, by what it yields.
+    fn items(&self) -> Option<(&'a Operation, &'a IterItem, TokenStream)> {
+        let (iter, item) = self.iterator("iter")?;
+        let t = self.t;
+        let wrap = match item {
+            IterItem::Cloned(_) => quote!(::drt::__private::laws::Item::of_ref),
+            IterItem::Owned(_) => quote!(::drt::__private::laws::Item::owned),
+            IterItem::Pairs(..) => quote!(|(__k, __v)| (
+                ::drt::__private::laws::Item::of_ref(__k),
+                ::drt::__private::laws::Item::of_ref(__v)
+            )),
+            IterItem::Drained => return None,
+        };
+        let items = quote!(|__x: &#t, __most: usize| ::core::iter::Iterator::collect(
+            ::core::iter::Iterator::map(::core::iter::Iterator::take(<#t>::iter(__x), __most), #wrap)
+        ));
+        Some((iter, item, items))
+    }
+
+    fn get_iter(&self) -> Option<TokenStream> {
+        let (iter, item, items) = self.items()?;
+        let get = self.method("get", Receiver::Ref, 1)?;
+        let t = self.t;
+        match (item, &get.ret, &get.params[1]) {
+            // `get(usize) -> Option<&E>` with `iter()` over `&E`.
+            (IterItem::Cloned(e), Ret::Borrowed(Borrowed::Option(Lent::Ref(got))), p)
+                if same(e, got) && p.kind == Kind::Value && is(&p.pool, "usize") =>
+            {
+                Some(register(
+                    &[get, iter],
+                    quote!(get_index::<#t>(
+                        |__x: &#t, __i: usize| ::core::option::Option::map(
+                            <#t>::get(__x, __i),
+                            ::drt::__private::laws::Item::of_ref
+                        ),
+                        #items,
+                        ::drt::__private::type_desc!(#e),
+                    )),
+                ))
+            }
+            // `get(usize) -> Option<E>` with `iter()` over `E`.
+            (IterItem::Owned(e), Ret::Option(got), p)
+                if same(e, got) && p.kind == Kind::Value && is(&p.pool, "usize") =>
+            {
+                Some(register(
+                    &[get, iter],
+                    quote!(get_index::<#t>(
+                        |__x: &#t, __i: usize| ::core::option::Option::map(
+                            <#t>::get(__x, __i),
+                            ::drt::__private::laws::Item::owned
+                        ),
+                        #items,
+                        ::drt::__private::type_desc!(#e),
+                    )),
+                ))
+            }
+            // `get(&K) -> Option<&V>` with `iter()` over `(&K, &V)`.
+            (IterItem::Pairs(k, v), Ret::Borrowed(Borrowed::Option(Lent::Ref(got))), _)
+                if same(v, got) && Self::by_ref(get).is_some_and(|key| same(key, k)) =>
+            {
+                let contains = self
+                    .method("contains_key", Receiver::Ref, 1)
+                    .filter(|c| matches!(&c.ret, Ret::Value(b) if is(b, "bool")))
+                    .filter(|c| Self::by_ref(c).is_some_and(|key| same(key, k)));
+                let mut used = vec![get, iter];
+                let contains = match contains {
+                    Some(c) => {
+                        used.push(c);
+                        quote!(::core::option::Option::Some(|__x: &#t, __k: &dyn ::core::any::Any| {
+                            <#t>::contains_key(__x, ::drt::__private::laws::cast::<#k>(__k))
+                        }))
+                    }
+                    None => quote!(::core::option::Option::None),
+                };
+                Some(register(
+                    &used,
+                    quote!(get_key::<#t>(
+                        |__x: &#t, __k: &dyn ::core::any::Any| ::core::option::Option::map(
+                            <#t>::get(__x, ::drt::__private::laws::cast::<#k>(__k)),
+                            ::drt::__private::laws::Item::of_ref
+                        ),
+                        #contains,
+                        #items,
+                        ::drt::__private::type_desc!(#k),
+                        ::drt::__private::type_desc!(#v),
+                    )),
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    fn contains_iter(&self) -> Option<TokenStream> {
+        let (iter, item, items) = self.items()?;
+        let contains = self.method("contains", Receiver::Ref, 1)?;
+        let IterItem::Cloned(e) = item else { return None };
+        let returns_bool = matches!(&contains.ret, Ret::Value(b) if is(b, "bool"));
+        if !returns_bool || !Self::by_ref(contains).is_some_and(|x| same(x, e)) {
+            return None;
+        }
+        let t = self.t;
+        Some(register(
+            &[contains, iter],
+            quote!(contains_iter::<#t>(
+                |__x: &#t, __e: &dyn ::core::any::Any| <#t>::contains(__x, ::drt::__private::laws::cast::<#e>(__e)),
+                #items,
+                ::drt::__private::type_desc!(#e),
+            )),
+        ))
+    }
+
+    fn peek_pop(&self) -> Option<TokenStream> {
+        // The order of `drt::__private::laws::PEEK_POP`.
+        const PAIRS: [(&str, &str); 6] = [
+            ("last", "pop"),
+            ("last", "pop_last"),
+            ("first", "pop_first"),
+            ("back", "pop_back"),
+            ("front", "pop_front"),
+            ("peek", "pop"),
+        ];
+        let t = self.t;
+        let laws: Vec<TokenStream> = PAIRS
+            .iter()
+            .enumerate()
+            .filter_map(|(k, (peek_name, pop_name))| {
+                let peek = self.method(peek_name, Receiver::Ref, 0)?;
+                let pop = self.method(pop_name, Receiver::Mut, 0)?;
+                let (Ret::Borrowed(Borrowed::Option(Lent::Ref(e))), Ret::Option(popped)) = (&peek.ret, &pop.ret) else {
+                    return None;
+                };
+                if !same(e, popped) {
+                    return None;
+                }
+                let (peek_fn, pop_fn) = (&peek.original.sig.ident, &pop.original.sig.ident);
+                Some(register(
+                    &[peek, pop],
+                    quote!(peek_pop::<#t>(
+                        #k,
+                        |__x: &#t| ::core::option::Option::map(<#t>::#peek_fn(__x), ::drt::__private::laws::Item::of_ref),
+                        |__x: &mut #t| ::core::option::Option::map(<#t>::#pop_fn(__x), ::drt::__private::laws::boxed),
+                        ::drt::__private::type_desc!(#t),
+                        ::drt::__private::type_desc!(#e),
+                    )),
+                ))
+            })
+            .collect();
+        (!laws.is_empty()).then(|| quote!(#( #laws )*))
+    }
+
+    fn capacity(&self) -> Option<TokenStream> {
+        let (len, capacity, t) = (self.getter("len", "usize")?, self.getter("capacity", "usize")?, self.t);
+        let full = self.getter("is_full", "bool");
+        let mut used = vec![len, capacity];
+        used.extend(full);
+        let full = match full {
+            Some(_) => quote!(::core::option::Option::Some(|__x: &#t| <#t>::is_full(__x))),
+            None => quote!(::core::option::Option::None),
+        };
+        Some(register(&used, quote!(capacity::<#t>(|__x: &#t| <#t>::len(__x), |__x: &#t| <#t>::capacity(__x), #full))))
+    }
+
+    fn default_new(&self) -> Option<TokenStream> {
+        let new = self.method("new", Receiver::None, 0)?;
+        let t = self.t;
+        if !matches!(&new.ret, Ret::Value(r) if same(r, t)) {
+            return None;
+        }
+        Some(register(&[new], quote!(default_new::<#t>(::drt::__private::type_desc!(#t)))))
+    }
+
+    fn roundtrip(&self) -> TokenStream {
+        let t = self.t;
+        register(
+            &[],
+            quote!(roundtrip::<#t>(::drt::__private::type_desc!(#t), {
+                #[allow(unused_imports)]
+                use ::drt::__private::laws::{ParseNo as _, ParseYes as _};
+                (&&::drt::__private::probe::Probe::<#t>::new()).drt_parse()
+            })),
+        )
+    }
+}

@@ -1,0 +1,78 @@
+//! Checking the laws after a call: each law of a value the call made or
+//! changed, and each law of what it returned, run guarded (a panic inside
+//! one breaks it too) and announced (a crash inside one is reproduced by
+//! its assertion), as the default contracts are.
+
+use crate::macro_support::laws::Law;
+use crate::macro_support::Slot;
+use crate::oracle::{announced, guarded, Shown};
+use crate::outcome::Violation;
+use crate::report::FailureKind;
+use crate::world::World;
+
+impl World<'_> {
+    /// Checks the laws after a call of operation `op`: on the values it
+    /// made or changed (`touched`), and on what it returned (the last
+    /// variable).
+    pub(crate) fn check_laws(&self, op: u32, touched: &[u32], vars: &[Slot]) -> Result<(), Violation> {
+        if self.laws.is_empty() {
+            return Ok(());
+        }
+        for &x in touched {
+            let Some(value) = vars.get(x as usize).and_then(|v| v.as_deref()) else { continue };
+            for law in self.laws.on_values(value.type_id()) {
+                self.check_law(law, x, vars)?;
+            }
+        }
+        let returned = vars.len().checked_sub(1).filter(|&x| vars[x].is_some());
+        if let Some(x) = returned {
+            for law in self.laws.after(op) {
+                self.check_law(law, x as u32, vars)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn check_law(&self, law: &Law, x: u32, vars: &[Slot]) -> Result<(), Violation> {
+        let value = vars[x as usize].as_deref().expect("checked variables hold values");
+        let said = match announced(law.name, law.template, &[x], || guarded(|| (law.check)(value))) {
+            Ok(None) => return Ok(()),
+            Ok(Some(said)) => said,
+            Err(panic) => format!("checking it panicked: {panic}"),
+        };
+        let desc = self.reg.desc(value.type_id());
+        Err(Violation {
+            kind: FailureKind::Law,
+            contract: law.name,
+            message: broken(law.name, &said, &Shown(desc, value).to_string()),
+            vars: vec![x],
+            template: law.template,
+        })
+    }
+}
+
+/// The message of law `name` broken: what was seen, on which value, what
+/// the law says and where std states it, and how to skip it.
+fn broken(name: &str, said: &str, value: &str) -> String {
+    let (says, doc) = super::described(name);
+    format!(
+        "law `{name}` is broken: {said}, with x = {value}\n  \
+         the law: {says} (std: {doc})\n  \
+         not a law of this type? skip it: #[drt::operations(laws(skip({name})))]"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_broken_law_says_what_it_saw_what_it_says_and_how_to_skip_it() {
+        let message = super::broken("is_empty", "`is_empty()` is false but `len()` is 0", "Stack([])");
+        assert_eq!(
+            message,
+            "law `is_empty` is broken: `is_empty()` is false but `len()` is 0, with x = Stack([])\n  \
+             the law: `is_empty()` says whether `len() == 0` \
+             (std: https://doc.rust-lang.org/std/vec/struct.Vec.html#method.is_empty)\n  \
+             not a law of this type? skip it: #[drt::operations(laws(skip(is_empty)))]"
+        );
+    }
+}

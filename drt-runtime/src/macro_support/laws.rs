@@ -1,0 +1,483 @@
+//! Not public API. The laws an impl block's signatures make applicable
+//! (DESIGN §3.8), as `#[drt::operations]` registers them: one constructor
+//! per law, given the block's methods as function pointers and the
+//! descriptors of the types they return. A constructor returns `None` where
+//! a type lacks what the law compares with (`PartialEq`, `Debug`, `Clone`),
+//! so the macro, which cannot know, may always call it.
+//!
+//! Each law's check runs the methods on the value (or on a clone, when
+//! they mutate), so it never changes the sequence it observes, and says in
+//! words what it saw when the law does not hold; the engine (`laws`) turns
+//! that into a failure whose test ends in the law's template.
+
+use std::any::Any;
+use std::fmt;
+
+use super::type_desc::{EqFn, FmtFn, TypeDesc};
+
+/// Not public API. What a law's check says: `None` when it holds, else
+/// what it saw (`` `is_empty()` is false but `len()` is 0 ``).
+pub type LawCheck = Box<dyn Fn(&dyn Any) -> Option<String> + Send + Sync>;
+
+/// Not public API. A law of the owner type, as registered.
+pub struct Law {
+    /// Its name in the table of laws (`is_empty`).
+    pub name: &'static str,
+    /// The owner's operation after whose calls it is checked, on the value
+    /// the call returned (`new` for `default_new`); `""`: on every value of
+    /// the type a call makes or changes.
+    pub after: &'static str,
+    /// Checks it on a value of the owner type.
+    pub check: LawCheck,
+    /// The assertion an emitted test ends in, `$0` standing for the value.
+    pub template: &'static str,
+}
+
+impl fmt::Debug for Law {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Law").field("name", &self.name).field("after", &self.after).finish_non_exhaustive()
+    }
+}
+
+/// Not public API. An item a method yields or returns: borrowed from the
+/// value (`&E`) or owned (`E`), seen as `dyn Any` either way.
+pub enum Item<'a> {
+    /// Not public API. Borrowed from the value.
+    Ref(&'a dyn Any),
+    /// Not public API. Made for the caller.
+    Owned(Box<dyn Any>),
+}
+
+impl<'a> Item<'a> {
+    /// Not public API. A borrowed item.
+    pub fn of_ref<E: 'static>(e: &'a E) -> Item<'a> {
+        Item::Ref(e)
+    }
+
+    /// Not public API. An owned item.
+    pub fn owned<E: 'static>(e: E) -> Item<'a> {
+        Item::Owned(Box::new(e))
+    }
+
+    fn get(&self) -> &dyn Any {
+        match self {
+            Item::Ref(r) => *r,
+            Item::Owned(b) => &**b,
+        }
+    }
+}
+
+/// Not public API. The most items of one iterator a law looks at: a law of
+/// a value with more is not checked (its check would cost more than the
+/// calls it follows).
+pub const MOST_ITEMS: usize = 1 << 12;
+
+/// Not public API. `FromStr::from_str` on an erased value; `Err` with the
+/// error's `Debug` text.
+pub type ParseFn = fn(&str) -> Result<Box<dyn Any>, String>;
+
+/// Not public API. The value a law's check or the key it looks up is, as
+/// the type the macro knows it to be.
+pub fn cast<T: 'static>(v: &dyn Any) -> &T {
+    v.downcast_ref::<T>().expect("drt: law checked on a value of the wrong type (bug in drt)")
+}
+
+/// Not public API. An item a pop returned, erased.
+pub fn boxed<E: 'static>(e: E) -> Box<dyn Any> {
+    Box::new(e)
+}
+
+/// `Debug` text of an erased value through its type's `fmt`.
+struct Shown<'a>(&'a dyn Any, FmtFn);
+
+impl fmt::Debug for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (self.1)(self.0, f)
+    }
+}
+
+/// `Some(x)` / `None` of an erased item, in `Debug`.
+struct ShownOption<'a>(Option<&'a dyn Any>, FmtFn);
+
+impl fmt::Debug for ShownOption<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(v) => f.debug_tuple("Some").field(&Shown(v, self.1)).finish(),
+            None => f.write_str("None"),
+        }
+    }
+}
+
+/// What comparing items needs: the item type's `==` and `Debug`.
+fn comparable(e: &TypeDesc) -> Option<(EqFn, FmtFn)> {
+    Some((e.eq?, e.debug?))
+}
+
+/// Not public API. `is_empty`: `fn len(&self) -> usize` and `fn
+/// is_empty(&self) -> bool`: `x.is_empty() == (x.len() == 0)`.
+pub fn is_empty<T: 'static>(len: fn(&T) -> usize, is_empty: fn(&T) -> bool) -> Option<Law> {
+    Some(Law {
+        name: "is_empty",
+        after: "",
+        check: Box::new(move |v| {
+            let x = cast::<T>(v);
+            let (empty, n) = (is_empty(x), len(x));
+            (empty != (n == 0)).then(|| format!("`is_empty()` is {empty} but `len()` is {n}"))
+        }),
+        template:
+            "assert_eq!($0.is_empty(), $0.len() == 0, \"is_empty() must say whether len() == 0 (law `is_empty`)\");",
+    })
+}
+
+/// Not public API. `len_iter`: `len` and an iterator over the items
+/// (`iter`, `keys` or `values`, its name `method`; `count(x, most)` counts at
+/// most `most` of its items): `x.iter().count() == x.len()`.
+pub fn len_iter<T: 'static>(method: &'static str, len: fn(&T) -> usize, count: fn(&T, usize) -> usize) -> Option<Law> {
+    let template = match method {
+        "iter" => "assert_eq!($0.iter().count(), $0.len(), \"iter() must yield len() items (law `len_iter`)\");",
+        "keys" => "assert_eq!($0.keys().count(), $0.len(), \"keys() must yield len() items (law `len_iter`)\");",
+        "values" => "assert_eq!($0.values().count(), $0.len(), \"values() must yield len() items (law `len_iter`)\");",
+        _ => return None,
+    };
+    Some(Law {
+        name: "len_iter",
+        after: "",
+        check: Box::new(move |v| {
+            let x = cast::<T>(v);
+            let n = len(x);
+            if n > MOST_ITEMS {
+                return None;
+            }
+            // One more than `len`, so an iterator that never ends ends here.
+            let counted = count(x, n + 1);
+            (counted != n).then(|| {
+                let more = if counted > n { " or more" } else { "" };
+                let items = if counted == 1 && more.is_empty() { "item" } else { "items" };
+                format!("`{method}()` yields {counted}{more} {items} but `len()` is {n}")
+            })
+        }),
+        template,
+    })
+}
+
+/// Not public API. `contains_iter`: `fn contains(&self, x: &E) -> bool` and
+/// `iter()` over `&E` (`items(x, most)`, at most `most` of them): every item
+/// iterated is `contains`ed.
+pub fn contains_iter<T: 'static>(
+    contains: fn(&T, &dyn Any) -> bool,
+    items: fn(&T, usize) -> Vec<Item<'_>>,
+    e: TypeDesc,
+) -> Option<Law> {
+    let debug = e.debug?;
+    Some(Law {
+        name: "contains_iter",
+        after: "",
+        check: Box::new(move |v| {
+            let x = cast::<T>(v);
+            let items = items(x, MOST_ITEMS + 1);
+            if items.len() > MOST_ITEMS {
+                return None;
+            }
+            let (i, missing) = items.iter().enumerate().find(|(_, item)| !contains(x, item.get()))?;
+            Some(format!("`iter()` yields {:?} (item {i}) but `contains` it is false", Shown(missing.get(), debug)))
+        }),
+        template:
+            "for item in $0.iter() {\n    \
+                   assert!($0.contains(item), \"every item iter() yields must be contained (law `contains_iter`)\");\n}",
+    })
+}
+
+/// Not public API. `get_iter` by index: `fn get(&self, index: usize) ->
+/// Option<&E>` (or `Option<E>`) and `iter()` over the same: `get(i)` is
+/// `iter().nth(i)` for every `i`, and `None` past the end.
+pub fn get_index<T: 'static>(
+    get: fn(&T, usize) -> Option<Item<'_>>,
+    items: fn(&T, usize) -> Vec<Item<'_>>,
+    e: TypeDesc,
+) -> Option<Law> {
+    let (eq, debug) = comparable(&e)?;
+    Some(Law {
+        name: "get_iter",
+        after: "",
+        check: Box::new(move |v| {
+            let x = cast::<T>(v);
+            let items = items(x, MOST_ITEMS + 1);
+            if items.len() > MOST_ITEMS {
+                return None;
+            }
+            for (i, item) in items.iter().enumerate() {
+                let got = get(x, i);
+                if !got.as_ref().is_some_and(|g| eq(g.get(), item.get())) {
+                    let got = ShownOption(got.as_ref().map(Item::get), debug);
+                    return Some(format!(
+                        "`get({i})` is {got:?} but `iter()` yields {:?} there",
+                        Shown(item.get(), debug)
+                    ));
+                }
+            }
+            let past = get(x, items.len());
+            past.as_ref().map(|p| {
+                format!(
+                    "`iter()` yields {} items but `get({})` is Some({:?})",
+                    items.len(),
+                    items.len(),
+                    Shown(p.get(), debug)
+                )
+            })
+        }),
+        template: "let items: Vec<_> = $0.iter().collect();\n\
+                   for (i, item) in items.iter().enumerate() {\n    \
+                   assert_eq!($0.get(i).as_ref(), Some(item), \"get(i) must be the i-th item iter() yields (law `get_iter`)\");\n}\n\
+                   assert!($0.get(items.len()).is_none(), \"get() past the last item iter() yields must be None (law `get_iter`)\");",
+    })
+}
+
+/// Not public API. `get_iter` by key: `fn get(&self, key: &K) ->
+/// Option<&V>` (and `fn contains_key(&self, key: &K) -> bool`, when there
+/// is one) and `iter()` over `(&K, &V)`: every pair iterated is found.
+pub fn get_key<T: 'static>(
+    get: for<'a> fn(&'a T, &dyn Any) -> Option<Item<'a>>,
+    contains_key: Option<fn(&T, &dyn Any) -> bool>,
+    pairs: fn(&T, usize) -> Vec<(Item<'_>, Item<'_>)>,
+    k: TypeDesc,
+    value: TypeDesc,
+) -> Option<Law> {
+    let (eq, debug) = comparable(&value)?;
+    let key_debug = k.debug?;
+    let template = if contains_key.is_some() {
+        "for (key, value) in $0.iter() {\n    \
+         assert_eq!($0.get(key), Some(value), \"get must find every pair iter() yields (law `get_iter`)\");\n    \
+         assert!($0.contains_key(key), \"contains_key must find every key iter() yields (law `get_iter`)\");\n}"
+    } else {
+        "for (key, value) in $0.iter() {\n    \
+         assert_eq!($0.get(key), Some(value), \"get must find every pair iter() yields (law `get_iter`)\");\n}"
+    };
+    Some(Law {
+        name: "get_iter",
+        after: "",
+        check: Box::new(move |v| {
+            let x = cast::<T>(v);
+            let pairs = pairs(x, MOST_ITEMS + 1);
+            if pairs.len() > MOST_ITEMS {
+                return None;
+            }
+            for (key, value) in &pairs {
+                let (key, value) = (key.get(), value.get());
+                let got = get(x, key);
+                if !got.as_ref().is_some_and(|g| eq(g.get(), value)) {
+                    let got = ShownOption(got.as_ref().map(Item::get), debug);
+                    return Some(format!(
+                        "`iter()` yields ({:?}, {:?}) but `get({:?})` is {got:?}",
+                        Shown(key, key_debug),
+                        Shown(value, debug),
+                        Shown(key, key_debug)
+                    ));
+                }
+                if contains_key.is_some_and(|c| !c(x, key)) {
+                    return Some(format!(
+                        "`iter()` yields the key {:?} but `contains_key` of it is false",
+                        Shown(key, key_debug)
+                    ));
+                }
+            }
+            None
+        }),
+        template,
+    })
+}
+
+/// Not public API. `capacity`: `len` and `fn capacity(&self) -> usize`,
+/// with or without `fn is_full(&self) -> bool`: `len() <= capacity()`, and
+/// `is_full() == (len() == capacity())`.
+pub fn capacity<T: 'static>(
+    len: fn(&T) -> usize,
+    capacity: fn(&T) -> usize,
+    is_full: Option<fn(&T) -> bool>,
+) -> Option<Law> {
+    let template = if is_full.is_some() {
+        "assert!($0.len() <= $0.capacity(), \"len() must be at most capacity() (law `capacity`)\");\n\
+         assert_eq!($0.is_full(), $0.len() == $0.capacity(), \"is_full() must say whether len() == capacity() (law `capacity`)\");"
+    } else {
+        "assert!($0.len() <= $0.capacity(), \"len() must be at most capacity() (law `capacity`)\");"
+    };
+    Some(Law {
+        name: "capacity",
+        after: "",
+        check: Box::new(move |v| {
+            let x = cast::<T>(v);
+            let (n, c) = (len(x), capacity(x));
+            if n > c {
+                return Some(format!("`len()` is {n} but `capacity()` is {c}"));
+            }
+            let full = is_full.map(|f| f(x))?;
+            (full != (n == c)).then(|| format!("`is_full()` is {full} but `len()` is {n} and `capacity()` {c}"))
+        }),
+        template,
+    })
+}
+
+/// A `peek_pop` assertion: the peek of a clone, then its pop.
+macro_rules! peek_pop_template {
+    ($peek:literal, $pop:literal) => {
+        concat!(
+            "let mut clone = $0.clone();\nlet peeked = clone.",
+            $peek,
+            "().cloned();\nassert_eq!(clone.",
+            $pop,
+            "(), peeked, \"",
+            $peek,
+            "() must show what ",
+            $pop,
+            "() then returns (law `peek_pop`)\");"
+        )
+    };
+}
+
+/// The peeks and pops `peek_pop` pairs, and the assertion of each.
+pub const PEEK_POP: &[(&str, &str, &str)] = &[
+    ("last", "pop", peek_pop_template!("last", "pop")),
+    ("last", "pop_last", peek_pop_template!("last", "pop_last")),
+    ("first", "pop_first", peek_pop_template!("first", "pop_first")),
+    ("back", "pop_back", peek_pop_template!("back", "pop_back")),
+    ("front", "pop_front", peek_pop_template!("front", "pop_front")),
+    ("peek", "pop", peek_pop_template!("peek", "pop")),
+];
+
+/// Not public API. `peek_pop`: a peek (`fn back(&self) -> Option<&E>`) and
+/// the pop of the same end (`fn pop_back(&mut self) -> Option<E>`), the
+/// pair `pair` of [`PEEK_POP`]: what the peek shows is what the pop then
+/// returns. Checked on a clone.
+pub fn peek_pop<T: 'static>(
+    pair: usize,
+    peek: fn(&T) -> Option<Item<'_>>,
+    pop: fn(&mut T) -> Option<Box<dyn Any>>,
+    t: TypeDesc,
+    e: TypeDesc,
+) -> Option<Law> {
+    let (peek_name, pop_name, template) = *PEEK_POP.get(pair)?;
+    let (clone, clone_item) = (t.clone?, e.clone?);
+    let (eq, debug) = comparable(&e)?;
+    Some(Law {
+        name: "peek_pop",
+        after: "",
+        check: Box::new(move |v| {
+            let mut copy = clone(v);
+            let x = copy.downcast_mut::<T>().expect("drt: a clone of the same type (bug in drt)");
+            let peeked = peek(x).map(|p| clone_item(p.get()));
+            let popped = pop(x);
+            let same = match (&peeked, &popped) {
+                (Some(a), Some(b)) => eq(&**a, &**b),
+                (None, None) => true,
+                _ => false,
+            };
+            (!same).then(|| {
+                format!(
+                    "`{peek_name}()` is {:?} but `{pop_name}()` then returns {:?}",
+                    ShownOption(peeked.as_deref(), debug),
+                    ShownOption(popped.as_deref(), debug)
+                )
+            })
+        }),
+        template,
+    })
+}
+
+/// Not public API. `default_new`: `Default` and `fn new() -> Self`:
+/// `T::new() == T::default()`, checked on what `new` returned.
+pub fn default_new<T: 'static>(t: TypeDesc) -> Option<Law> {
+    let (default, eq, debug) = (t.default?, t.eq?, t.debug?);
+    Some(Law {
+        name: "default_new",
+        after: "new",
+        check: Box::new(move |v| {
+            let made = default();
+            (!eq(v, &*made))
+                .then(|| format!("`new()` is {:?} but `default()` is {:?}", Shown(v, debug), Shown(&*made, debug)))
+        }),
+        template: "fn default_like<T: Default>(_: &T) -> T {\n    T::default()\n}\n\
+                   assert!($0 == default_like(&$0), \"new() must equal default() (law `default_new`)\");",
+    })
+}
+
+/// The longest `Display` text `roundtrip` parses back.
+const MOST_TEXT: usize = 1 << 16;
+
+/// Not public API. `roundtrip`: `Display`, `FromStr` (`parse`) and
+/// `PartialEq`: `x.to_string().parse() == Ok(x)`.
+pub fn roundtrip<T: 'static>(t: TypeDesc, parse: Option<ParseFn>) -> Option<Law> {
+    let (display, parse, eq, debug) = (t.display?, parse?, t.eq?, t.debug?);
+    Some(Law {
+        name: "roundtrip",
+        after: "",
+        check: Box::new(move |v| {
+            // A `Display` that panics breaks a contract, which the oracles
+            // report as such ("Display does not panic"), not this law.
+            let printed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bounded_text(v, display)));
+            let Ok(text) = printed else {
+                let _ = crate::hook::SilentPanics::take_last();
+                return None;
+            };
+            let text = text?;
+            let verdict = match parse(&text) {
+                Ok(back) if eq(&*back, v) => return None,
+                Ok(back) => format!("parses back as {:?}", Shown(&*back, debug)),
+                Err(e) => format!("does not parse back: {e}"),
+            };
+            Some(format!("`to_string()` is {text:?}, which {verdict}"))
+        }),
+        template: "fn parse_like<T: std::str::FromStr>(_: &T, text: &str) -> Result<T, T::Err> {\n    text.parse()\n}\n\
+                   let text = $0.to_string();\n\
+                   let parsed = parse_like(&$0, &text);\n\
+                   assert!(\n    matches!(&parsed, Ok(back) if *back == $0),\n    \
+                   \"to_string() must parse back as the same value (law `roundtrip`): {text:?} parses as {parsed:?}\"\n);",
+    })
+}
+
+/// The value's `Display` text, or `None` when longer than [`MOST_TEXT`].
+fn bounded_text(v: &dyn Any, display: FmtFn) -> Option<String> {
+    struct Capped(String);
+    impl fmt::Write for Capped {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            if self.0.len() + s.len() > MOST_TEXT {
+                return Err(fmt::Error);
+            }
+            self.0.push_str(s);
+            Ok(())
+        }
+    }
+    struct Fmt<'a>(&'a dyn Any, FmtFn);
+    impl fmt::Display for Fmt<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            (self.1)(self.0, f)
+        }
+    }
+    let mut out = Capped(String::new());
+    fmt::write(&mut out, format_args!("{}", Fmt(v, display))).ok()?;
+    Some(out.0)
+}
+
+fn parse_of<T: std::str::FromStr<Err: fmt::Debug> + 'static>() -> Option<ParseFn> {
+    Some(|text| text.parse::<T>().map(|v| Box::new(v) as Box<dyn Any>).map_err(|e| format!("{e:?}")))
+}
+
+/// Not public API. `FromStr` detection by autoref specialization, as in
+/// `probe`: `(&&Probe::<T>::new()).drt_parse()`.
+pub trait ParseYes {
+    /// Not public API.
+    fn drt_parse(&self) -> Option<ParseFn>;
+}
+impl<T: std::str::FromStr<Err: fmt::Debug> + 'static> ParseYes for &super::probe::Probe<T> {
+    fn drt_parse(&self) -> Option<ParseFn> {
+        parse_of::<T>()
+    }
+}
+/// Not public API.
+pub trait ParseNo {
+    /// Not public API.
+    fn drt_parse(&self) -> Option<ParseFn>;
+}
+impl<T> ParseNo for super::probe::Probe<T> {
+    fn drt_parse(&self) -> Option<ParseFn> {
+        None
+    }
+}
