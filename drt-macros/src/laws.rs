@@ -31,10 +31,57 @@ pub fn registrations(ops: &Operations<'_>) -> TokenStream {
         ("capacity", block.capacity()),
         ("roundtrip", Some(block.roundtrip())),
         ("default_new", block.default_new()),
+        ("exact_size", block.iterator_laws(Law::ExactSize)),
+        ("size_hint", block.iterator_laws(Law::SizeHint)),
+        ("iter_methods", block.iterator_laws(Law::IterMethods)),
     ];
     let skipped = |name: &str| ops.args.laws_skip.iter().any(|s| s == name);
     let calls = laws.into_iter().filter(|(name, _)| !skipped(name)).filter_map(|(_, call)| call);
     quote!( #( #calls )* )
+}
+
+/// The laws of any returned iterator.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Law {
+    ExactSize,
+    SizeHint,
+    IterMethods,
+}
+
+/// What an `impl Iterator<Item = X> + ...` return says: its item, and
+/// whether it is an `ExactSizeIterator` and a `DoubleEndedIterator`.
+struct Returned {
+    item: Type,
+    exact: bool,
+    double_ended: bool,
+}
+
+impl Returned {
+    fn of(output: &syn::ReturnType) -> Option<Returned> {
+        let syn::ReturnType::Type(_, ty) = output else { return None };
+        let Type::ImplTrait(it) = &**ty else { return None };
+        let traits: Vec<&syn::PathSegment> = it
+            .bounds
+            .iter()
+            .filter_map(|b| match b {
+                syn::TypeParamBound::Trait(t) => t.path.segments.last(),
+                _ => None,
+            })
+            .collect();
+        let named = |name: &str| traits.iter().any(|s| s.ident == name);
+        let item = traits.iter().find_map(|s| {
+            let syn::PathArguments::AngleBracketed(args) = &s.arguments else { return None };
+            args.args.iter().find_map(|a| match a {
+                syn::GenericArgument::AssocType(a) if a.ident == "Item" => Some(a.ty.clone()),
+                _ => None,
+            })
+        })?;
+        // Named in the registration function, where `Self` means nothing.
+        if crate::ast::mentions(&item.to_token_stream(), "Self") {
+            return None;
+        }
+        Some(Returned { item, exact: named("ExactSizeIterator"), double_ended: named("DoubleEndedIterator") })
+    }
 }
 
 /// One inherent block, asked for the methods a law names.
@@ -297,5 +344,110 @@ impl<'a> Block<'a> {
                 (&&::drt::__private::probe::Probe::<#t>::new()).drt_parse()
             })),
         )
+    }
+
+    /// Law `law` of every zero-argument `&self` method returning an
+    /// iterator it applies to.
+    fn iterator_laws(&self, law: Law) -> Option<TokenStream> {
+        let t = self.t;
+        let laws: Vec<TokenStream> = self
+            .ops
+            .ops
+            .iter()
+            .filter(|op| op.turbofish.is_none() && op.receiver == Receiver::Ref && op.params.len() == 1)
+            .filter(|op| matches!(op.ret, Ret::Iter(_)))
+            .filter_map(|op| {
+                let returned = Returned::of(&op.original.sig.output)?;
+                let m = &op.original.sig.ident;
+                let (name, applies, check) = match law {
+                    Law::ExactSize if returned.exact => (
+                        "exact_size",
+                        quote!(true),
+                        quote!(|__x: &#t| ::drt::__private::laws::exact_size(<#t>::#m(__x))),
+                    ),
+                    Law::ExactSize => return None,
+                    Law::SizeHint => {
+                        ("size_hint", quote!(true), quote!(|__x: &#t| ::drt::__private::laws::size_hint(<#t>::#m(__x))))
+                    }
+                    Law::IterMethods => {
+                        let item = &returned.item;
+                        let rev = returned.double_ended.then(
+                            || quote!(.or_else(|| (&&::drt::__private::laws::Remake(|| <#t>::#m(__x))).drt_iter_rev())),
+                        );
+                        (
+                            "iter_methods",
+                            quote!({
+                                #[allow(unused_imports)]
+                                use ::drt::__private::probe::{PartialEqNo as _, PartialEqYes as _};
+                                (&&::drt::__private::probe::Probe::<#item>::new()).drt_partial_eq().is_some()
+                            }),
+                            quote!(|__x: &#t| {
+                                #[allow(unused_imports)]
+                                use ::drt::__private::laws::{
+                                    IterMethodsNo as _, IterMethodsYes as _, IterRevNo as _, IterRevYes as _,
+                                };
+                                (&&::drt::__private::laws::Remake(|| <#t>::#m(__x))).drt_iter_methods() #rev
+                            }),
+                        )
+                    }
+                };
+                let template = iterator_template(law, &m.to_string(), returned.double_ended);
+                Some(register(&[op], quote!(iterator::<#t>(#name, #applies, #check, #template))))
+            })
+            .collect();
+        (!laws.is_empty()).then(|| quote!(#( #laws )*))
+    }
+}
+
+/// The assertion of iterator law `law` over method `m` of `$0`.
+fn iterator_template(law: Law, m: &str, double_ended: bool) -> String {
+    match law {
+        Law::ExactSize => format!(
+            "let mut it = $0.{m}();\n\
+             let items = it.len();\n\
+             let mut yielded = 0;\n\
+             while it.next().is_some() {{\n    \
+             yielded += 1;\n    \
+             assert_eq!(it.len(), items.saturating_sub(yielded), \"len() must count the items left (law `exact_size`)\");\n\
+             }}\n\
+             assert_eq!(yielded, items, \"len() must count the items left (law `exact_size`)\");"
+        ),
+        Law::SizeHint => format!(
+            "let mut it = $0.{m}();\n\
+             let mut hints = vec![it.size_hint()];\n\
+             while it.next().is_some() {{\n    \
+             hints.push(it.size_hint());\n\
+             }}\n\
+             let items = hints.len() - 1;\n\
+             for (i, (low, high)) in hints.into_iter().enumerate() {{\n    \
+             let left = items - i;\n    \
+             assert!(\n        \
+             low <= left && high.is_none_or(|h| left <= h),\n        \
+             \"size_hint() must bound the items left (law `size_hint`): {{left}} left, hint ({{low}}, {{high:?}})\"\n    \
+             );\n\
+             }}"
+        ),
+        Law::IterMethods => {
+            let mut text = format!(
+                "let items: Vec<_> = std::iter::from_fn({{\n    \
+                 let mut it = $0.{m}();\n    \
+                 move || it.next()\n\
+                 }})\n\
+                 .collect();\n\
+                 assert_eq!($0.{m}().count(), items.len(), \"count() must agree with next() (law `iter_methods`)\");\n\
+                 assert!($0.{m}().last().as_ref() == items.last(), \"last() must agree with next() (law `iter_methods`)\");\n\
+                 for k in 0..items.len() + 2 {{\n    \
+                 assert!($0.{m}().nth(k).as_ref() == items.get(k), \"nth(k) must agree with next() (law `iter_methods`)\");\n\
+                 }}\n\
+                 assert_eq!($0.{m}().fold(0, |n, _| n + 1), items.len(), \"fold() must agree with next() (law `iter_methods`)\");"
+            );
+            if double_ended {
+                text.push_str(&format!(
+                    "\nlet back: Vec<_> = $0.{m}().rev().collect();\n\
+                     assert!(back.iter().eq(items.iter().rev()), \"rev() must yield next()'s items backwards (law `iter_methods`)\");"
+                ));
+            }
+            text
+        }
     }
 }

@@ -175,9 +175,13 @@ pub(crate) fn announced<T>(contract: &str, template: &str, vars: &[u32], check: 
 }
 
 /// The attribute an emitted test needs for a statement `template` (clippy
-/// denies `x == x` by default).
+/// denies `x == x` and `len() == 0` by default).
 pub(crate) fn allow_for(template: &str) -> Option<&'static str> {
-    template.contains("$0 == $0").then_some("#[allow(clippy::eq_op)]")
+    if template.contains("$0 == $0") {
+        return Some("#[allow(clippy::eq_op)]");
+    }
+    // The law `is_empty` states the convention itself: `is_empty()` is `len() == 0`.
+    template.contains(".len() == 0").then_some("#[allow(clippy::len_zero)]")
 }
 
 /// Runs a piece of user code (a trait method), catching a panic as its message.

@@ -481,3 +481,157 @@ impl<T> ParseNo for super::probe::Probe<T> {
         None
     }
 }
+
+/// Not public API. A law of a zero-argument `&self` method returning an
+/// iterator (`exact_size`, `size_hint` or `iter_methods`, `name`), when it
+/// `applies` (`iter_methods`: the items are `PartialEq`): `check` calls the
+/// method and checks the iterator; `template` is the assertion with the
+/// method's name, written by the macro, which knows it.
+pub fn iterator<T: 'static>(
+    name: &'static str,
+    applies: bool,
+    check: fn(&T) -> Option<String>,
+    template: &'static str,
+) -> Option<Law> {
+    applies.then(|| Law { name, after: "", check: Box::new(move |v| check(cast::<T>(v))), template })
+}
+
+/// Not public API. `exact_size` of one iterator: `len()` at first, and
+/// after each `next()` that many fewer, is the number of items it then
+/// yields.
+pub fn exact_size<I: ExactSizeIterator>(mut it: I) -> Option<String> {
+    let items = it.len();
+    if items > MOST_ITEMS {
+        return None;
+    }
+    let mut yielded = 0;
+    while it.next().is_some() {
+        yielded += 1;
+        let (left, said) = (items.saturating_sub(yielded), it.len());
+        if said != left || yielded > items {
+            return Some(format!("`len()` is {items} at first, but after {yielded} `next()` it is {said}, not {left}"));
+        }
+    }
+    (yielded != items).then(|| format!("`len()` is {items} at first, but the iterator yields {yielded} items"))
+}
+
+/// Not public API. `size_hint` of one iterator: before each `next()`, the
+/// items left lie within `size_hint()`.
+pub fn size_hint<I: Iterator>(mut it: I) -> Option<String> {
+    let mut hints = vec![it.size_hint()];
+    while it.next().is_some() {
+        if hints.len() > MOST_ITEMS {
+            return None;
+        }
+        hints.push(it.size_hint());
+    }
+    let items = hints.len() - 1;
+    hints.into_iter().enumerate().find_map(|(i, (low, high))| {
+        let left = items - i;
+        let within = low <= left && high.is_none_or(|h| left <= h);
+        (!within).then(|| format!("after {i} `next()`, {left} items are left but `size_hint()` is ({low}, {high:?})"))
+    })
+}
+
+/// Not public API. How `iter_methods` gets fresh iterators: `make` calls
+/// the method again. A probe (`IterMethodsYes`) checks only iterators whose
+/// items are `PartialEq`.
+pub struct Remake<F>(pub F);
+
+/// Not public API. `iter_methods` of an iterator the method makes anew for
+/// each check: its own `count`, `last`, `nth` and `fold` agree with what
+/// `next()` yields (and `rev`, for a [`DoubleEndedIterator`]: see
+/// [`IterRevYes`]).
+pub trait IterMethodsYes {
+    /// Not public API.
+    fn drt_iter_methods(&self) -> Option<String>;
+}
+
+impl<F, I> IterMethodsYes for &Remake<F>
+where
+    F: Fn() -> I,
+    I: Iterator,
+    I::Item: PartialEq,
+{
+    fn drt_iter_methods(&self) -> Option<String> {
+        let make = &self.0;
+        let items: Vec<I::Item> = std::iter::from_fn({
+            let mut it = make();
+            move || it.next()
+        })
+        .take(MOST_ITEMS + 1)
+        .collect();
+        let n = items.len();
+        if n > MOST_ITEMS {
+            return None;
+        }
+        let counted = make().count();
+        if counted != n {
+            return Some(format!("`count()` is {counted} but `next()` yields {n} items"));
+        }
+        if make().last().as_ref() != items.last() {
+            return Some(format!("`last()` is not the last of the {n} items `next()` yields"));
+        }
+        for k in [0, 1, n / 2, n.saturating_sub(1), n, n + 1] {
+            if make().nth(k).as_ref() != items.get(k) {
+                return Some(format!("`nth({k})` is not item {k} of the {n} `next()` yields"));
+            }
+        }
+        let folded = make().fold(0, |c, _| c + 1);
+        (folded != n).then(|| format!("`fold` visits {folded} items but `next()` yields {n}"))
+    }
+}
+
+/// Not public API.
+pub trait IterMethodsNo {
+    /// Not public API.
+    fn drt_iter_methods(&self) -> Option<String>;
+}
+
+impl<F> IterMethodsNo for Remake<F> {
+    fn drt_iter_methods(&self) -> Option<String> {
+        None
+    }
+}
+
+/// Not public API. `iter_methods` of a [`DoubleEndedIterator`]: `rev()`
+/// yields what `next()` does, backwards.
+pub trait IterRevYes {
+    /// Not public API.
+    fn drt_iter_rev(&self) -> Option<String>;
+}
+
+impl<F, I> IterRevYes for &Remake<F>
+where
+    F: Fn() -> I,
+    I: DoubleEndedIterator,
+    I::Item: PartialEq,
+{
+    fn drt_iter_rev(&self) -> Option<String> {
+        let make = &self.0;
+        let items: Vec<I::Item> = std::iter::from_fn({
+            let mut it = make();
+            move || it.next()
+        })
+        .take(MOST_ITEMS + 1)
+        .collect();
+        if items.len() > MOST_ITEMS {
+            return None;
+        }
+        let back: Vec<I::Item> = make().rev().take(items.len() + 1).collect();
+        (!back.iter().eq(items.iter().rev()))
+            .then(|| format!("`rev()` yields {} items, not the {} `next()` yields backwards", back.len(), items.len()))
+    }
+}
+
+/// Not public API.
+pub trait IterRevNo {
+    /// Not public API.
+    fn drt_iter_rev(&self) -> Option<String>;
+}
+
+impl<F> IterRevNo for Remake<F> {
+    fn drt_iter_rev(&self) -> Option<String> {
+        None
+    }
+}

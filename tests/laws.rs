@@ -1,0 +1,341 @@
+//! When each law applies: exactly where the signatures match the
+//! convention (`Stats::laws` says which were checked), never on a near miss,
+//! not when skipped by name or turned off; and each law's check on a value
+//! that breaks it, with the assertion an emitted test ends in.
+
+// Near misses and broken conventions are what these types are for.
+#![allow(clippy::new_without_default, clippy::len_without_is_empty)]
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use drt::FailureKind;
+
+/// Every convention, followed correctly.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Conventional {
+    items: VecDeque<u8>,
+}
+
+impl fmt::Display for Conventional {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let items: Vec<String> = self.items.iter().map(u8::to_string).collect();
+        write!(f, "{}", items.join(","))
+    }
+}
+
+impl std::str::FromStr for Conventional {
+    type Err = std::num::ParseIntError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let items = s.split(',').filter(|p| !p.is_empty()).map(str::parse).collect::<Result<_, _>>()?;
+        Ok(Conventional { items })
+    }
+}
+
+#[drt::operations]
+impl Conventional {
+    pub fn new() -> Self {
+        Conventional::default()
+    }
+    pub fn push_back(&mut self, x: u8) -> bool {
+        if self.is_full() {
+            return false;
+        }
+        self.items.push_back(x);
+        true
+    }
+    pub fn pop_back(&mut self) -> Option<u8> {
+        self.items.pop_back()
+    }
+    pub fn back(&self) -> Option<&u8> {
+        self.items.back()
+    }
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+    pub fn capacity(&self) -> usize {
+        6
+    }
+    pub fn is_full(&self) -> bool {
+        self.items.len() == 6
+    }
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &u8> + ExactSizeIterator + '_ {
+        self.items.iter()
+    }
+    pub fn get(&self, index: usize) -> Option<&u8> {
+        self.items.get(index)
+    }
+    pub fn contains(&self, x: &u8) -> bool {
+        self.items.contains(x)
+    }
+}
+
+/// The same names, none with the convention's signature.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NearMisses {
+    items: Vec<u8>,
+}
+
+#[drt::operations]
+impl NearMisses {
+    pub fn new() -> Self {
+        NearMisses { items: vec![1] }
+    }
+    pub fn push(&mut self, x: u8) {
+        self.items.push(x)
+    }
+    /// A count of something else, in another type.
+    pub fn len(&self) -> u32 {
+        self.items.len() as u32 + 1
+    }
+    pub fn is_empty(&self, _strict: bool) -> bool {
+        true
+    }
+    pub fn iter(&self) -> Vec<u8> {
+        vec![9]
+    }
+    pub fn get(&self, index: u32) -> Option<&u8> {
+        self.items.get(index as usize + 1)
+    }
+    pub fn contains(&self, x: u8) -> bool {
+        x == 200
+    }
+    pub fn last(&self) -> Option<u8> {
+        Some(7)
+    }
+    pub fn pop(&mut self) -> Option<u8> {
+        self.items.pop()
+    }
+    pub fn capacity(&self) -> u32 {
+        0
+    }
+}
+
+/// Broken conventions, each skipped by name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Skipped {
+    items: Vec<u8>,
+}
+
+#[drt::operations(laws(skip(is_empty, len_iter, default_new)))]
+impl Skipped {
+    pub fn new() -> Self {
+        Skipped { items: vec![3] }
+    }
+    pub fn push(&mut self, x: u8) {
+        self.items.push(x)
+    }
+    /// Counts the pushes, the first value not among them.
+    pub fn len(&self) -> usize {
+        self.items.len() - 1
+    }
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+    pub fn iter(&self) -> impl Iterator<Item = &u8> + '_ {
+        self.items.iter()
+    }
+}
+
+fn laws_of(report: &drt::Report) -> Vec<&str> {
+    report.stats.laws.iter().map(|(_, law)| law.as_str()).collect()
+}
+
+#[test]
+fn every_law_applies_where_the_signatures_match_and_holds_when_followed() {
+    let report = drt::explore::<Conventional>().seed(1).max_sequences(3_000).report();
+    assert!(report.failures.is_empty(), "{report}");
+    assert_eq!(
+        laws_of(&report),
+        [
+            "is_empty",
+            "len_iter",
+            "exact_size",
+            "size_hint",
+            "iter_methods",
+            "get_iter",
+            "contains_iter",
+            "peek_pop",
+            "capacity",
+            "roundtrip",
+            "default_new"
+        ]
+    );
+    assert!(report.stats.laws.iter().all(|(ty, _)| ty == "Conventional"), "{:?}", report.stats.laws);
+    assert!(
+        report.summary("Conventional").contains("no failures, 11 laws checked (seed 1)"),
+        "{}",
+        report.summary("Conventional")
+    );
+}
+
+#[test]
+fn no_law_applies_on_a_near_miss() {
+    let report = drt::explore::<NearMisses>().seed(1).max_sequences(2_000).report();
+    assert!(report.failures.is_empty(), "{report}");
+    assert!(report.stats.laws.is_empty(), "{:?}", report.stats.laws);
+}
+
+#[test]
+fn skipped_laws_are_not_checked_and_the_others_are() {
+    let report = drt::explore::<Skipped>().seed(1).max_sequences(2_000).report();
+    assert!(report.failures.is_empty(), "{report}");
+    assert_eq!(laws_of(&report), ["size_hint", "iter_methods"]);
+}
+
+#[test]
+fn laws_off_checks_none() {
+    let report = drt::explore::<drt_examples::tally::Tally>().seed(1).max_sequences(5_000).laws(false).report();
+    assert!(report.failures.is_empty(), "{report}");
+    assert!(report.stats.laws.is_empty(), "{:?}", report.stats.laws);
+}
+
+/// A stack of bytes with one convention broken, chosen by `BUG` (one law
+/// per value of it), so each law's check and assertion are seen alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Broken<const BUG: u8> {
+    items: Vec<u8>,
+}
+
+impl<const BUG: u8> Default for Broken<BUG> {
+    fn default() -> Self {
+        Broken { items: Vec::new() }
+    }
+}
+
+/// An iterator over a slice whose own methods `BUG` may break.
+pub struct Items<'a, const BUG: u8> {
+    rest: &'a [u8],
+}
+
+impl<'a, const BUG: u8> Iterator for Items<'a, BUG> {
+    type Item = &'a u8;
+    fn next(&mut self) -> Option<&'a u8> {
+        let (first, rest) = self.rest.split_first()?;
+        self.rest = rest;
+        Some(first)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        // Bug 5: a hint one short once two are left.
+        let n = self.rest.len();
+        let low = if BUG == 5 && n >= 2 { n + 1 } else { n };
+        (low, Some(n.max(low)))
+    }
+    fn count(self) -> usize {
+        // Bug 6: a count of the slice it was made from.
+        if BUG == 6 && self.rest.len() > 2 {
+            self.rest.len() - 1
+        } else {
+            self.rest.len()
+        }
+    }
+}
+
+impl<const BUG: u8> ExactSizeIterator for Items<'_, BUG> {
+    fn len(&self) -> usize {
+        // Bug 4: `len` one more, after three.
+        if BUG == 4 && self.rest.len() >= 3 {
+            self.rest.len() + 1
+        } else {
+            self.rest.len()
+        }
+    }
+}
+
+#[drt::operations(
+    instantiate(BUG = 1),
+    instantiate(BUG = 2),
+    instantiate(BUG = 3),
+    instantiate(BUG = 4),
+    instantiate(BUG = 5),
+    instantiate(BUG = 6)
+)]
+impl<const BUG: u8> Broken<BUG> {
+    pub fn new() -> Self {
+        // Bug 3: `new` is not `default`.
+        Broken { items: if BUG == 3 { vec![0] } else { Vec::new() } }
+    }
+    pub fn push(&mut self, x: u8) {
+        self.items.push(x)
+    }
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+    pub fn capacity(&self) -> usize {
+        // Bug 2: the capacity of the first two only.
+        if BUG == 2 {
+            2
+        } else {
+            self.items.len().max(8)
+        }
+    }
+    pub fn get(&self, index: usize) -> Option<&u8> {
+        // Bug 1: counts from the end past two.
+        if BUG == 1 && self.items.len() > 2 {
+            self.items.iter().rev().nth(index)
+        } else {
+            self.items.get(index)
+        }
+    }
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &u8> + '_ {
+        Items::<BUG> { rest: &self.items }
+    }
+}
+
+/// The one failure of `Broken<BUG>`: a broken law `law`, in `push`, its
+/// test ending in the law's assertion.
+fn broken<const BUG: u8>(law: &str, said: &str, asserts: &str) {
+    let report = drt::explore::<Broken<BUG>>().seed(1).max_sequences(3_000).report();
+    assert_eq!(report.failures.len(), 1, "{report}");
+    let f = &report.failures[0];
+    assert_eq!(f.kind, FailureKind::Law, "{report}");
+    assert!(f.message.starts_with(&format!("law `{law}` is broken: {said}")), "{}", f.message);
+    assert!(f.message.contains(&format!("skip it: #[drt::operations(laws(skip({law})))]")), "{}", f.message);
+    assert!(f.code.contains(asserts), "{}", f.code);
+    assert!(f.code.trim_end().ends_with('}'), "{}", f.code);
+}
+
+#[test]
+fn get_iter_sees_a_get_that_is_not_the_ith_item() {
+    broken::<1>("get_iter", "`get(0)` is Some(", "assert_eq!(broken.get(i).as_ref(), Some(item)");
+}
+
+#[test]
+fn capacity_sees_more_items_than_room() {
+    broken::<2>("capacity", "`len()` is 3 but `capacity()` is 2", "assert!(broken.len() <= broken.capacity()");
+}
+
+#[test]
+fn default_new_sees_a_new_that_is_not_the_default() {
+    broken::<3>("default_new", "`new()` is Broken { items: [0] }", "assert!(broken == default_like(&broken)");
+}
+
+#[test]
+fn exact_size_sees_a_len_that_does_not_count_the_items_left() {
+    broken::<4>(
+        "exact_size",
+        "`len()` is 4 at first, but after 1 `next()` it is 2, not 3",
+        "while it.next().is_some() {",
+    );
+}
+
+#[test]
+fn size_hint_sees_a_hint_that_does_not_bound_the_items_left() {
+    broken::<5>(
+        "size_hint",
+        "after 0 `next()`, 2 items are left but `size_hint()` is (3, Some(3))",
+        "hints.push(it.size_hint());",
+    );
+}
+
+#[test]
+fn iter_methods_sees_a_count_that_next_does_not_agree_with() {
+    broken::<6>(
+        "iter_methods",
+        "`count()` is 2 but `next()` yields 3 items",
+        "assert_eq!(broken.iter().count(), items.len()",
+    );
+}
