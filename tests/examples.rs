@@ -631,7 +631,7 @@ fn values_holding_hash_maps_and_sets_explore_the_same_way_every_time() {
 /// seeds 1-10; the same type without its bug (its twin) reports nothing.
 mod laws {
     use super::*;
-    use drt_examples::{queue, sparse, tally};
+    use drt_examples::{bitset, carousel, history, outbox, queue, settings, sparse, tally};
 
     /// The failures of `T` on seeds 1-10, each only of kind `Law`.
     fn law_failures<T: 'static>(budget: u64) -> Vec<Vec<drt::Failure>> {
@@ -683,5 +683,48 @@ mod laws {
             assert!(laws.contains(&"len_iter"), "{laws:?}");
         }
         clean::<tally::FixedTally>(5_000);
+    }
+
+    /// Every failure of each seed is of law `law`, the first's test ends in `asserts`.
+    fn only_law<T: 'static>(law: &str, asserts: &str) {
+        for failures in law_failures::<T>(5_000) {
+            for f in &failures {
+                assert!(f.message.starts_with(&format!("law `{law}` is broken")), "{failures:#?}");
+            }
+            assert!(failures[0].code.contains(asserts), "{}", failures[0].code);
+        }
+    }
+
+    #[test]
+    fn a_full_ring_whose_iterator_says_none_is_left_breaks_exact_size_and_size_hint() {
+        for failures in law_failures::<history::History>(5_000) {
+            let laws: Vec<&str> = failures.iter().map(|f| f.message.split('`').nth(1).unwrap_or("")).collect();
+            assert!(laws.iter().all(|l| ["exact_size", "size_hint"].contains(l)), "{failures:#?}");
+        }
+        clean::<history::FixedHistory>(5_000);
+    }
+
+    #[test]
+    fn a_count_of_stale_bits_breaks_iter_methods() {
+        only_law::<bitset::BitSet>("iter_methods", "assert_eq!(bits.iter().count(), items.len()");
+        clean::<bitset::FixedBitSet>(5_000);
+    }
+
+    #[test]
+    fn a_derived_default_that_is_not_new_breaks_default_new() {
+        only_law::<settings::Settings>("default_new", "assert!(client == default_like(&client)");
+        clean::<settings::FixedSettings>(5_000);
+    }
+
+    #[test]
+    fn an_is_full_that_misses_the_capacity_breaks_capacity() {
+        only_law::<outbox::Outbox>("capacity", "assert_eq!(waiting.is_full(), waiting.len() == waiting.capacity()");
+        clean::<outbox::FixedOutbox>(5_000);
+    }
+
+    #[test]
+    fn a_get_that_forgets_the_rotation_breaks_get_iter() {
+        only_law::<carousel::Carousel>("get_iter", "assert_eq!(slides.get(i).as_ref(), Some(item)");
+        clean::<carousel::FixedCarousel>(5_000);
     }
 }

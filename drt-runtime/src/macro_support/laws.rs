@@ -27,6 +27,12 @@ pub struct Law {
     /// the call returned (`new` for `default_new`); `""`: on every value of
     /// the type a call makes or changes.
     pub after: &'static str,
+    /// Whether its check calls code that is no operation of the block
+    /// (`FromStr`, for `roundtrip`): a panic there breaks the law, for no
+    /// call would find it. A panic in a method that is an operation (an
+    /// iterator's `next`) is left to a call of that operation: the law is
+    /// about wrong answers, and the report names the method that panics.
+    pub beyond_operations: bool,
     /// Checks it on a value of the owner type.
     pub check: LawCheck,
     /// The assertion an emitted test ends in, `$0` standing for the value.
@@ -119,6 +125,7 @@ pub fn is_empty<T: 'static>(len: fn(&T) -> usize, is_empty: fn(&T) -> bool) -> O
     Some(Law {
         name: "is_empty",
         after: "",
+        beyond_operations: false,
         check: Box::new(move |v| {
             let x = cast::<T>(v);
             let (empty, n) = (is_empty(x), len(x));
@@ -142,6 +149,7 @@ pub fn len_iter<T: 'static>(method: &'static str, len: fn(&T) -> usize, count: f
     Some(Law {
         name: "len_iter",
         after: "",
+        beyond_operations: false,
         check: Box::new(move |v| {
             let x = cast::<T>(v);
             let n = len(x);
@@ -172,6 +180,7 @@ pub fn contains_iter<T: 'static>(
     Some(Law {
         name: "contains_iter",
         after: "",
+        beyond_operations: false,
         check: Box::new(move |v| {
             let x = cast::<T>(v);
             let items = items(x, MOST_ITEMS + 1);
@@ -199,6 +208,7 @@ pub fn get_index<T: 'static>(
     Some(Law {
         name: "get_iter",
         after: "",
+        beyond_operations: false,
         check: Box::new(move |v| {
             let x = cast::<T>(v);
             let items = items(x, MOST_ITEMS + 1);
@@ -255,6 +265,7 @@ pub fn get_key<T: 'static>(
     Some(Law {
         name: "get_iter",
         after: "",
+        beyond_operations: false,
         check: Box::new(move |v| {
             let x = cast::<T>(v);
             let pairs = pairs(x, MOST_ITEMS + 1);
@@ -303,6 +314,7 @@ pub fn capacity<T: 'static>(
     Some(Law {
         name: "capacity",
         after: "",
+        beyond_operations: false,
         check: Box::new(move |v| {
             let x = cast::<T>(v);
             let (n, c) = (len(x), capacity(x));
@@ -360,6 +372,7 @@ pub fn peek_pop<T: 'static>(
     Some(Law {
         name: "peek_pop",
         after: "",
+        beyond_operations: false,
         check: Box::new(move |v| {
             let mut copy = clone(v);
             let x = copy.downcast_mut::<T>().expect("drt: a clone of the same type (bug in drt)");
@@ -389,6 +402,7 @@ pub fn default_new<T: 'static>(t: TypeDesc) -> Option<Law> {
     Some(Law {
         name: "default_new",
         after: "new",
+        beyond_operations: false,
         check: Box::new(move |v| {
             let made = default();
             (!eq(v, &*made))
@@ -409,6 +423,7 @@ pub fn roundtrip<T: 'static>(t: TypeDesc, parse: Option<ParseFn>) -> Option<Law>
     Some(Law {
         name: "roundtrip",
         after: "",
+        beyond_operations: true,
         check: Box::new(move |v| {
             // A `Display` that panics breaks a contract, which the oracles
             // report as such ("Display does not panic"), not this law.
@@ -493,7 +508,13 @@ pub fn iterator<T: 'static>(
     check: fn(&T) -> Option<String>,
     template: &'static str,
 ) -> Option<Law> {
-    applies.then(|| Law { name, after: "", check: Box::new(move |v| check(cast::<T>(v))), template })
+    applies.then(|| Law {
+        name,
+        after: "",
+        beyond_operations: false,
+        check: Box::new(move |v| check(cast::<T>(v))),
+        template,
+    })
 }
 
 /// Not public API. `exact_size` of one iterator: `len()` at first, and
