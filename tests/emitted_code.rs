@@ -232,6 +232,9 @@ fn regression_tests_compile_and_pass() {
     assert!(stdout.contains(&format!("test result: ok. {tests} passed; 0 failed")), "{stdout}");
 }
 
+/// How a broken law's message says that its check panicked.
+const PANICKED: &str = "checking it panicked: ";
+
 #[test]
 fn emitted_tests_compile_and_fail_the_same_way() {
     let failures = failures();
@@ -260,6 +263,12 @@ fn emitted_tests_compile_and_fail_the_same_way() {
             FailureKind::Panic => {
                 let first = f.message.lines().next().unwrap_or("");
                 assert_eq!(message, first, "{name} failed differently than drt reported:\n{}", f.code)
+            }
+            // A law whose check panicked (a parse of what `Display` wrote):
+            // the test panics there too.
+            FailureKind::Law if f.message.contains(PANICKED) => {
+                let said = f.message.split(PANICKED).nth(1).and_then(|m| m.split(", with x = ").next());
+                assert_eq!(Some(message.as_str()), said, "{name} failed differently than drt reported:\n{}", f.code)
             }
             // drt's assertions all say what "must" hold.
             _ => assert!(message.contains("must"), "{name} did not fail at drt's assertion: {message}\n{}", f.code),

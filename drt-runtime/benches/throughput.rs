@@ -10,6 +10,11 @@
 //!   `DRT_BENCH_LONG=on` (or `1`) runs 2 s, 20 s and 120 s; a list of
 //!   seconds (`DRT_BENCH_LONG=2,20,60`) picks the runs.
 //!
+//! - `DRT_BENCH_LAWS`: runs of the laws table (default 5; `off` skips it):
+//!   [`Conventional`], a stack with std's conventional methods (12 laws
+//!   apply), explored with laws on and off in turn, in-process; and
+//!   `Cheap`, to which none applies, the same way.
+//!
 //! - `DRT_BENCH_JOBS`: seconds each run of the jobs table explores (default
 //!   3; `off` skips it): the same time-limited exploration in child
 //!   processes with `.jobs(1)`, `.jobs(2)` and one job per core, 3 runs each
@@ -271,6 +276,110 @@ fn peak_rss_mib() -> Option<f64> {
     Some(kib / 1024.0)
 }
 
+/// A bounded stack of `u32` with std's conventional methods, so that the
+/// laws apply (`is_empty`, `len_iter`, `get_iter`, `contains_iter`,
+/// `peek_pop`, `capacity`, `default_new` and the iterator's three): the
+/// type on which the laws table measures their cost.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+struct Conventional {
+    items: [u32; CAP],
+    len: usize,
+}
+
+#[drt::operations]
+impl Conventional {
+    fn new() -> Self {
+        Conventional::default()
+    }
+
+    fn push(&mut self, x: u32) -> bool {
+        if self.len == CAP {
+            return false;
+        }
+        self.items[self.len] = x;
+        self.len += 1;
+        true
+    }
+
+    fn pop(&mut self) -> Option<u32> {
+        self.len = self.len.checked_sub(1)?;
+        Some(self.items[self.len])
+    }
+
+    fn last(&self) -> Option<&u32> {
+        self.len.checked_sub(1).map(|i| &self.items[i])
+    }
+
+    fn get(&self, index: usize) -> Option<&u32> {
+        self.items[..self.len].get(index)
+    }
+
+    fn contains(&self, x: &u32) -> bool {
+        self.items[..self.len].contains(x)
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn capacity(&self) -> usize {
+        CAP
+    }
+
+    fn is_full(&self) -> bool {
+        self.len == CAP
+    }
+
+    fn iter(&self) -> impl DoubleEndedIterator<Item = &u32> + ExactSizeIterator + '_ {
+        self.items[..self.len].iter()
+    }
+}
+
+/// Median sequences/s of `runs` in-process explorations of `T` with laws on
+/// and off (alternating, same seeds), and how many laws applied.
+fn laws_on_and_off<T: 'static>(runs: u64, max_sequences: u64) -> (f64, f64, usize) {
+    let (mut on, mut off, mut applied) = (Vec::new(), Vec::new(), 0);
+    for i in 0..runs {
+        for laws in [true, false] {
+            let report = drt::explore::<T>()
+                .seed(0x1a5 + i)
+                .max_sequences(max_sequences)
+                .isolation(drt::Isolation::InProcess)
+                .laws(laws)
+                .report();
+            assert!(report.failures.is_empty(), "a bug-free type, yet drt reported:\n{report}");
+            let rate = report.stats.sequences as f64 / report.stats.elapsed.as_secs_f64();
+            if laws {
+                applied = report.stats.laws.len();
+                on.push(rate);
+            } else {
+                off.push(rate);
+            }
+        }
+    }
+    (summarize(on).0, summarize(off).0, applied)
+}
+
+/// [`laws_on_and_off`] of one type.
+type LawsMeasure = fn(u64, u64) -> (f64, f64, usize);
+
+/// The cost of the laws: sequences/s with them on and off.
+fn laws_table(runs: u64, max_sequences: u64) {
+    println!();
+    println!("| type ({runs} runs of {max_sequences} sequences, in-process) | laws applied | laws on: sequences/s | off | on / off |");
+    println!("|---|---:|---:|---:|---:|");
+    let rows: [(&str, LawsMeasure); 2] =
+        [("Conventional", laws_on_and_off::<Conventional>), ("Cheap", laws_on_and_off::<Cheap>)];
+    for (name, measure) in rows {
+        let (on, off, applied) = measure(runs, max_sequences);
+        println!("| {name} | {applied} | {} | {} | {:.3} |", fmt_num(on), fmt_num(off), on / off);
+    }
+}
+
 /// The environment variable that makes this process one long run of `secs` seconds.
 const ONE_LONG_RUN: &str = "DRT_BENCH_ONE_LONG_RUN";
 
@@ -336,11 +445,26 @@ fn main() {
         Some(secs) => Some(secs.parse().expect("DRT_BENCH_JOBS: seconds, or off")),
         None => Some(3.0),
     };
+    let laws_runs = match std::env::var("DRT_BENCH_LAWS").ok().as_deref().map(str::trim) {
+        Some("off" | "0") => None,
+        Some(n) => Some(n.parse().expect("DRT_BENCH_LAWS: runs, or off")),
+        None => Some(5),
+    };
     let runs = match std::env::var("DRT_BENCH_RUNS") {
-        Ok(v) if v.trim() == "0" && (long.is_some() || std::env::var_os("DRT_BENCH_JOBS").is_some()) => 0,
+        Ok(v)
+            if v.trim() == "0"
+                && (long.is_some()
+                    || std::env::var_os("DRT_BENCH_JOBS").is_some()
+                    || std::env::var_os("DRT_BENCH_LAWS").is_some()) =>
+        {
+            0
+        }
         _ => env_u64("DRT_BENCH_RUNS", 5),
     };
     if runs == 0 {
+        if let (Some(laws), true) = (laws_runs, std::env::var_os("DRT_BENCH_LAWS").is_some()) {
+            laws_table(laws, env_u64("DRT_BENCH_SEQUENCES", 100_000));
+        }
         if let Some(secs) = jobs_secs {
             jobs_table(secs);
         }
@@ -464,6 +588,9 @@ fn main() {
         if iso[2] < 20.0 { "met" } else { "NOT met" },
         iso[2]
     );
+    if let Some(laws) = laws_runs {
+        laws_table(laws, max_sequences);
+    }
     if let Some(secs) = jobs_secs {
         jobs_table(secs);
     }

@@ -191,7 +191,35 @@
 //!
 //! ## 7. Wrong answers
 //!
-//! A wrong answer panics nowhere. Three ways to catch one:
+//! A wrong answer panics nowhere. drt catches many with no code of yours:
+//! where the type's signatures follow a convention std documents, the
+//! **laws** check it after every call (`iter().count() == len()`, a peek
+//! that shows what the pop returns, `to_string()` parsing back, and the
+//! rest of the README's table). `Stats::laws` lists the laws checked;
+//! `laws(skip(name))` on the block turns one off for the type, and
+//! [`laws(false)`](crate::Explorer::laws) (`DRT_LAWS=off`) all of them.
+//!
+//! ```
+//! /// A stack whose `is_empty` looks at a stale flag.
+//! #[derive(Clone, Debug, PartialEq)]
+//! pub struct Stack { items: Vec<u8>, emptied: bool }
+//!
+//! #[drt::operations]
+//! impl Stack {
+//!     pub fn new() -> Self { Stack { items: Vec::new(), emptied: true } }
+//!     pub fn push(&mut self, x: u8) { self.items.push(x); }
+//!     pub fn pop(&mut self) -> Option<u8> { self.items.pop() }
+//!     pub fn len(&self) -> usize { self.items.len() }
+//!     pub fn is_empty(&self) -> bool { self.emptied }
+//! }
+//!
+//! let report = drt::explore::<Stack>().seed(1).max_sequences(500).report();
+//! let law = &report.failures[0];
+//! assert_eq!(law.kind, drt::FailureKind::Law);
+//! assert!(law.message.starts_with("law `is_empty` is broken"), "{report}");
+//! ```
+//!
+//! Where no convention says what is right, three ways to catch a wrong answer:
 //!
 //! - **a reference**: [`against`](crate::Explorer::against) runs every
 //!   sequence on a value of another type too (a std collection, or a naive
