@@ -678,7 +678,8 @@ mod laws {
     #[test]
     fn a_total_that_counts_too_many_breaks_len_iter_and_is_empty() {
         for failures in law_failures::<tally::Tally>(5_000) {
-            assert!(failures.iter().all(|f| f.operation == "Votes<true>::withdraw_all"), "{failures:#?}");
+            // The state shows after `withdraw_all`, or after a `vote` that follows it.
+            assert!(failures.iter().all(|f| f.code.contains(".withdraw_all(")), "{failures:#?}");
             let laws: Vec<&str> = failures.iter().map(|f| f.message.split('`').nth(1).unwrap_or("")).collect();
             assert!(laws.contains(&"len_iter"), "{laws:?}");
         }

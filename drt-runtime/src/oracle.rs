@@ -475,9 +475,9 @@ impl World<'_> {
     }
 
     /// Checks the contracts on the values a call of operation `op`
-    /// produced or mutated (`touched`), then the laws (`laws`);
-    /// `formatting` includes what index pruning runs in generation:
-    /// `Hash`, `Debug` and `Display`.
+    /// produced or mutated (`touched`); `formatting` includes what index
+    /// pruning runs in generation on the values new to the pool: `Hash`,
+    /// `Debug` and `Display`, then the laws (`laws`).
     pub(crate) fn check_contracts(
         &self,
         op: u32,
@@ -518,15 +518,17 @@ impl World<'_> {
                 }
             }
         }
-        self.check_laws(op, touched, vars)?;
+        self.check_every_value_laws(touched, vars)?;
         // Last, as generation checks them (in index pruning, after the call's
-        // other checks), so a rerun finds the failure generation found.
+        // other checks: formatting, then the laws), so a rerun finds the
+        // failure generation found.
         if formatting {
             for &x in touched {
                 let Some((_, checker)) = self.checker(x, vars) else { continue };
                 checker.hashing(x)?;
                 let _digest = checker.formatting(x)?;
             }
+            self.check_laws(op, touched, vars)?;
         }
         Ok(())
     }

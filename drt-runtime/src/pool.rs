@@ -147,11 +147,16 @@ impl Seen {
         Seen { buckets: vec![Bucket::default(); buckets], mask: buckets - 1, capacity, count: 0, parity: 0 }
     }
 
-    /// Records `fingerprint`; true when it was not remembered.
-    pub fn insert(&mut self, fingerprint: u64) -> bool {
-        let tag = fingerprint as u32 | 3;
+    /// The bucket of `fingerprint`, and its tag there (the parity bit aside).
+    fn place(&self, fingerprint: u64) -> (usize, u32) {
         // The high bits of a multiply pick the bucket; the low bits stay in the slot.
         let at = (fingerprint.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & self.mask;
+        (at, fingerprint as u32 | 3)
+    }
+
+    /// Records `fingerprint`; true when it was not remembered.
+    pub fn insert(&mut self, fingerprint: u64) -> bool {
+        let (at, tag) = self.place(fingerprint);
         let bucket = &mut self.buckets[at].0;
         let (mut empty, mut older) = (None, None);
         for (i, &slot) in bucket.iter().enumerate() {
@@ -177,6 +182,17 @@ impl Seen {
             }
         }
         true
+    }
+
+    /// Forgets `fingerprint`, when remembered (it counts as new again; the
+    /// generation's count is left as is).
+    pub fn remove(&mut self, fingerprint: u64) {
+        let (at, tag) = self.place(fingerprint);
+        for slot in &mut self.buckets[at].0 {
+            if *slot != 0 && *slot | 1 == tag {
+                *slot = 0;
+            }
+        }
     }
 
     /// Fingerprints held.
@@ -300,6 +316,13 @@ impl Pool {
     /// Records a value's fingerprint; true when it was not seen before.
     pub fn is_new_value(&mut self, fingerprint: u64) -> bool {
         self.values.insert(fingerprint)
+    }
+
+    /// Forgets a value's fingerprint: the value failed a check, and an equal
+    /// value another sequence makes must be checked too (and fail there,
+    /// not pass unchecked and be extended into a later call's failure).
+    pub fn forget_value(&mut self, fingerprint: u64) {
+        self.values.remove(fingerprint);
     }
 
     /// Records a sequence; true when it was not generated before.
@@ -618,6 +641,15 @@ mod tests {
         let s = Composed::default();
         assert!(pool.is_new_sequence(&s));
         assert!(!pool.is_new_sequence(&s));
+    }
+
+    #[test]
+    fn a_forgotten_fingerprint_is_new_again() {
+        let (a, b) = (0x1234_5678_9abc_def0, 0x0fed_cba9_8765_4321);
+        let mut seen = Seen::new(8);
+        assert!(seen.insert(a) && seen.insert(b) && !seen.insert(a));
+        seen.remove(a);
+        assert!(seen.insert(a) && !seen.insert(b));
     }
 
     #[test]

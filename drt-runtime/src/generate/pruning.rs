@@ -2,6 +2,8 @@
 //! only when a value its new calls produced or mutated was never seen
 //! before, and offers only those values for reuse. Values are told apart by
 //! their fingerprints (`Hash` for `Eq + Hash` types, else the `Debug` text).
+//! The checks of a value that cost more than a call (its `Debug`, its
+//! laws) run here, once per distinct value.
 
 use std::any::{Any, TypeId};
 
@@ -50,15 +52,16 @@ impl Pruning {
         let mut fresh = std::mem::take(&mut self.fresh);
         fresh.clear();
         self.digests.clear();
-        self.fresh_values(world, pool, vars, &mut fresh).map(|()| fresh)
+        self.fresh_values(world, pool, seq, vars, &mut fresh).map(|()| fresh)
     }
 
     /// Of the touched variables, those whose values were never seen
-    /// before, into `fresh`, their formatting checked.
+    /// before, into `fresh`, their formatting and laws checked.
     fn fresh_values(
         &mut self,
         world: &World<'_>,
         pool: &mut Pool,
+        seq: &Holey,
         vars: &[Option<Box<dyn Any>>],
         fresh: &mut Vec<(u32, TypeId)>,
     ) -> Result<(), (usize, Violation)> {
@@ -66,8 +69,12 @@ impl Pruning {
             let Some(value) = vars.get(var as usize).and_then(|v| v.as_deref()) else { continue };
             let ty = value.type_id();
             let desc = world.reg.types.get(&ty);
+            let mut seen = None;
             let new = match desc.map(|d| crate::oracle::guarded(|| d.fingerprint(value))) {
-                Some(Ok(Some(fp))) => pool.is_new_value(fp),
+                Some(Ok(Some(fp))) => {
+                    seen = Some(fp);
+                    pool.is_new_value(fp)
+                }
                 // The type's `Hash` panicked (a `Debug` that panics is found below).
                 Some(Err(_)) => {
                     world.check_hash(var, vars).map_err(|v| (call, v))?;
@@ -76,7 +83,14 @@ impl Pruning {
                 _ => true,
             };
             if new {
-                let digest = world.check_formatting(var, vars).map_err(|v| (call, v))?;
+                let checked = world.check_formatting(var, vars).and_then(|digest| {
+                    let made_by = (var as usize == call).then(|| seq.op(call));
+                    world.check_value_laws(var, made_by, vars).map(|()| digest)
+                });
+                let digest = checked.map_err(|v| {
+                    pool.forget_value(seen.unwrap_or_default());
+                    (call, v)
+                })?;
                 if let Some(digest) = digest.filter(|_| world.compares(ty)) {
                     self.digests.push((var, ty, digest));
                 }

@@ -11,24 +11,51 @@ use crate::report::FailureKind;
 use crate::world::World;
 
 impl World<'_> {
-    /// Checks the laws after a call of operation `op`: on the values it
-    /// made or changed (`touched`), and on what it returned (the last
-    /// variable).
+    /// Checks the laws after a call of operation `op` (the last of
+    /// `vars`): on the values it made or changed (`touched`), and on what it
+    /// returned (the last variable).
     pub(crate) fn check_laws(&self, op: u32, touched: &[u32], vars: &[Slot]) -> Result<(), Violation> {
+        if self.laws.is_empty() {
+            return Ok(());
+        }
+        let returned = vars.len().saturating_sub(1) as u32;
+        for &x in touched {
+            self.check_value_laws(x, (x == returned).then_some(op), vars)?;
+        }
+        Ok(())
+    }
+
+    /// Checks the laws checked on every value a call makes or changes
+    /// (`Law::every_value`), before the formatting checks.
+    pub(crate) fn check_every_value_laws(&self, touched: &[u32], vars: &[Slot]) -> Result<(), Violation> {
         if self.laws.is_empty() {
             return Ok(());
         }
         for &x in touched {
             let Some(value) = vars.get(x as usize).and_then(|v| v.as_deref()) else { continue };
-            for law in self.laws.on_values(value.type_id()) {
+            for law in self.laws.on_values(value.type_id()).iter().filter(|l| l.every_value) {
                 self.check_law(law, x, vars)?;
             }
         }
-        let returned = vars.len().checked_sub(1).filter(|&x| vars[x].is_some());
-        if let Some(x) = returned {
-            for law in self.laws.after(op) {
-                self.check_law(law, x as u32, vars)?;
-            }
+        Ok(())
+    }
+
+    /// Checks the laws of variable `x`'s value: its type's (but those
+    /// checked on every value), and when it is what a call of operation
+    /// `made_by` returned, that operation's.
+    /// Generation checks them so on each value new to the pool (index
+    /// pruning), once per distinct value, as it checks `Debug`: a law of a
+    /// value equal to one checked holds as it did.
+    pub(crate) fn check_value_laws(&self, x: u32, made_by: Option<u32>, vars: &[Slot]) -> Result<(), Violation> {
+        if self.laws.is_empty() {
+            return Ok(());
+        }
+        let Some(value) = vars.get(x as usize).and_then(|v| v.as_deref()) else { return Ok(()) };
+        for law in self.laws.on_values(value.type_id()).iter().filter(|l| !l.every_value) {
+            self.check_law(law, x, vars)?;
+        }
+        for law in made_by.map_or(&[][..], |op| self.laws.after(op)) {
+            self.check_law(law, x, vars)?;
         }
         Ok(())
     }

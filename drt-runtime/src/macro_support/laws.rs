@@ -33,6 +33,13 @@ pub struct Law {
     /// iterator's `next`) is left to a call of that operation: the law is
     /// about wrong answers, and the report names the method that panics.
     pub beyond_operations: bool,
+    /// Whether it is checked on every value a call makes or changes, not
+    /// only on those new to the pool: `roundtrip`, which prints the value
+    /// and parses it back (little beside a call), and sees what an equal
+    /// value hides (a `Decimal` rescaled past its precision equals the one
+    /// it was, and its `Display` panics). The others walk the value's items,
+    /// once per distinct value.
+    pub every_value: bool,
     /// Checks it on a value of the owner type.
     pub check: LawCheck,
     /// The assertion an emitted test ends in, `$0` standing for the value.
@@ -126,6 +133,7 @@ pub fn is_empty<T: 'static>(len: fn(&T) -> usize, is_empty: fn(&T) -> bool) -> O
         name: "is_empty",
         after: "",
         beyond_operations: false,
+        every_value: false,
         check: Box::new(move |v| {
             let x = cast::<T>(v);
             let (empty, n) = (is_empty(x), len(x));
@@ -150,6 +158,7 @@ pub fn len_iter<T: 'static>(method: &'static str, len: fn(&T) -> usize, count: f
         name: "len_iter",
         after: "",
         beyond_operations: false,
+        every_value: false,
         check: Box::new(move |v| {
             let x = cast::<T>(v);
             let n = len(x);
@@ -181,6 +190,7 @@ pub fn contains_iter<T: 'static>(
         name: "contains_iter",
         after: "",
         beyond_operations: false,
+        every_value: false,
         check: Box::new(move |v| {
             let x = cast::<T>(v);
             let items = items(x, MOST_ITEMS + 1);
@@ -209,6 +219,7 @@ pub fn get_index<T: 'static>(
         name: "get_iter",
         after: "",
         beyond_operations: false,
+        every_value: false,
         check: Box::new(move |v| {
             let x = cast::<T>(v);
             let items = items(x, MOST_ITEMS + 1);
@@ -266,6 +277,7 @@ pub fn get_key<T: 'static>(
         name: "get_iter",
         after: "",
         beyond_operations: false,
+        every_value: false,
         check: Box::new(move |v| {
             let x = cast::<T>(v);
             let pairs = pairs(x, MOST_ITEMS + 1);
@@ -315,6 +327,7 @@ pub fn capacity<T: 'static>(
         name: "capacity",
         after: "",
         beyond_operations: false,
+        every_value: false,
         check: Box::new(move |v| {
             let x = cast::<T>(v);
             let (n, c) = (len(x), capacity(x));
@@ -373,6 +386,7 @@ pub fn peek_pop<T: 'static>(
         name: "peek_pop",
         after: "",
         beyond_operations: false,
+        every_value: false,
         check: Box::new(move |v| {
             let mut copy = clone(v);
             let x = copy.downcast_mut::<T>().expect("drt: a clone of the same type (bug in drt)");
@@ -403,6 +417,7 @@ pub fn default_new<T: 'static>(t: TypeDesc) -> Option<Law> {
         name: "default_new",
         after: "new",
         beyond_operations: false,
+        every_value: false,
         check: Box::new(move |v| {
             let made = default();
             (!eq(v, &*made))
@@ -424,6 +439,7 @@ pub fn roundtrip<T: 'static>(t: TypeDesc, parse: Option<ParseFn>) -> Option<Law>
         name: "roundtrip",
         after: "",
         beyond_operations: true,
+        every_value: true,
         check: Box::new(move |v| {
             let text = bounded_text(v, display)?;
             let verdict = match parse(&text) {
@@ -505,6 +521,7 @@ pub fn iterator<T: 'static>(
         name,
         after: "",
         beyond_operations: false,
+        every_value: false,
         check: Box::new(move |v| check(cast::<T>(v))),
         template,
     })
