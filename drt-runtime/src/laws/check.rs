@@ -28,7 +28,7 @@ impl World<'_> {
     /// Checks the laws checked on every value a call makes or changes
     /// (`Law::every_value`), before the formatting checks.
     pub(crate) fn check_every_value_laws(&self, touched: &[u32], vars: &[Slot]) -> Result<(), Violation> {
-        if self.laws.is_empty() {
+        if !self.laws.on_every_value() {
             return Ok(());
         }
         for &x in touched {

@@ -97,6 +97,9 @@ pub(crate) struct Laws<'r> {
     after: FxHashMap<u32, Vec<&'r Law>>,
     /// Every (type, law) checked, for `Stats::laws`.
     applied: Vec<(TypeId, &'static str)>,
+    /// Whether a law is checked on every value a call touches
+    /// (`Law::every_value`): else none is, after each call.
+    every_value: bool,
 }
 
 impl<'r> Laws<'r> {
@@ -111,6 +114,7 @@ impl<'r> Laws<'r> {
         for ty in types {
             for law in reg.laws.get(&ty).into_iter().flatten() {
                 if law.after.is_empty() {
+                    laws.every_value |= law.every_value;
                     laws.on_values.entry(ty).or_default().push(law);
                 } else {
                     let made_by = |o: &OperationSpec| {
@@ -135,6 +139,11 @@ impl<'r> Laws<'r> {
     /// Whether no law is checked.
     pub fn is_empty(&self) -> bool {
         self.applied.is_empty()
+    }
+
+    /// Whether some law is checked on every value a call touches.
+    pub fn on_every_value(&self) -> bool {
+        self.every_value
     }
 
     /// The laws checked on every value of type `ty` a call makes or changes.
