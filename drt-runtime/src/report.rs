@@ -360,6 +360,20 @@ impl Stats {
     }
 
     /// `1234 sequences (5678 calls) in 0.50s in a child process`.
+    /// The laws checked, by type: `Stack (is_empty, len_iter); Tally
+    /// (len_iter)`, or `None` when none was.
+    fn laws_checked(&self) -> Option<String> {
+        let mut by_type: Vec<(&str, Vec<&str>)> = Vec::new();
+        for (ty, law) in &self.laws {
+            match by_type.iter_mut().find(|(t, _)| t == ty) {
+                Some((_, laws)) => laws.push(law),
+                None => by_type.push((ty, vec![law])),
+            }
+        }
+        let text: Vec<String> = by_type.iter().map(|(ty, laws)| format!("{ty} ({})", laws.join(", "))).collect();
+        (!text.is_empty()).then(|| text.join("; "))
+    }
+
     fn volume(&self) -> String {
         let plural = crate::names::plural;
         let edges = match self.coverage {
@@ -425,6 +439,9 @@ impl fmt::Display for Report {
         )?;
         if let Some(time) = s.time_hogs() {
             writeln!(f, "drt: {time}")?;
+        }
+        if let Some(laws) = s.laws_checked() {
+            writeln!(f, "drt: laws checked: {laws}")?;
         }
         for (op, why) in &s.uncallable {
             writeln!(f, "drt: never called successfully: {op}: {why}")?;
@@ -515,6 +532,22 @@ mod tests {
         assert!(report.summary("A").starts_with("drt: A: 5 sequences (9 calls) in "), "{}", report.summary("A"));
         report.stats.coverage = Some(Coverage { reached: 31, total: 140 });
         assert!(report.summary("A").starts_with("drt: A: 5 sequences (9 calls, 31 of 140 edges) in "));
+    }
+
+    #[test]
+    fn the_laws_checked_are_counted_in_the_summary_and_listed_by_type_in_the_report() {
+        let laws = [("Stack", "is_empty"), ("Stack", "len_iter"), ("Tally", "roundtrip")];
+        let laws = laws.iter().map(|(t, l)| (t.to_string(), l.to_string())).collect();
+        let report = Report { failures: Vec::new(), stats: Stats { seed: 7, laws, jobs: 1, ..Stats::default() } };
+        assert!(
+            report.summary("Stack").contains(", no failures, 3 laws checked (seed 7)"),
+            "{}",
+            report.summary("Stack")
+        );
+        let text = report.to_string();
+        assert!(text.contains("\ndrt: laws checked: Stack (is_empty, len_iter); Tally (roundtrip)\n"), "{text}");
+        let none = Report { failures: Vec::new(), stats: Stats { seed: 7, jobs: 1, ..Stats::default() } };
+        assert!(!none.to_string().contains("laws") && !none.summary("A").contains("laws"), "{none}");
     }
 
     #[test]
