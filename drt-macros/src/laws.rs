@@ -186,41 +186,32 @@ impl<'a> Block<'a> {
         let (iter, item, items) = self.items()?;
         let get = self.method("get", Receiver::Ref, 1)?;
         let t = self.t;
-        match (item, &get.ret, &get.params[1]) {
+        let by_index = |p: &crate::ast::Param| p.kind == Kind::Value && is(&p.pool, "usize");
+        let index = match (item, &get.ret) {
             // `get(usize) -> Option<&E>` with `iter()` over `&E`.
-            (IterItem::Cloned(e), Ret::Borrowed(Borrowed::Option(Lent::Ref(got))), p)
-                if same(e, got) && p.kind == Kind::Value && is(&p.pool, "usize") =>
-            {
-                Some(register(
-                    &[get, iter],
-                    quote!(get_index::<#t>(
-                        |__x: &#t, __i: usize| ::core::option::Option::map(
-                            <#t>::get(__x, __i),
-                            ::drt::__private::laws::Item::of_ref
-                        ),
-                        #items,
-                        ::drt::__private::type_desc!(#e),
-                    )),
-                ))
+            (IterItem::Cloned(e), Ret::Borrowed(Borrowed::Option(Lent::Ref(got)))) if same(e, got) => {
+                Some((e, quote!(::drt::__private::laws::Item::of_ref)))
             }
             // `get(usize) -> Option<E>` with `iter()` over `E`.
-            (IterItem::Owned(e), Ret::Option(got), p)
-                if same(e, got) && p.kind == Kind::Value && is(&p.pool, "usize") =>
-            {
+            (IterItem::Owned(e), Ret::Option(got)) if same(e, got) => {
+                Some((e, quote!(::drt::__private::laws::Item::owned)))
+            }
+            _ => None,
+        };
+        match (item, &get.ret) {
+            _ if index.is_some() && by_index(&get.params[1]) => {
+                let (e, wrap) = index?;
                 Some(register(
                     &[get, iter],
                     quote!(get_index::<#t>(
-                        |__x: &#t, __i: usize| ::core::option::Option::map(
-                            <#t>::get(__x, __i),
-                            ::drt::__private::laws::Item::owned
-                        ),
+                        |__x: &#t, __i: usize| ::core::option::Option::map(<#t>::get(__x, __i), #wrap),
                         #items,
                         ::drt::__private::type_desc!(#e),
                     )),
                 ))
             }
             // `get(&K) -> Option<&V>` with `iter()` over `(&K, &V)`.
-            (IterItem::Pairs(k, v), Ret::Borrowed(Borrowed::Option(Lent::Ref(got))), _)
+            (IterItem::Pairs(k, v), Ret::Borrowed(Borrowed::Option(Lent::Ref(got))))
                 if same(v, got) && Self::by_ref(get).is_some_and(|key| same(key, k)) =>
             {
                 let contains = self

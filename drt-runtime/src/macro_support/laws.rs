@@ -564,6 +564,14 @@ pub fn size_hint<I: Iterator>(mut it: I) -> Option<String> {
     })
 }
 
+/// What plain `next()` calls on an iterator `make` makes yield, or `None`
+/// past [`MOST_ITEMS`].
+fn yielded<I: Iterator>(make: impl Fn() -> I) -> Option<Vec<I::Item>> {
+    let mut it = make();
+    let items: Vec<I::Item> = std::iter::from_fn(|| it.next()).take(MOST_ITEMS + 1).collect();
+    (items.len() <= MOST_ITEMS).then_some(items)
+}
+
 /// Not public API. How `iter_methods` gets fresh iterators: `make` calls
 /// the method again. A probe (`IterMethodsYes`) checks only iterators whose
 /// items are `PartialEq`.
@@ -586,16 +594,8 @@ where
 {
     fn drt_iter_methods(&self) -> Option<String> {
         let make = &self.0;
-        let items: Vec<I::Item> = std::iter::from_fn({
-            let mut it = make();
-            move || it.next()
-        })
-        .take(MOST_ITEMS + 1)
-        .collect();
+        let items = yielded(make)?;
         let n = items.len();
-        if n > MOST_ITEMS {
-            return None;
-        }
         let counted = make().count();
         if counted != n {
             return Some(format!("`count()` is {counted} but `next()` yields {n} items"));
@@ -640,15 +640,7 @@ where
 {
     fn drt_iter_rev(&self) -> Option<String> {
         let make = &self.0;
-        let items: Vec<I::Item> = std::iter::from_fn({
-            let mut it = make();
-            move || it.next()
-        })
-        .take(MOST_ITEMS + 1)
-        .collect();
-        if items.len() > MOST_ITEMS {
-            return None;
-        }
+        let items = yielded(make)?;
         let back: Vec<I::Item> = make().rev().take(items.len() + 1).collect();
         (!back.iter().eq(items.iter().rev()))
             .then(|| format!("`rev()` yields {} items, not the {} `next()` yields backwards", back.len(), items.len()))
