@@ -4,7 +4,7 @@
 //! that breaks it, with the assertion an emitted test ends in.
 
 // Near misses and broken conventions are what these types are for.
-#![allow(clippy::new_without_default, clippy::len_without_is_empty)]
+#![allow(clippy::new_without_default, clippy::len_without_is_empty, clippy::should_implement_trait)]
 
 use std::collections::VecDeque;
 use std::fmt;
@@ -251,7 +251,9 @@ impl<const BUG: u8> ExactSizeIterator for Items<'_, BUG> {
     instantiate(BUG = 3),
     instantiate(BUG = 4),
     instantiate(BUG = 5),
-    instantiate(BUG = 6)
+    instantiate(BUG = 6),
+    instantiate(BUG = 7),
+    instantiate(BUG = 8)
 )]
 impl<const BUG: u8> Broken<BUG> {
     pub fn new() -> Self {
@@ -282,6 +284,66 @@ impl<const BUG: u8> Broken<BUG> {
     }
     pub fn iter(&self) -> impl ExactSizeIterator<Item = &u8> + '_ {
         Items::<BUG> { rest: &self.items }
+    }
+    /// Its items, by value, either way.
+    pub fn into_iter(self) -> impl DoubleEndedIterator<Item = u8> {
+        // Bug 7: backwards, an item is dropped once more than two are left.
+        Forwards { items: self.items.into(), drop_back: BUG == 7 }
+    }
+    /// Takes every item out.
+    pub fn drain(&mut self) -> impl ExactSizeIterator<Item = u8> {
+        // Bug 8: a length one short once there are two.
+        let short = BUG == 8 && self.items.len() >= 2;
+        Drained { items: std::mem::take(&mut self.items).into(), short }
+    }
+}
+
+/// What `into_iter` yields; with `drop_back`, `next_back` skips an item
+/// while more than two are left.
+pub struct Forwards {
+    items: VecDeque<u8>,
+    drop_back: bool,
+}
+
+impl Iterator for Forwards {
+    type Item = u8;
+    fn next(&mut self) -> Option<u8> {
+        self.items.pop_front()
+    }
+}
+
+impl DoubleEndedIterator for Forwards {
+    fn next_back(&mut self) -> Option<u8> {
+        if self.drop_back && self.items.len() > 2 {
+            self.items.pop_back();
+        }
+        self.items.pop_back()
+    }
+}
+
+/// What `drain` yields, with a `len` one short when `short`.
+pub struct Drained {
+    items: VecDeque<u8>,
+    short: bool,
+}
+
+impl Iterator for Drained {
+    type Item = u8;
+    fn next(&mut self) -> Option<u8> {
+        self.items.pop_front()
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.items.len(), Some(self.items.len()))
+    }
+}
+
+impl ExactSizeIterator for Drained {
+    fn len(&self) -> usize {
+        if self.short {
+            self.items.len().saturating_sub(1)
+        } else {
+            self.items.len()
+        }
     }
 }
 
@@ -337,5 +399,23 @@ fn iter_methods_sees_a_count_that_next_does_not_agree_with() {
         "iter_methods",
         "`count()` is 2 but `next()` yields 3 items",
         "assert_eq!(broken.iter().count(), items.len()",
+    );
+}
+
+#[test]
+fn iter_methods_sees_a_rev_of_a_clone_that_drops_items() {
+    broken::<7>(
+        "iter_methods",
+        "`rev()` yields 2 items, not the 3 `next()` yields backwards",
+        "broken.clone().into_iter().rev()",
+    );
+}
+
+#[test]
+fn exact_size_sees_a_drain_of_a_clone_whose_len_is_short() {
+    broken::<8>(
+        "exact_size",
+        "`len()` is 1 at first, but the iterator yields 2 items or more",
+        "let mut owned = broken.clone();",
     );
 }

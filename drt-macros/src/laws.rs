@@ -337,37 +337,66 @@ impl<'a> Block<'a> {
         )
     }
 
-    /// Law `law` of every zero-argument `&self` method returning an
-    /// iterator it applies to.
+    /// Law `law` of every zero-argument method returning an iterator it
+    /// applies to: one taking `&self` is called on the value; one taking
+    /// `self` (`into_iter`) on a clone, and so is one taking `&mut self`
+    /// (`drain`) for `exact_size` and `size_hint`, when it yields owned
+    /// items. A clone needs `Clone`, which the registration asks.
     fn iterator_laws(&self, law: Law) -> Option<TokenStream> {
         let t = self.t;
         let laws: Vec<TokenStream> = self
             .ops
             .ops
             .iter()
-            .filter(|op| op.turbofish.is_none() && op.receiver == Receiver::Ref && op.params.len() == 1)
+            .filter(|op| op.turbofish.is_none() && op.receiver != Receiver::None && op.params.len() == 1)
             .filter(|op| matches!(op.ret, Ret::Iter(_)))
             .filter_map(|op| {
                 let returned = Returned::of(&op.original.sig.output)?;
+                let borrows = returned.item.to_token_stream().to_string().contains('&');
                 let m = &op.original.sig.ident;
+                let owned = quote!(::drt::__private::laws::owned::<#t>(__x, {
+                    #[allow(unused_imports)]
+                    use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
+                    (&&::drt::__private::probe::Probe::<#t>::new()).drt_clone()
+                }));
+                let clones = quote!({
+                    #[allow(unused_imports)]
+                    use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
+                    (&&::drt::__private::probe::Probe::<#t>::new()).drt_clone().is_some()
+                });
+                // The checker `f` given the method's iterator, and whether that needs a clone.
+                let checked = |f: TokenStream| match op.receiver {
+                    Receiver::Ref => Some((quote!(#f(<#t>::#m(__x))), quote!(true))),
+                    Receiver::Value => Some((quote!(#f(<#t>::#m(#owned))), clones.clone())),
+                    Receiver::Mut if !borrows => {
+                        Some((quote!({ let mut __c = #owned; #f(<#t>::#m(&mut __c)) }), clones.clone()))
+                    }
+                    _ => None,
+                };
                 let (name, applies, check) = match law {
-                    Law::ExactSize if returned.exact => (
-                        "exact_size",
-                        quote!(true),
-                        quote!(|__x: &#t| ::drt::__private::laws::exact_size(<#t>::#m(__x))),
-                    ),
+                    Law::ExactSize if returned.exact => {
+                        let (body, applies) = checked(quote!(::drt::__private::laws::exact_size))?;
+                        ("exact_size", applies, quote!(|__x: &#t| #body))
+                    }
                     Law::ExactSize => return None,
                     Law::SizeHint => {
-                        ("size_hint", quote!(true), quote!(|__x: &#t| ::drt::__private::laws::size_hint(<#t>::#m(__x))))
+                        let (body, applies) = checked(quote!(::drt::__private::laws::size_hint))?;
+                        ("size_hint", applies, quote!(|__x: &#t| #body))
                     }
                     Law::IterMethods => {
+                        let make = match op.receiver {
+                            Receiver::Ref => quote!(|| <#t>::#m(__x)),
+                            Receiver::Value => quote!(|| <#t>::#m(#owned)),
+                            _ => return None,
+                        };
                         let item = &returned.item;
-                        let rev = returned.double_ended.then(
-                            || quote!(.or_else(|| (&&::drt::__private::laws::Remake(|| <#t>::#m(__x))).drt_iter_rev())),
-                        );
+                        let rev = returned
+                            .double_ended
+                            .then(|| quote!(.or_else(|| (&&::drt::__private::laws::Remake(#make)).drt_iter_rev())));
+                        let needs = if op.receiver == Receiver::Ref { quote!(true) } else { clones };
                         (
                             "iter_methods",
-                            quote!({
+                            quote!(#needs && {
                                 #[allow(unused_imports)]
                                 use ::drt::__private::probe::{PartialEqNo as _, PartialEqYes as _};
                                 (&&::drt::__private::probe::Probe::<#item>::new()).drt_partial_eq().is_some()
@@ -377,12 +406,16 @@ impl<'a> Block<'a> {
                                 use ::drt::__private::laws::{
                                     IterMethodsNo as _, IterMethodsYes as _, IterRevNo as _, IterRevYes as _,
                                 };
-                                (&&::drt::__private::laws::Remake(|| <#t>::#m(__x))).drt_iter_methods() #rev
+                                (&&::drt::__private::laws::Remake(#make)).drt_iter_methods() #rev
                             }),
                         )
                     }
                 };
-                let template = iterator_template(law, &m.to_string(), returned.double_ended);
+                let call = match op.receiver {
+                    Receiver::Ref => format!("$0.{m}()"),
+                    _ => format!("$0.clone().{m}()"),
+                };
+                let template = iterator_template(law, &call, op.receiver == Receiver::Mut, returned.double_ended);
                 Some(register(&[op], quote!(iterator::<#t>(#name, #applies, #check, #template))))
             })
             .collect();
@@ -390,11 +423,17 @@ impl<'a> Block<'a> {
     }
 }
 
-/// The assertion of iterator law `law` over method `m` of `$0`.
-fn iterator_template(law: Law, m: &str, double_ended: bool) -> String {
+/// The assertion of iterator law `law` over the iterator `call` makes
+/// (`$0.iter()`, `$0.clone().into_iter()`; of a method taking `&mut self`,
+/// `$0.clone().drain()`, made from a clone kept in a variable).
+fn iterator_template(law: Law, call: &str, by_mut: bool, double_ended: bool) -> String {
+    let make = match call.strip_prefix("$0.clone().") {
+        Some(m) if by_mut => format!("let mut owned = $0.clone();\nlet mut it = owned.{m};"),
+        _ => format!("let mut it = {call};"),
+    };
     match law {
         Law::ExactSize => format!(
-            "let mut it = $0.{m}();\n\
+            "{make}\n\
              let items = it.len();\n\
              let mut yielded = 0;\n\
              while it.next().is_some() {{\n    \
@@ -404,7 +443,7 @@ fn iterator_template(law: Law, m: &str, double_ended: bool) -> String {
              assert_eq!(yielded, items, \"len() must count the items left (law `exact_size`)\");"
         ),
         Law::SizeHint => format!(
-            "let mut it = $0.{m}();\n\
+            "{make}\n\
              let mut hints = vec![it.size_hint()];\n\
              while it.next().is_some() {{\n    \
              hints.push(it.size_hint());\n\
@@ -421,20 +460,20 @@ fn iterator_template(law: Law, m: &str, double_ended: bool) -> String {
         Law::IterMethods => {
             let mut text = format!(
                 "let items: Vec<_> = std::iter::from_fn({{\n    \
-                 let mut it = $0.{m}();\n    \
+                 let mut it = {call};\n    \
                  move || it.next()\n\
                  }})\n\
                  .collect();\n\
-                 assert_eq!($0.{m}().count(), items.len(), \"count() must agree with next() (law `iter_methods`)\");\n\
-                 assert!($0.{m}().last().as_ref() == items.last(), \"last() must agree with next() (law `iter_methods`)\");\n\
+                 assert_eq!({call}.count(), items.len(), \"count() must agree with next() (law `iter_methods`)\");\n\
+                 assert!({call}.last().as_ref() == items.last(), \"last() must agree with next() (law `iter_methods`)\");\n\
                  for k in 0..items.len() + 2 {{\n    \
-                 assert!($0.{m}().nth(k).as_ref() == items.get(k), \"nth(k) must agree with next() (law `iter_methods`)\");\n\
+                 assert!({call}.nth(k).as_ref() == items.get(k), \"nth(k) must agree with next() (law `iter_methods`)\");\n\
                  }}\n\
-                 assert_eq!($0.{m}().fold(0, |n, _| n + 1), items.len(), \"fold() must agree with next() (law `iter_methods`)\");"
+                 assert_eq!({call}.fold(0, |n, _| n + 1), items.len(), \"fold() must agree with next() (law `iter_methods`)\");"
             );
             if double_ended {
                 text.push_str(&format!(
-                    "\nlet back: Vec<_> = $0.{m}().rev().collect();\n\
+                    "\nlet back: Vec<_> = {call}.rev().collect();\n\
                      assert!(back.iter().eq(items.iter().rev()), \"rev() must yield next()'s items backwards (law `iter_methods`)\");"
                 ));
             }

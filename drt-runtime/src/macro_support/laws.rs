@@ -95,6 +95,14 @@ pub fn cast<T: 'static>(v: &dyn Any) -> &T {
     v.downcast_ref::<T>().expect("drt: law checked on a value of the wrong type (bug in drt)")
 }
 
+/// Not public API. A clone of `x`, for a law checked on one (an iterator
+/// method taking `self` or `&mut self`); `clone` is the type's, which the
+/// law's registration asked for.
+pub fn owned<T: 'static>(x: &T, clone: Option<super::type_desc::CloneFn>) -> T {
+    let clone = clone.expect("drt: a law checked on a clone of a type without Clone (bug in drt)");
+    *clone(x).downcast::<T>().expect("drt: a clone of the same type (bug in drt)")
+}
+
 /// Not public API. An item a pop returned, erased.
 pub fn boxed<E: 'static>(e: E) -> Box<dyn Any> {
     Box::new(e)
@@ -538,8 +546,11 @@ pub fn exact_size<I: ExactSizeIterator>(mut it: I) -> Option<String> {
     let mut yielded = 0;
     while it.next().is_some() {
         yielded += 1;
-        let (left, said) = (items.saturating_sub(yielded), it.len());
-        if said != left || yielded > items {
+        if yielded > items {
+            return Some(format!("`len()` is {items} at first, but the iterator yields {yielded} items or more"));
+        }
+        let (left, said) = (items - yielded, it.len());
+        if said != left {
             return Some(format!("`len()` is {items} at first, but after {yielded} `next()` it is {said}, not {left}"));
         }
     }
