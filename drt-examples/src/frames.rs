@@ -64,7 +64,10 @@ pub fn checksum(kind: u32, payload: &[u32]) -> u32 {
     sum
 }
 
-#[drt::operations]
+// No laws: with `default_new` checked, the search guided by coverage (`cargo
+// drt`) misses this bug on some seeds, for a reason not found yet (issue 36's
+// notes); the type's one law holds anyway (`default()` is `new()`).
+#[drt::operations(laws(skip(default_new)))]
 impl FrameDecoder {
     /// A decoder hunting for its first frame.
     pub fn new() -> Self {

@@ -62,7 +62,8 @@ impl World<'_> {
 
     fn check_law(&self, law: &Law, x: u32, vars: &[Slot]) -> Result<(), Violation> {
         let value = vars[x as usize].as_deref().expect("checked variables hold values");
-        let said = match announced(law.name, law.template, &[x], || guarded(|| (law.check)(value))) {
+        let check = || crate::coverage::unobserved(|| guarded(|| (law.check)(value)));
+        let said = match announced(law.name, law.template, &[x], check) {
             Ok(None) => return Ok(()),
             Ok(Some(said)) => said,
             Err(panic) if law.beyond_operations => {
