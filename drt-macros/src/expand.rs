@@ -9,7 +9,7 @@ use syn::{ItemImpl, LitStr, Type};
 use crate::ast::{Invariant, InvariantStyle, Operation, Operations, Panics, Receiver};
 use crate::attr::ImplArgs;
 use crate::ctxt::Ctxt;
-use crate::types::{Borrowed, IterItem, Kind, Lent, Ret};
+use crate::types::{same, Borrowed, IterItem, Kind, Lent, Ret};
 
 pub fn operations(args: TokenStream, input: TokenStream) -> TokenStream {
     let item: ItemImpl = match syn::parse2(input.clone()) {
@@ -308,10 +308,6 @@ fn pair_copy(a: &Type, b: &Type, keep: TokenStream, call: &TokenStream) -> Token
         );
         ::drt::__private::#keep(__clone, #call)
     })
-}
-
-fn same(a: &Type, b: &Type) -> bool {
-    a.to_token_stream().to_string() == b.to_token_stream().to_string()
 }
 
 fn register_operation(self_ty: &Type, trait_: Option<&syn::Path>, op: &Operation) -> TokenStream {

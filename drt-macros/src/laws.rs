@@ -13,7 +13,7 @@ use quote::{quote, ToTokens};
 use syn::Type;
 
 use crate::ast::{Operation, Operations, Receiver};
-use crate::types::{Borrowed, IterItem, Kind, Lent, Ret};
+use crate::types::{same, Borrowed, IterItem, Kind, Lent, Ret};
 
 /// The registrations of the laws `ops` make applicable, less those
 /// `laws(skip(...))` names.
@@ -97,10 +97,6 @@ fn register(used: &[&Operation], constructor: TokenStream) -> TokenStream {
         #( #cfgs )*
         __r.law(::drt::__private::laws::#constructor);
     }
-}
-
-fn same(a: &Type, b: &Type) -> bool {
-    a.to_token_stream().to_string() == b.to_token_stream().to_string()
 }
 
 fn is(ty: &Type, name: &str) -> bool {

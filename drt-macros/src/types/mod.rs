@@ -13,4 +13,4 @@ pub use builders::builders;
 pub use environment::{environment_instantiation, Closure};
 pub use params::{closure_param, param, Kind};
 pub use returns::{ret, Borrowed, IterItem, Lent, Ret};
-pub use written::{is_primitive_or_string, is_string, keeps, show, vec_elem, ReplaceSelf};
+pub use written::{is_primitive_or_string, is_string, keeps, same, show, vec_elem, ReplaceSelf};

@@ -142,6 +142,11 @@ pub(super) fn strip_parens(ty: &Type) -> &Type {
     }
 }
 
+/// Whether two types are written alike (token for token).
+pub fn same(a: &Type, b: &Type) -> bool {
+    a.to_token_stream().to_string() == b.to_token_stream().to_string()
+}
+
 /// Whether the pool type is `Vec<T>`; returns `T`.
 pub fn vec_elem(ty: &Type) -> Option<Type> {
     generic_args(ty, "Vec").filter(|a| a.len() == 1).map(|a| a[0].clone())

@@ -176,13 +176,9 @@ fn fuzz_target<T: 'static>() -> &'static FuzzTarget {
     }
     let explorer = crate::config::explore::<T>().max_sequences(FUZZ_STEPS);
     let settings = explorer.settings(Purpose::Fuzz, &|_| None).unwrap_or_else(|e| panic!("{e}"));
-    let registry = Registry::global();
-    let mut world = World::new(registry, &[id]);
-    if !settings.laws {
-        world.laws = Default::default();
-    }
+    let world = world_of(&[id], None, None, settings.laws).unwrap_or_else(|why| panic!("{why}"));
     if !world.ops.iter().any(|o| o.under_test) {
-        panic!("{}", nothing_registered(&explorer, registry));
+        panic!("{}", nothing_registered(&explorer, world.reg));
     }
     let target: &'static FuzzTarget = Box::leak(Box::new(FuzzTarget { world, settings, subject: subject(&explorer) }));
     TARGETS.with(|t| t.borrow_mut().push((id, target)));

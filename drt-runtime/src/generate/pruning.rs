@@ -88,7 +88,9 @@ impl Pruning {
                     world.check_value_laws(var, made_by, vars).map(|()| digest)
                 });
                 let digest = checked.map_err(|v| {
-                    pool.forget_value(seen.unwrap_or_default());
+                    if let Some(fp) = seen {
+                        pool.forget_value(fp);
+                    }
                     (call, v)
                 })?;
                 if let Some(digest) = digest.filter(|_| world.compares(ty)) {

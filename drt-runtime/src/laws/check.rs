@@ -51,19 +51,20 @@ impl World<'_> {
             return Ok(());
         }
         let Some(value) = vars.get(x as usize).and_then(|v| v.as_deref()) else { return Ok(()) };
-        for law in self.laws.on_values(value.type_id()).iter().filter(|l| !l.every_value) {
-            self.check_law(law, x, vars)?;
+        let mut laws = (self.laws.on_values(value.type_id()).iter().filter(|l| !l.every_value))
+            .chain(made_by.map_or(&[][..], |op| self.laws.after(op)))
+            .peekable();
+        if laws.peek().is_none() {
+            return Ok(());
         }
-        for law in made_by.map_or(&[][..], |op| self.laws.after(op)) {
-            self.check_law(law, x, vars)?;
-        }
-        Ok(())
+        // Run after the sequence's coverage was read: counted, what they
+        // run would be credited to the next sequence.
+        crate::coverage::unobserved(|| laws.try_for_each(|law| self.check_law(law, x, vars)))
     }
 
     fn check_law(&self, law: &Law, x: u32, vars: &[Slot]) -> Result<(), Violation> {
         let value = vars[x as usize].as_deref().expect("checked variables hold values");
-        let check = || crate::coverage::unobserved(|| guarded(|| (law.check)(value)));
-        let said = match announced(law.name, law.template, &[x], check) {
+        let said = match announced(law.name, law.template, &[x], || guarded(|| (law.check)(value))) {
             Ok(None) => return Ok(()),
             Ok(Some(said)) => said,
             Err(panic) if law.beyond_operations => {

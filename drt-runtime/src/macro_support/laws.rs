@@ -13,7 +13,7 @@
 use std::any::Any;
 use std::fmt;
 
-use super::type_desc::{EqFn, FmtFn, TypeDesc};
+use super::type_desc::{EqFn, FmtFn, TypeDesc, WithDebug as Shown};
 
 /// Not public API. What a law's check says: `None` when it holds, else
 /// what it saw (`` `is_empty()` is false but `len()` is 0 ``).
@@ -106,15 +106,6 @@ pub fn owned<T: 'static>(x: &T, clone: Option<super::type_desc::CloneFn>) -> T {
 /// Not public API. An item a pop returned, erased.
 pub fn boxed<E: 'static>(e: E) -> Box<dyn Any> {
     Box::new(e)
-}
-
-/// `Debug` text of an erased value through its type's `fmt`.
-struct Shown<'a>(&'a dyn Any, FmtFn);
-
-impl fmt::Debug for Shown<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        (self.1)(self.0, f)
-    }
 }
 
 /// `Some(x)` / `None` of an erased item, in `Debug`.

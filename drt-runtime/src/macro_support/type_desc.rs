@@ -68,7 +68,8 @@ impl fmt::Debug for TypeDesc {
     }
 }
 
-struct WithDebug<'a>(&'a dyn Any, FmtFn);
+/// An erased value in `Debug`, through its type's `fmt`.
+pub(super) struct WithDebug<'a>(pub &'a dyn Any, pub FmtFn);
 
 impl fmt::Debug for WithDebug<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
