@@ -25,6 +25,7 @@ use std::time::Instant;
 use crate::config::MinimizeLimits;
 use crate::execute::Checks;
 use crate::ints::IntKind;
+use crate::report::FailureKind;
 use crate::sequence::{Mode, Operand, Sequence};
 use crate::triage::{fails_again, FailureKey};
 use crate::world::World;
@@ -39,8 +40,11 @@ const MAX_CALL_TRIES: usize = 48;
 pub(crate) enum Blame {
     /// The last call fails (a panic, a broken check): it stays.
     LastCall,
-    /// A crash does not say which call caused it: the last call may go too.
-    Unknown,
+    /// The failure is not the last call's: a crash, which does not say
+    /// which call caused it, or a broken contract or law, a fault of the
+    /// type's values that shows after whichever call made one. The last
+    /// call may go too (the report then names the call that made the value).
+    AnyCall,
 }
 
 /// Whether a candidate still fails the same way: the candidate as it should
@@ -72,7 +76,11 @@ pub(crate) fn minimize(
         candidate.truncate(len);
         Some(candidate)
     };
-    minimize_with(world, seq, limits, Blame::LastCall, &mut oracle)
+    let blame = match key.kind {
+        FailureKind::Contract | FailureKind::Law => Blame::AnyCall,
+        _ => Blame::LastCall,
+    };
+    minimize_with(world, seq, limits, blame, &mut oracle)
 }
 
 /// The same steps with any oracle (a crash is checked by replaying the

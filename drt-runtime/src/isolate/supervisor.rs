@@ -485,7 +485,7 @@ impl Supervisor {
             crashed.push((text, how));
             Some(candidate)
         };
-        let seq = minimize_with(world, seq, limits, Blame::Unknown, &mut oracle).0;
+        let seq = minimize_with(world, seq, limits, Blame::AnyCall, &mut oracle).0;
         let text = encode(world, &seq);
         let how = match crashed.into_iter().find(|(t, _)| *t == text) {
             Some((_, how)) => Some(how),
