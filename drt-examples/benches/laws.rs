@@ -46,6 +46,58 @@ use std::ops::{
 use std::str::FromStr;
 use std::time::Instant;
 
+/// Operators forwarded one to one, each in a `#[drt::operations]` block:
+/// `plain ref_ref T: BitOr bitor` is `impl BitOr<&T> for T` forwarding to
+/// `&self.0 | &rhs.0` (`own_ref`: `self.0 | &rhs.0`; `own_own`: `impl BitOr
+/// for T`, `self.0 | rhs.0`); `assign ref T: BitOrAssign bitor_assign` is
+/// `impl BitOrAssign<&T> for T` forwarding to `self.0 |= &rhs.0` (`own`:
+/// `impl BitOrAssign for T`, `self.0 |= rhs.0`).
+macro_rules! forward {
+    (plain ref_ref $T:ident: $($Op:ident $op:ident),*) => {$(
+        #[drt::operations]
+        impl $Op<&$T> for $T {
+            type Output = $T;
+            fn $op(self, rhs: &$T) -> $T {
+                $T($Op::$op(&self.0, &rhs.0))
+            }
+        }
+    )*};
+    (plain own_ref $T:ident: $($Op:ident $op:ident),*) => {$(
+        #[drt::operations]
+        impl $Op<&$T> for $T {
+            type Output = $T;
+            fn $op(self, rhs: &$T) -> $T {
+                $T($Op::$op(self.0, &rhs.0))
+            }
+        }
+    )*};
+    (plain own_own $T:ident: $($Op:ident $op:ident),*) => {$(
+        #[drt::operations]
+        impl $Op for $T {
+            type Output = $T;
+            fn $op(self, rhs: $T) -> $T {
+                $T($Op::$op(self.0, rhs.0))
+            }
+        }
+    )*};
+    (assign ref $T:ident: $($Op:ident $op:ident),*) => {$(
+        #[drt::operations]
+        impl $Op<&$T> for $T {
+            fn $op(&mut self, rhs: &$T) {
+                $Op::$op(&mut self.0, &rhs.0)
+            }
+        }
+    )*};
+    (assign own $T:ident: $($Op:ident $op:ident),*) => {$(
+        #[drt::operations]
+        impl $Op for $T {
+            fn $op(&mut self, rhs: $T) {
+                $Op::$op(&mut self.0, rhs.0)
+            }
+        }
+    )*};
+}
+
 // ---------------------------------------------------------------- indexmap
 
 /// `indexmap::IndexMap<u16, u16>`.
@@ -223,37 +275,7 @@ impl IdxSet {
     }
 }
 
-#[drt::operations]
-impl BitOr<&IdxSet> for IdxSet {
-    type Output = IdxSet;
-    fn bitor(self, rhs: &IdxSet) -> IdxSet {
-        IdxSet(&self.0 | &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl BitAnd<&IdxSet> for IdxSet {
-    type Output = IdxSet;
-    fn bitand(self, rhs: &IdxSet) -> IdxSet {
-        IdxSet(&self.0 & &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl BitXor<&IdxSet> for IdxSet {
-    type Output = IdxSet;
-    fn bitxor(self, rhs: &IdxSet) -> IdxSet {
-        IdxSet(&self.0 ^ &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl Sub<&IdxSet> for IdxSet {
-    type Output = IdxSet;
-    fn sub(self, rhs: &IdxSet) -> IdxSet {
-        IdxSet(&self.0 - &rhs.0)
-    }
-}
+forward!(plain ref_ref IdxSet: BitOr bitor, BitAnd bitand, BitXor bitxor, Sub sub);
 
 // ---------------------------------------------------------------- smallvec
 
@@ -630,65 +652,11 @@ impl HbSet {
     }
 }
 
-#[drt::operations]
-impl BitOr<&HbSet> for HbSet {
-    type Output = HbSet;
-    fn bitor(self, rhs: &HbSet) -> HbSet {
-        HbSet(&self.0 | &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl BitOrAssign<&HbSet> for HbSet {
-    fn bitor_assign(&mut self, rhs: &HbSet) {
-        self.0 |= &rhs.0
-    }
-}
-
-#[drt::operations]
-impl BitAnd<&HbSet> for HbSet {
-    type Output = HbSet;
-    fn bitand(self, rhs: &HbSet) -> HbSet {
-        HbSet(&self.0 & &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl BitAndAssign<&HbSet> for HbSet {
-    fn bitand_assign(&mut self, rhs: &HbSet) {
-        self.0 &= &rhs.0
-    }
-}
-
-#[drt::operations]
-impl BitXor<&HbSet> for HbSet {
-    type Output = HbSet;
-    fn bitxor(self, rhs: &HbSet) -> HbSet {
-        HbSet(&self.0 ^ &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl BitXorAssign<&HbSet> for HbSet {
-    fn bitxor_assign(&mut self, rhs: &HbSet) {
-        self.0 ^= &rhs.0
-    }
-}
-
-#[drt::operations]
-impl Sub<&HbSet> for HbSet {
-    type Output = HbSet;
-    fn sub(self, rhs: &HbSet) -> HbSet {
-        HbSet(&self.0 - &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl SubAssign<&HbSet> for HbSet {
-    fn sub_assign(&mut self, rhs: &HbSet) {
-        self.0 -= &rhs.0
-    }
-}
+forward!(plain ref_ref HbSet: BitOr bitor, BitAnd bitand, BitXor bitxor, Sub sub);
+forward!(
+    assign ref HbSet:
+    BitOrAssign bitor_assign, BitAndAssign bitand_assign, BitXorAssign bitxor_assign, SubAssign sub_assign
+);
 
 // ---------------------------------------------------------------- slab
 
@@ -857,50 +825,8 @@ impl fmt::Display for Bits {
     }
 }
 
-#[drt::operations]
-impl BitAnd<&Bits> for Bits {
-    type Output = Bits;
-    fn bitand(self, rhs: &Bits) -> Bits {
-        Bits(self.0 & &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl BitAndAssign<&Bits> for Bits {
-    fn bitand_assign(&mut self, rhs: &Bits) {
-        self.0 &= &rhs.0
-    }
-}
-
-#[drt::operations]
-impl BitOr<&Bits> for Bits {
-    type Output = Bits;
-    fn bitor(self, rhs: &Bits) -> Bits {
-        Bits(self.0 | &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl BitOrAssign<&Bits> for Bits {
-    fn bitor_assign(&mut self, rhs: &Bits) {
-        self.0 |= &rhs.0
-    }
-}
-
-#[drt::operations]
-impl BitXor<&Bits> for Bits {
-    type Output = Bits;
-    fn bitxor(self, rhs: &Bits) -> Bits {
-        Bits(self.0 ^ &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl BitXorAssign<&Bits> for Bits {
-    fn bitxor_assign(&mut self, rhs: &Bits) {
-        self.0 ^= &rhs.0
-    }
-}
+forward!(plain own_ref Bits: BitAnd bitand, BitOr bitor, BitXor bitxor);
+forward!(assign ref Bits: BitAndAssign bitand_assign, BitOrAssign bitor_assign, BitXorAssign bitxor_assign);
 
 #[drt::operations]
 impl Not for Bits {
@@ -989,50 +915,8 @@ impl fmt::Display for FixedBits {
     }
 }
 
-#[drt::operations]
-impl BitAnd<&FixedBits> for FixedBits {
-    type Output = FixedBits;
-    fn bitand(self, rhs: &FixedBits) -> FixedBits {
-        FixedBits(&self.0 & &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl BitAndAssign<&FixedBits> for FixedBits {
-    fn bitand_assign(&mut self, rhs: &FixedBits) {
-        self.0 &= &rhs.0
-    }
-}
-
-#[drt::operations]
-impl BitOr<&FixedBits> for FixedBits {
-    type Output = FixedBits;
-    fn bitor(self, rhs: &FixedBits) -> FixedBits {
-        FixedBits(&self.0 | &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl BitOrAssign<&FixedBits> for FixedBits {
-    fn bitor_assign(&mut self, rhs: &FixedBits) {
-        self.0 |= &rhs.0
-    }
-}
-
-#[drt::operations]
-impl BitXor<&FixedBits> for FixedBits {
-    type Output = FixedBits;
-    fn bitxor(self, rhs: &FixedBits) -> FixedBits {
-        FixedBits(&self.0 ^ &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl BitXorAssign<&FixedBits> for FixedBits {
-    fn bitxor_assign(&mut self, rhs: &FixedBits) {
-        self.0 ^= &rhs.0
-    }
-}
+forward!(plain ref_ref FixedBits: BitAnd bitand, BitOr bitor, BitXor bitxor);
+forward!(assign ref FixedBits: BitAndAssign bitand_assign, BitOrAssign bitor_assign, BitXorAssign bitxor_assign);
 
 // ---------------------------------------------------------------- semver
 
@@ -1455,21 +1339,7 @@ impl ImSet {
     }
 }
 
-#[drt::operations]
-impl Add for ImSet {
-    type Output = ImSet;
-    fn add(self, rhs: ImSet) -> ImSet {
-        ImSet(self.0 + rhs.0)
-    }
-}
-
-#[drt::operations]
-impl Mul for ImSet {
-    type Output = ImSet;
-    fn mul(self, rhs: ImSet) -> ImSet {
-        ImSet(self.0 * rhs.0)
-    }
-}
+forward!(plain own_own ImSet: Add add, Mul mul);
 
 // ---------------------------------------------------------------- heapless
 
@@ -1899,125 +1769,12 @@ impl FromStr for Big {
     }
 }
 
-#[drt::operations]
-impl Add for Big {
-    type Output = Big;
-    fn add(self, rhs: Big) -> Big {
-        Big(self.0 + rhs.0)
-    }
-}
-
-#[drt::operations]
-impl AddAssign for Big {
-    fn add_assign(&mut self, rhs: Big) {
-        self.0 += rhs.0
-    }
-}
-
-#[drt::operations]
-impl Sub for Big {
-    type Output = Big;
-    fn sub(self, rhs: Big) -> Big {
-        Big(self.0 - rhs.0)
-    }
-}
-
-#[drt::operations]
-impl SubAssign for Big {
-    fn sub_assign(&mut self, rhs: Big) {
-        self.0 -= rhs.0
-    }
-}
-
-#[drt::operations]
-impl Mul for Big {
-    type Output = Big;
-    fn mul(self, rhs: Big) -> Big {
-        Big(self.0 * rhs.0)
-    }
-}
-
-#[drt::operations]
-impl MulAssign for Big {
-    fn mul_assign(&mut self, rhs: Big) {
-        self.0 *= rhs.0
-    }
-}
-
-#[drt::operations]
-impl Div for Big {
-    type Output = Big;
-    fn div(self, rhs: Big) -> Big {
-        Big(self.0 / rhs.0)
-    }
-}
-
-#[drt::operations]
-impl DivAssign for Big {
-    fn div_assign(&mut self, rhs: Big) {
-        self.0 /= rhs.0
-    }
-}
-
-#[drt::operations]
-impl Rem for Big {
-    type Output = Big;
-    fn rem(self, rhs: Big) -> Big {
-        Big(self.0 % rhs.0)
-    }
-}
-
-#[drt::operations]
-impl RemAssign for Big {
-    fn rem_assign(&mut self, rhs: Big) {
-        self.0 %= rhs.0
-    }
-}
-
-#[drt::operations]
-impl BitAnd for Big {
-    type Output = Big;
-    fn bitand(self, rhs: Big) -> Big {
-        Big(self.0 & rhs.0)
-    }
-}
-
-#[drt::operations]
-impl BitAndAssign for Big {
-    fn bitand_assign(&mut self, rhs: Big) {
-        self.0 &= rhs.0
-    }
-}
-
-#[drt::operations]
-impl BitOr for Big {
-    type Output = Big;
-    fn bitor(self, rhs: Big) -> Big {
-        Big(self.0 | rhs.0)
-    }
-}
-
-#[drt::operations]
-impl BitOrAssign for Big {
-    fn bitor_assign(&mut self, rhs: Big) {
-        self.0 |= rhs.0
-    }
-}
-
-#[drt::operations]
-impl BitXor for Big {
-    type Output = Big;
-    fn bitxor(self, rhs: Big) -> Big {
-        Big(self.0 ^ rhs.0)
-    }
-}
-
-#[drt::operations]
-impl BitXorAssign for Big {
-    fn bitxor_assign(&mut self, rhs: Big) {
-        self.0 ^= rhs.0
-    }
-}
+forward!(plain own_own Big: Add add, Sub sub, Mul mul, Div div, Rem rem, BitAnd bitand, BitOr bitor, BitXor bitxor);
+forward!(
+    assign own Big:
+    AddAssign add_assign, SubAssign sub_assign, MulAssign mul_assign, DivAssign div_assign, RemAssign rem_assign,
+    BitAndAssign bitand_assign, BitOrAssign bitor_assign, BitXorAssign bitxor_assign
+);
 
 #[drt::operations]
 impl Shl<u8> for Big {
@@ -2104,125 +1861,12 @@ impl FromStr for BigU {
     }
 }
 
-#[drt::operations]
-impl Add<&BigU> for BigU {
-    type Output = BigU;
-    fn add(self, rhs: &BigU) -> BigU {
-        BigU(self.0 + &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl AddAssign<&BigU> for BigU {
-    fn add_assign(&mut self, rhs: &BigU) {
-        self.0 += &rhs.0
-    }
-}
-
-#[drt::operations]
-impl Sub<&BigU> for BigU {
-    type Output = BigU;
-    fn sub(self, rhs: &BigU) -> BigU {
-        BigU(self.0 - &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl SubAssign<&BigU> for BigU {
-    fn sub_assign(&mut self, rhs: &BigU) {
-        self.0 -= &rhs.0
-    }
-}
-
-#[drt::operations]
-impl Mul<&BigU> for BigU {
-    type Output = BigU;
-    fn mul(self, rhs: &BigU) -> BigU {
-        BigU(self.0 * &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl MulAssign<&BigU> for BigU {
-    fn mul_assign(&mut self, rhs: &BigU) {
-        self.0 *= &rhs.0
-    }
-}
-
-#[drt::operations]
-impl Div<&BigU> for BigU {
-    type Output = BigU;
-    fn div(self, rhs: &BigU) -> BigU {
-        BigU(self.0 / &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl DivAssign<&BigU> for BigU {
-    fn div_assign(&mut self, rhs: &BigU) {
-        self.0 /= &rhs.0
-    }
-}
-
-#[drt::operations]
-impl Rem<&BigU> for BigU {
-    type Output = BigU;
-    fn rem(self, rhs: &BigU) -> BigU {
-        BigU(self.0 % &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl RemAssign<&BigU> for BigU {
-    fn rem_assign(&mut self, rhs: &BigU) {
-        self.0 %= &rhs.0
-    }
-}
-
-#[drt::operations]
-impl BitAnd<&BigU> for BigU {
-    type Output = BigU;
-    fn bitand(self, rhs: &BigU) -> BigU {
-        BigU(self.0 & &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl BitAndAssign<&BigU> for BigU {
-    fn bitand_assign(&mut self, rhs: &BigU) {
-        self.0 &= &rhs.0
-    }
-}
-
-#[drt::operations]
-impl BitOr<&BigU> for BigU {
-    type Output = BigU;
-    fn bitor(self, rhs: &BigU) -> BigU {
-        BigU(self.0 | &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl BitOrAssign<&BigU> for BigU {
-    fn bitor_assign(&mut self, rhs: &BigU) {
-        self.0 |= &rhs.0
-    }
-}
-
-#[drt::operations]
-impl BitXor<&BigU> for BigU {
-    type Output = BigU;
-    fn bitxor(self, rhs: &BigU) -> BigU {
-        BigU(self.0 ^ &rhs.0)
-    }
-}
-
-#[drt::operations]
-impl BitXorAssign<&BigU> for BigU {
-    fn bitxor_assign(&mut self, rhs: &BigU) {
-        self.0 ^= &rhs.0
-    }
-}
+forward!(plain own_ref BigU: Add add, Sub sub, Mul mul, Div div, Rem rem, BitAnd bitand, BitOr bitor, BitXor bitxor);
+forward!(
+    assign ref BigU:
+    AddAssign add_assign, SubAssign sub_assign, MulAssign mul_assign, DivAssign div_assign, RemAssign rem_assign,
+    BitAndAssign bitand_assign, BitOrAssign bitor_assign, BitXorAssign bitxor_assign
+);
 
 // ---------------------------------------------------------------- rust_decimal
 
@@ -2296,80 +1940,11 @@ impl FromStr for Dec {
     }
 }
 
-#[drt::operations]
-impl Add for Dec {
-    type Output = Dec;
-    fn add(self, rhs: Dec) -> Dec {
-        Dec(self.0 + rhs.0)
-    }
-}
-
-#[drt::operations]
-impl AddAssign for Dec {
-    fn add_assign(&mut self, rhs: Dec) {
-        self.0 += rhs.0
-    }
-}
-
-#[drt::operations]
-impl Sub for Dec {
-    type Output = Dec;
-    fn sub(self, rhs: Dec) -> Dec {
-        Dec(self.0 - rhs.0)
-    }
-}
-
-#[drt::operations]
-impl SubAssign for Dec {
-    fn sub_assign(&mut self, rhs: Dec) {
-        self.0 -= rhs.0
-    }
-}
-
-#[drt::operations]
-impl Mul for Dec {
-    type Output = Dec;
-    fn mul(self, rhs: Dec) -> Dec {
-        Dec(self.0 * rhs.0)
-    }
-}
-
-#[drt::operations]
-impl MulAssign for Dec {
-    fn mul_assign(&mut self, rhs: Dec) {
-        self.0 *= rhs.0
-    }
-}
-
-#[drt::operations]
-impl Div for Dec {
-    type Output = Dec;
-    fn div(self, rhs: Dec) -> Dec {
-        Dec(self.0 / rhs.0)
-    }
-}
-
-#[drt::operations]
-impl DivAssign for Dec {
-    fn div_assign(&mut self, rhs: Dec) {
-        self.0 /= rhs.0
-    }
-}
-
-#[drt::operations]
-impl Rem for Dec {
-    type Output = Dec;
-    fn rem(self, rhs: Dec) -> Dec {
-        Dec(self.0 % rhs.0)
-    }
-}
-
-#[drt::operations]
-impl RemAssign for Dec {
-    fn rem_assign(&mut self, rhs: Dec) {
-        self.0 %= rhs.0
-    }
-}
+forward!(plain own_own Dec: Add add, Sub sub, Mul mul, Div div, Rem rem);
+forward!(
+    assign own Dec:
+    AddAssign add_assign, SubAssign sub_assign, MulAssign mul_assign, DivAssign div_assign, RemAssign rem_assign
+);
 
 #[drt::operations]
 impl Neg for Dec {
