@@ -8,6 +8,7 @@
 
 use std::collections::VecDeque;
 use std::fmt;
+use std::ops::{AddAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, SubAssign};
 
 use drt::FailureKind;
 
@@ -111,6 +112,21 @@ impl NearMisses {
     }
     pub fn capacity(&self) -> u32 {
         0
+    }
+}
+
+/// A compound assignment of another type, and one with no plain operator.
+#[drt::operations]
+impl AddAssign<u8> for NearMisses {
+    fn add_assign(&mut self, x: u8) {
+        self.items.push(x)
+    }
+}
+
+#[drt::operations]
+impl SubAssign for NearMisses {
+    fn sub_assign(&mut self, other: NearMisses) {
+        self.items.retain(|x| !other.items.contains(x))
     }
 }
 
@@ -418,4 +434,199 @@ fn exact_size_sees_a_drain_of_a_clone_whose_len_is_short() {
         "`len()` is 1 at first, but the iterator yields 2 items or more",
         "let mut owned = broken.clone();",
     );
+}
+
+/// A set of numbers below 64, as bits: `|=` by reference beside `&x | &y`,
+/// as collections have them, and `^=` (the numbers in one of the two) by
+/// value beside `x ^ y`, as numbers have them; `BUG` breaks one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Flags<const BUG: u8>(u64);
+
+#[drt::operations(instantiate(BUG = 0), instantiate(BUG = 9), instantiate(BUG = 10))]
+impl<const BUG: u8> Flags<BUG> {
+    pub fn new() -> Self {
+        Flags(0)
+    }
+    pub fn insert(&mut self, x: u8) {
+        self.0 |= 1 << (x % 64)
+    }
+}
+
+impl<const BUG: u8> BitOr for &Flags<BUG> {
+    type Output = Flags<BUG>;
+    fn bitor(self, other: &Flags<BUG>) -> Flags<BUG> {
+        Flags(self.0 | other.0)
+    }
+}
+
+#[drt::operations(instantiate(BUG = 0), instantiate(BUG = 9), instantiate(BUG = 10))]
+impl<const BUG: u8> BitOrAssign<&Flags<BUG>> for Flags<BUG> {
+    fn bitor_assign(&mut self, other: &Flags<BUG>) {
+        // Bug 9: the lowest of the other's numbers is lost when both hold two.
+        if BUG == 9 && self.0.count_ones() >= 2 && other.0.count_ones() >= 2 {
+            self.0 |= other.0 & (other.0 - 1)
+        } else {
+            self.0 |= other.0
+        }
+    }
+}
+
+impl<const BUG: u8> BitXor for Flags<BUG> {
+    type Output = Flags<BUG>;
+    fn bitxor(self, other: Flags<BUG>) -> Flags<BUG> {
+        Flags(self.0 ^ other.0)
+    }
+}
+
+#[drt::operations(instantiate(BUG = 0), instantiate(BUG = 9), instantiate(BUG = 10))]
+impl<const BUG: u8> BitXorAssign for Flags<BUG> {
+    fn bitxor_assign(&mut self, other: Flags<BUG>) {
+        // Bug 10: nothing changes in a set holding more than the other.
+        if !(BUG == 10 && self.0.count_ones() > other.0.count_ones() && other.0 != 0) {
+            self.0 ^= other.0
+        }
+    }
+}
+
+#[test]
+fn op_assign_applies_to_both_forms_and_holds_when_followed() {
+    let report = drt::explore::<Flags<0>>().seed(1).max_sequences(3_000).report();
+    assert!(report.failures.is_empty(), "{report}");
+    assert_eq!(laws_of(&report), ["op_assign", "default_new"]);
+}
+
+#[test]
+fn op_assign_sees_a_compound_assignment_by_reference_that_is_not_the_operator() {
+    let report = drt::explore::<Flags<9>>().seed(1).max_sequences(3_000).report();
+    assert_eq!(report.failures.len(), 1, "{report}");
+    let f = &report.failures[0];
+    assert_eq!(f.kind, FailureKind::Law, "{report}");
+    assert!(f.message.starts_with("law `op_assign` is broken: `x |= &y` makes x Flags("), "{}", f.message);
+    assert!(f.message.contains("but `&x | &y` is Flags("), "{}", f.message);
+    assert!(f.code.contains("assigned |= &"), "{}", f.code);
+    assert!(f.code.contains("assert_eq!(assigned, &"), "{}", f.code);
+}
+
+#[test]
+fn op_assign_sees_a_compound_assignment_by_value_that_is_not_the_operator() {
+    let report = drt::explore::<Flags<10>>().seed(1).max_sequences(3_000).report();
+    assert_eq!(report.failures.len(), 1, "{report}");
+    let f = &report.failures[0];
+    assert_eq!(f.kind, FailureKind::Law, "{report}");
+    assert!(f.message.starts_with("law `op_assign` is broken: `x ^= y` makes x Flags("), "{}", f.message);
+    assert!(f.message.contains("but `x ^ y` is Flags("), "{}", f.message);
+    assert!(f.code.contains(".clone() ^ "), "{}", f.code);
+}
+
+/// `|=` that is no union, its law skipped on the type's inherent block.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Overwritten(Vec<u8>);
+
+#[drt::operations(laws(skip(op_assign)))]
+impl Overwritten {
+    pub fn new() -> Self {
+        Overwritten(Vec::new())
+    }
+    pub fn push(&mut self, x: u8) {
+        self.0.push(x)
+    }
+}
+
+impl BitOr for &Overwritten {
+    type Output = Overwritten;
+    fn bitor(self, other: &Overwritten) -> Overwritten {
+        Overwritten([&self.0[..], &other.0[..]].concat())
+    }
+}
+
+#[drt::operations]
+impl BitOrAssign<&Overwritten> for Overwritten {
+    fn bitor_assign(&mut self, other: &Overwritten) {
+        self.0.clone_from(&other.0)
+    }
+}
+
+#[test]
+fn op_assign_skipped_on_another_block_of_the_type_is_not_checked() {
+    let report = drt::explore::<Overwritten>().seed(1).max_sequences(2_000).report();
+    assert!(report.failures.is_empty(), "{report}");
+    assert_eq!(laws_of(&report), ["default_new"]);
+}
+
+/// A float, whose NaN is equal to nothing, itself included, as
+/// `PartialEq` allows: a law compares only values equal to themselves.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Celsius(f64);
+
+impl fmt::Display for Celsius {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::str::FromStr for Celsius {
+    type Err = std::num::ParseFloatError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        s.parse().map(Celsius)
+    }
+}
+
+#[drt::operations]
+impl Celsius {
+    pub fn new(degrees: f64) -> Self {
+        Celsius(degrees)
+    }
+}
+
+impl std::ops::Sub for Celsius {
+    type Output = Celsius;
+    fn sub(self, other: Celsius) -> Celsius {
+        Celsius(self.0 - other.0)
+    }
+}
+
+#[drt::operations]
+impl SubAssign for Celsius {
+    fn sub_assign(&mut self, other: Celsius) {
+        self.0 -= other.0
+    }
+}
+
+/// Floats in a stack, NaN among them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Readings(Vec<f64>);
+
+#[drt::operations]
+impl Readings {
+    pub fn new() -> Self {
+        Readings(Vec::new())
+    }
+    pub fn push(&mut self, x: f64) {
+        self.0.push(x)
+    }
+    pub fn pop(&mut self) -> Option<f64> {
+        self.0.pop()
+    }
+    pub fn last(&self) -> Option<&f64> {
+        self.0.last()
+    }
+    pub fn get(&self, i: usize) -> Option<&f64> {
+        self.0.get(i)
+    }
+    pub fn contains(&self, x: &f64) -> bool {
+        self.0.contains(x)
+    }
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &f64> + '_ {
+        self.0.iter()
+    }
+}
+
+#[test]
+fn no_law_is_broken_by_a_nan_that_equals_nothing() {
+    let report = drt::explore::<Celsius>().seed(1).max_sequences(5_000).report();
+    assert!(report.failures.is_empty(), "{report}");
+    assert_eq!(laws_of(&report), ["op_assign", "roundtrip"]);
+    let report = drt::explore::<Readings>().seed(1).max_sequences(5_000).report();
+    assert!(report.failures.is_empty(), "{report}");
+    assert_eq!(laws_of(&report), ["size_hint", "iter_methods", "get_iter", "contains_iter", "peek_pop", "default_new"]);
 }

@@ -30,6 +30,7 @@ pub mod lru;
 pub mod money;
 pub mod ordered;
 pub mod outbox;
+pub mod permissions;
 pub mod playlist;
 pub mod queue;
 pub mod raster;

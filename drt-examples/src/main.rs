@@ -3,8 +3,9 @@
 
 use drt_examples::{
     arena, bank, batch, bitmap, bitpack, bugfree, cache, calendar, checksum, chunked, clearing, deque, edge, frames,
-    histogram, index, inline_stack, journal, ledger, limiter, lines, lru, money, ordered, playlist, raster, readbuf,
-    retry, ring, route, samples, seats, span, stock, tags, tasks, text, timeline, units, username, version, wallet,
+    histogram, index, inline_stack, journal, ledger, limiter, lines, lru, money, ordered, permissions, playlist,
+    raster, readbuf, retry, ring, route, samples, seats, span, stock, tags, tasks, text, timeline, units, username,
+    version, wallet,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -139,6 +140,9 @@ fn main() {
         }),
         ("journal::Journal", "a flush that clears what a short write did not take", || {
             drt::explore::<journal::Journal>().report()
+        }),
+        ("permissions::Permissions", "law op_assign: an in-place intersection that keeps the end", || {
+            drt::explore::<permissions::Permissions>().report()
         }),
         ("bugfree::SortedSet", "none", || drt::explore::<bugfree::SortedSet>().report()),
         ("bugfree::SortedSet vs BTreeSet<i32>", "none: no false divergence", || {

@@ -21,8 +21,8 @@ pub enum Receiver {
 pub struct Operations<'a> {
     pub self_ty: &'a Type,
     pub args: &'a ImplArgs,
-    /// The trait of a trait impl, as written.
-    pub trait_: Option<&'a syn::Path>,
+    /// The trait of a trait impl, as written but for `Self`, replaced.
+    pub trait_: Option<syn::Path>,
     /// The `invariant(f)` method, which is not an operation.
     pub invariant: Option<Invariant<'a>>,
     /// Every function of the block, registered or not.
@@ -99,7 +99,12 @@ impl<'a> Operations<'a> {
     /// The operations of one concrete impl block (an instance of a generic one).
     pub fn from_syn(cx: &Ctxt, args: &'a ImplArgs, item: &'a ItemImpl) -> Operations<'a> {
         let self_ty = &*item.self_ty;
-        let trait_ = item.trait_.as_ref().map(|(path, _)| path);
+        // `MulAssign<Self>`: the registration names the trait outside the impl.
+        let trait_ = item.trait_.as_ref().map(|(path, _)| {
+            let mut path = path.clone();
+            syn::visit_mut::VisitMut::visit_path_mut(&mut ReplaceSelf { self_ty, assoc: &[], trait_: None }, &mut path);
+            path
+        });
         let assoc: Vec<(syn::Ident, Type)> = item
             .items
             .iter()
@@ -108,7 +113,7 @@ impl<'a> Operations<'a> {
                 _ => None,
             })
             .collect();
-        let replace = ReplaceSelf { self_ty, assoc: &assoc, trait_ };
+        let replace = ReplaceSelf { self_ty, assoc: &assoc, trait_: trait_.as_ref() };
         let fns: Vec<&ImplItemFn> = item
             .items
             .iter()

@@ -160,15 +160,16 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
     }
     let needs = needs.registrations();
     let seeds = ops.args.seeds.iter().flat_map(|(ty, exprs)| exprs.iter().map(move |e| register_seed(ty, e)));
-    let registrations = ops.ops.iter().map(|op| register_operation(self_ty, ops.trait_, op));
+    let registrations = ops.ops.iter().map(|op| register_operation(self_ty, ops.trait_.as_ref(), op));
     let invariant = ops.invariant.as_ref().map(|inv| register_invariant(self_ty, inv));
     let laws = crate::laws::registrations(ops);
     let text = ops.ops.iter().any(|op| op.params.iter().any(|p| crate::types::is_string(&p.pool))).then(|| {
-        quote! {
-            #[allow(unused_imports)]
-            use ::drt::__private::probe::{TextNo as _, TextYes as _};
-            __r.builders((&&::drt::__private::probe::Probe::<#self_ty>::new()).drt_text());
-        }
+        let text = crate::krate::probing(
+            "probe",
+            &["TextNo", "TextYes"],
+            quote!((&&::drt::__private::probe::Probe::<#self_ty>::new()).drt_text()),
+        );
+        quote!(__r.builders(#text);)
     });
     let literals = crate::mine::literals(ops.fns.iter().copied());
     let literals = literals.registrations();
@@ -246,12 +247,9 @@ fn closure_arg(p: &crate::ast::Param, c: &crate::types::Closure, slot: &syn::Ide
     }
 }
 
-/// The imports the capability probes need (autoref specialization).
-fn probes() -> TokenStream {
-    quote! {
-        #[allow(unused_imports)]
-        use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
-    }
+/// `body` with the `Clone` probe in scope.
+fn cloning(body: TokenStream) -> TokenStream {
+    crate::krate::probing("probe", &["CloneNo", "CloneYes"], body)
 }
 
 /// The runtime's `Borrowed` variant for what `l` lends, in the wrapper
@@ -285,29 +283,22 @@ fn copy_lent(l: &Lent) -> TokenStream {
 /// (`Option<&T>`'s `Some`, `Result<&T, E>`'s `Ok`); `other` is the arm for
 /// the rest.
 fn copy_matched(call: &TokenStream, l: &Lent, some: TokenStream, other: TokenStream) -> TokenStream {
-    let (probes, copy) = (probes(), copy_lent(l));
-    quote!({
-        #probes
-        match #call {
-            #some(__r) => #copy,
-            #other,
-        }
-    })
+    let copy = copy_lent(l);
+    cloning(quote!(match #call {
+        #some(__r) => #copy,
+        #other,
+    }))
 }
 
 /// `keep(clone, call)`, `keep` the runtime function keeping copies of the
 /// pairs of borrows (`&A`, `&B`) the call returns, `clone` the two parts'
 /// clone functions when they are `Clone`.
 fn pair_copy(a: &Type, b: &Type, keep: TokenStream, call: &TokenStream) -> TokenStream {
-    quote!({
-        #[allow(unused_imports)]
-        use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
-        let __clone = (
-            (&&::drt::__private::probe::Probe::<#a>::new()).drt_clone(),
-            (&&::drt::__private::probe::Probe::<#b>::new()).drt_clone(),
-        );
-        ::drt::__private::#keep(__clone, #call)
-    })
+    let clones = cloning(quote!((
+        (&&::drt::__private::probe::Probe::<#a>::new()).drt_clone(),
+        (&&::drt::__private::probe::Probe::<#b>::new()).drt_clone(),
+    )));
+    quote!(::drt::__private::#keep(#clones, #call))
 }
 
 fn register_operation(self_ty: &Type, trait_: Option<&syn::Path>, op: &Operation) -> TokenStream {
@@ -487,11 +478,10 @@ fn returned(op: &Operation, call: &TokenStream) -> (TokenStream, Option<Type>, T
         Ret::Iter(IterItem::Cloned(t)) => (
             quote!(Iter { items: ::drt::__private::Items::Cloned }),
             Some(syn::parse_quote!(::std::vec::Vec<#t>)),
-            quote!({
-                #[allow(unused_imports)]
-                use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
-                ::drt::__private::ret_iter_cloned((&&::drt::__private::probe::Probe::<#t>::new()).drt_clone(), #call)
-            }),
+            cloning(quote!(::drt::__private::ret_iter_cloned(
+                (&&::drt::__private::probe::Probe::<#t>::new()).drt_clone(),
+                #call
+            ))),
         ),
         Ret::Iter(IterItem::Pairs(a, b)) => (
             quote!(Iter { items: ::drt::__private::Items::Pairs }),
@@ -517,8 +507,8 @@ fn returned(op: &Operation, call: &TokenStream) -> (TokenStream, Option<Type>, T
 fn borrowed_return(b: &Borrowed, call: &TokenStream) -> (TokenStream, Option<Type>, TokenStream) {
     let (kind, wrap) = match b {
         Borrowed::Plain(l) => {
-            let (probes, copy) = (probes(), copy_lent(l));
-            (lent_kind(l, ""), quote!({ #probes let __r = #call; #copy }))
+            let copy = copy_lent(l);
+            (lent_kind(l, ""), cloning(quote!({ let __r = #call; #copy })))
         }
         Borrowed::Option(l) => (
             lent_kind(l, "Option"),
@@ -558,7 +548,11 @@ fn precondition(self_ty: &Type, op: &Operation, slots: &[syn::Ident], expr: &syn
         let pool = &p.pool;
         let name = if p.name == "self" { format_ident!("__drt_self") } else { format_ident!("{}", p.name) };
         let value = match p.kind {
-            Kind::Value => quote!((&&::drt::__private::Bind(::drt::__private::arg_ref::<#pool>(#slot))).drt_bind()),
+            Kind::Value => crate::krate::probing(
+                "",
+                &["BindCopy", "BindRef"],
+                quote!((&&::drt::__private::Bind(::drt::__private::arg_ref::<#pool>(#slot))).drt_bind()),
+            ),
             Kind::Ref | Kind::Mut => quote!(::drt::__private::arg_ref::<#pool>(#slot)),
             Kind::Str => quote!(::drt::__private::arg_str(#slot)),
             Kind::Slice | Kind::SliceMut => {
@@ -571,8 +565,6 @@ fn precondition(self_ty: &Type, op: &Operation, slots: &[syn::Ident], expr: &syn
     });
     quote! {
         ::core::option::Option::Some(|__slots: &mut [::drt::__private::Slot]| -> bool {
-            #[allow(unused_imports)]
-            use ::drt::__private::{BindCopy as _, BindRef as _};
             let [#(#slots),*] = __slots else { ::drt::__private::arity_mismatch() };
             #(#binds)*
             // A condition, so that an expression that is not `bool` is

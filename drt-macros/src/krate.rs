@@ -11,6 +11,16 @@ use syn::LitStr;
 
 use crate::ctxt::Ctxt;
 
+/// `body` with the probe traits `traits` of `drt::__private::{module}` in
+/// scope (autoref specialization), imported by the runtime's `probing!`
+/// through its `$crate`: a `use` of the expansion's own would report a
+/// wrong `crate = "path"` a second time.
+pub fn probing(module: &str, traits: &[&str], body: TokenStream) -> TokenStream {
+    let module = module.split("::").filter(|m| !m.is_empty()).map(|m| quote::format_ident!("{}", m));
+    let traits = traits.iter().map(|t| quote::format_ident!("{}", t));
+    quote::quote!(::drt::__private::probing!(#( #module )::* { #( #traits ),* } #body))
+}
+
 /// Whether this argument is `crate = ...`.
 pub fn is_crate(meta: &ParseNestedMeta<'_>) -> bool {
     meta.path.is_ident("crate")

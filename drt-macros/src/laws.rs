@@ -13,15 +13,21 @@ use quote::{quote, ToTokens};
 use syn::Type;
 
 use crate::ast::{Operation, Operations, Receiver};
+use crate::krate::probing;
 use crate::types::{same, Borrowed, IterItem, Kind, Lent, Ret};
 
 /// The registrations of the laws `ops` make applicable, less those
 /// `laws(skip(...))` names.
 pub fn registrations(ops: &Operations<'_>) -> TokenStream {
-    if ops.trait_.is_some() {
-        return TokenStream::new();
-    }
+    let skipped = |name: &str| ops.args.laws_skip.iter().any(|s| s == name);
+    // For the type, whichever block registers them.
+    let names = ops.args.laws_skip.iter().map(|name| name.to_string());
+    let skips = (!ops.args.laws_skip.is_empty()).then(|| quote!(__r.skip_laws(&[ #( #names ),* ]);));
     let block = Block { ops, t: ops.self_ty };
+    if let Some(path) = &ops.trait_ {
+        let law = block.op_assign(path).filter(|_| !skipped("op_assign"));
+        return quote!( #skips #law );
+    }
     let laws = [
         ("is_empty", block.is_empty()),
         ("len_iter", block.len_iter()),
@@ -35,9 +41,8 @@ pub fn registrations(ops: &Operations<'_>) -> TokenStream {
         ("size_hint", block.iterator_laws(Law::SizeHint)),
         ("iter_methods", block.iterator_laws(Law::IterMethods)),
     ];
-    let skipped = |name: &str| ops.args.laws_skip.iter().any(|s| s == name);
     let calls = laws.into_iter().filter(|(name, _)| !skipped(name)).filter_map(|(_, call)| call);
-    quote!( #( #calls )* )
+    quote!( #skips #( #calls )* )
 }
 
 /// The laws of any returned iterator.
@@ -323,14 +328,65 @@ impl<'a> Block<'a> {
 
     fn roundtrip(&self) -> TokenStream {
         let t = self.t;
-        register(
-            &[],
-            quote!(roundtrip::<#t>(::drt::__private::type_desc!(#t), {
-                #[allow(unused_imports)]
-                use ::drt::__private::laws::{ParseNo as _, ParseYes as _};
-                (&&::drt::__private::probe::Probe::<#t>::new()).drt_parse()
-            })),
-        )
+        register(&[], {
+            let parse = probing(
+                "laws",
+                &["ParseNo", "ParseYes"],
+                quote!((&&::drt::__private::probe::Probe::<#t>::new()).drt_parse()),
+            );
+            quote!(roundtrip::<#t>(::drt::__private::type_desc!(#t), #parse))
+        })
+    }
+
+    /// `op_assign`, in a block implementing a compound assignment whose
+    /// right operand is the type itself, by value or by reference (`impl
+    /// BitAndAssign<&Bits> for Bits`); the plain operator it is compared
+    /// with is found by a probe, wherever it is implemented.
+    fn op_assign(&self, path: &syn::Path) -> Option<TokenStream> {
+        const COMPOUND: [(&str, &str, &str); 8] = [
+            ("AddAssign", "add", "+"),
+            ("SubAssign", "sub", "-"),
+            ("MulAssign", "mul", "*"),
+            ("DivAssign", "div", "/"),
+            ("RemAssign", "rem", "%"),
+            ("BitAndAssign", "bitand", "&"),
+            ("BitOrAssign", "bitor", "|"),
+            ("BitXorAssign", "bitxor", "^"),
+        ];
+        let segment = path.segments.last()?;
+        let &(_, module, symbol) = COMPOUND.iter().find(|(name, _, _)| segment.ident == name)?;
+        let t = self.t;
+        let itself = |ty: &Type| is(ty, "Self") || same(ty, t);
+        let by_ref = match &segment.arguments {
+            syn::PathArguments::None => false,
+            syn::PathArguments::AngleBracketed(args) => match args.args.iter().collect::<Vec<_>>()[..] {
+                [syn::GenericArgument::Type(Type::Reference(r))] if r.mutability.is_none() && itself(&r.elem) => true,
+                [syn::GenericArgument::Type(ty)] if itself(ty) => false,
+                _ => return None,
+            },
+            syn::PathArguments::Parenthesized(_) => return None,
+        };
+        let method = syn::Ident::new(&format!("{module}_assign"), proc_macro2::Span::call_site());
+        let op = self.method(&method.to_string(), Receiver::Mut, 1)?;
+        let (assign, probe) = if by_ref {
+            (quote!(ByRef(|__x: &mut #t, __y: &#t| <#t as #path>::#method(__x, __y))), quote!(ByRef))
+        } else {
+            (quote!(ByValue(|__x: &mut #t, __y: #t| <#t as #path>::#method(__x, __y))), quote!(ByValue))
+        };
+        let plain = probing(
+            &format!("laws::operators::{module}"),
+            &["Borrowed", "Neither", "Owned"],
+            quote!((&&::drt::__private::laws::operators::#probe::<#t>::new()).drt_plain()),
+        );
+        Some(register(
+            &[op],
+            quote!(op_assign::<#t>(
+                #symbol,
+                ::drt::__private::laws::Assign::#assign,
+                #plain,
+                ::drt::__private::type_desc!(#t),
+            )),
+        ))
     }
 
     /// Law `law` of every zero-argument method returning an iterator it
@@ -350,16 +406,13 @@ impl<'a> Block<'a> {
                 let returned = Returned::of(&op.original.sig.output)?;
                 let borrows = returned.item.to_token_stream().to_string().contains('&');
                 let m = &op.original.sig.ident;
-                let owned = quote!(::drt::__private::laws::owned::<#t>(__x, {
-                    #[allow(unused_imports)]
-                    use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
-                    (&&::drt::__private::probe::Probe::<#t>::new()).drt_clone()
-                }));
-                let clones = quote!({
-                    #[allow(unused_imports)]
-                    use ::drt::__private::probe::{CloneNo as _, CloneYes as _};
-                    (&&::drt::__private::probe::Probe::<#t>::new()).drt_clone().is_some()
-                });
+                let clone = probing(
+                    "probe",
+                    &["CloneNo", "CloneYes"],
+                    quote!((&&::drt::__private::probe::Probe::<#t>::new()).drt_clone()),
+                );
+                let owned = quote!(::drt::__private::laws::owned::<#t>(__x, #clone));
+                let clones = quote!(#clone.is_some());
                 // The checker `f` given the method's iterator, and whether that needs a clone.
                 let checked = |f: TokenStream| match op.receiver {
                     Receiver::Ref => Some((quote!(#f(<#t>::#m(__x))), quote!(true))),
@@ -392,18 +445,22 @@ impl<'a> Block<'a> {
                         let needs = if op.receiver == Receiver::Ref { quote!(true) } else { clones };
                         (
                             "iter_methods",
-                            quote!(#needs && {
-                                #[allow(unused_imports)]
-                                use ::drt::__private::probe::{PartialEqNo as _, PartialEqYes as _};
-                                (&&::drt::__private::probe::Probe::<#item>::new()).drt_partial_eq().is_some()
-                            }),
-                            quote!(|__x: &#t| {
-                                #[allow(unused_imports)]
-                                use ::drt::__private::laws::{
-                                    IterMethodsNo as _, IterMethodsYes as _, IterRevNo as _, IterRevYes as _,
-                                };
-                                (&&::drt::__private::laws::Remake(#make)).drt_iter_methods() #rev
-                            }),
+                            {
+                                let eq = probing(
+                                    "probe",
+                                    &["PartialEqNo", "PartialEqYes"],
+                                    quote!((&&::drt::__private::probe::Probe::<#item>::new()).drt_partial_eq()),
+                                );
+                                quote!(#needs && #eq.is_some())
+                            },
+                            {
+                                let check = probing(
+                                    "laws",
+                                    &["IterMethodsNo", "IterMethodsYes", "IterRevNo", "IterRevYes"],
+                                    quote!((&&::drt::__private::laws::Remake(#make)).drt_iter_methods() #rev),
+                                );
+                                quote!(|__x: &#t| #check)
+                            },
                         )
                     }
                 };

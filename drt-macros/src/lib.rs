@@ -11,7 +11,8 @@
 //! 2. `generics` (instances of generic blocks and methods), `ast` (the
 //!    block as operations and parameters: it only builds);
 //! 3. `traits` and `check`: the rules, one `check_*` each, which `expand`
-//!    calls before and right after building;
+//!    calls before and right after building; `laws` (the laws a block's
+//!    signatures make applicable, registered by `expand`);
 //! 4. `expand` (`#[drt::operations]`: the block unchanged, then its
 //!    registration, emission decisions read from the finished ast), `mock`,
 //!    `generator`; `fallback` (the block with `compile_error!`s) is a leaf

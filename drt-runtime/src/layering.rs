@@ -27,6 +27,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("macro_support::builders", 2),
     ("macro_support::call", 2),
     ("macro_support::laws", 2),
+    ("macro_support::laws::operators", 2),
     ("macro_support::passed_iter", 2),
     ("macro_support::probe", 2),
     ("macro_support::reference", 2),
@@ -277,8 +278,8 @@ fn imports() -> BTreeMap<String, Vec<String>> {
         }
         let mut targets: Vec<String> = named_paths(name, source)
             .iter()
-            // The capability macro is exported at the crate root, where `#[macro_export]` puts it.
-            .filter(|p| p.first().is_none_or(|s| s != "__type_desc"))
+            // The expansions' macros are exported at the crate root, where `#[macro_export]` puts them.
+            .filter(|p| p.first().is_none_or(|s| !["__type_desc", "__probing"].contains(&s.as_str())))
             .map(|p| target(p, &modules))
             .filter(|t| t != name)
             .collect();

@@ -184,9 +184,10 @@ pub(crate) fn allow_for(template: &str) -> Option<&'static str> {
     if template.contains(".len() == 0") {
         return Some("#[allow(clippy::len_zero)]");
     }
-    // An iterator law of a method taking `self` runs on a clone, which a
-    // `Copy` type needs not.
-    template.contains("$0.clone().").then_some("#[allow(clippy::clone_on_copy)]")
+    // An iterator law of a method taking `self` runs on a clone, and so
+    // does `op_assign`, which a `Copy` type needs not.
+    (template.contains("$0.clone().") || template.contains("(law `op_assign`)"))
+        .then_some("#[allow(clippy::clone_on_copy)]")
 }
 
 /// Runs a piece of user code (a trait method), catching a panic as its message.
@@ -540,7 +541,7 @@ impl World<'_> {
 }
 
 /// Live variables holding a value of type `ty`, latest first, except `x`.
-fn same_type(vars: &[Slot], ty: TypeId, x: u32) -> impl Iterator<Item = u32> + '_ {
+pub(crate) fn same_type(vars: &[Slot], ty: TypeId, x: u32) -> impl Iterator<Item = u32> + '_ {
     vars.iter()
         .enumerate()
         .rev()

@@ -112,7 +112,9 @@ impl Registry {
         let invariants = r.invariants.into_iter().collect();
         let mut laws: FxHashMap<TypeId, Vec<Law>> = FxHashMap::default();
         for (owner, law) in r.laws {
-            laws.entry(owner).or_default().push(law);
+            if !r.skipped_laws.contains(&(owner, law.name)) {
+                laws.entry(owner).or_default().push(law);
+            }
         }
         for list in laws.values_mut() {
             list.sort_by_key(|l| (l.name, l.template));

@@ -3,12 +3,15 @@
 //! one breaks it too) and announced (a crash inside one is reproduced by
 //! its assertion), as the default contracts are.
 
-use crate::macro_support::laws::Law;
+use crate::macro_support::laws::{Law, LawCheck};
 use crate::macro_support::Slot;
-use crate::oracle::{announced, guarded, Shown};
+use crate::oracle::{announced, guarded, same_type, Shown};
 use crate::outcome::Violation;
 use crate::report::FailureKind;
 use crate::world::World;
+
+/// The most other values a law of two values pairs a value with.
+const MOST_PARTNERS: usize = 4;
 
 impl World<'_> {
     /// Checks the laws after a call of operation `op` (the last of
@@ -62,9 +65,32 @@ impl World<'_> {
         crate::coverage::unobserved(|| laws.try_for_each(|law| self.check_law(law, x, vars)))
     }
 
+    /// Checks law `law` on variable `x`'s value; a law of two values, with
+    /// each of the latest [`MOST_PARTNERS`] others of its type, and with
+    /// itself first.
     fn check_law(&self, law: &Law, x: u32, vars: &[Slot]) -> Result<(), Violation> {
-        let value = vars[x as usize].as_deref().expect("checked variables hold values");
-        let said = match announced(law.name, law.template, &[x], || guarded(|| (law.check)(value))) {
+        let value = |v: u32| vars[v as usize].as_deref().expect("checked variables hold values");
+        match &law.check {
+            LawCheck::Value(check) => self.check_law_on(law, &[x], vars, || check(value(x))),
+            LawCheck::Pair(check) => {
+                let partners = std::iter::once(x).chain(same_type(vars, value(x).type_id(), x).take(MOST_PARTNERS));
+                partners
+                    .into_iter()
+                    .try_for_each(|y| self.check_law_on(law, &[x, y], vars, || check(value(x), value(y))))
+            }
+        }
+    }
+
+    /// Checks law `law` on the values of `on` by `check`.
+    fn check_law_on(
+        &self,
+        law: &Law,
+        on: &[u32],
+        vars: &[Slot],
+        check: impl FnOnce() -> Option<String>,
+    ) -> Result<(), Violation> {
+        let x = on[0];
+        let said = match announced(law.name, law.template, on, || guarded(check)) {
             Ok(None) => return Ok(()),
             Ok(Some(said)) => said,
             Err(panic) if law.beyond_operations => {
@@ -77,12 +103,13 @@ impl World<'_> {
             // The operation that panics is reported when a call of it does.
             Err(_) => return Ok(()),
         };
+        let value = vars[x as usize].as_deref().expect("checked variables hold values");
         let desc = self.reg.desc(value.type_id());
         Err(Violation {
             kind: FailureKind::Law,
             contract: law.name,
             message: broken(law.name, &said, &Shown(desc, value).to_string()),
-            vars: vec![x],
+            vars: on.to_vec(),
             template: law.template,
         })
     }

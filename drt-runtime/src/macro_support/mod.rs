@@ -28,6 +28,7 @@ pub use answers::{Answers, BoxedFn, Mocked, CHOSEN_PANIC};
 pub use call::*;
 pub use inventory;
 pub use passed_iter::{Hint, Iter};
+pub use probe::probing;
 pub use reference::Reference;
 pub use registration::{Registrar, Registration};
 pub use spec::*;

@@ -109,3 +109,25 @@ capability!(
 capability!(OrdYes, OrdNo, drt_cmp, Option<CmpFn>, [Ord], cmp_of::<T>(), None);
 capability!(DefaultYes, DefaultNo, drt_default, Option<DefaultFn>, [Default], default_of::<T>(), None);
 capability!(TextYes, TextNo, drt_text, Vec<OperationSpec>, [fmt::Display], super::builders::text::<T>(), Vec::new());
+
+/// Not public API. `$body` with probe traits in scope: `probing!(probe {
+/// CloneNo, CloneYes } (&&Probe::<T>::new()).drt_clone())`, the traits of
+/// module `__private::probe` (or of `__private` itself, with no module).
+/// The import names drt through `$crate`, so an expansion whose `crate =
+/// "path"` names nothing has its one error at the path, as its other
+/// `::drt` paths do: a `use` of its own would add a second.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __probing {
+    ({ $($tr:ident),* } $body:expr) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::{$($tr as _),*};
+        $body
+    }};
+    ($($module:ident)::+ { $($tr:ident),* } $body:expr) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::$($module)::+::{$($tr as _),*};
+        $body
+    }};
+}
+pub use crate::__probing as probing;

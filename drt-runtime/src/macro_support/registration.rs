@@ -26,6 +26,8 @@ pub struct Registrar {
     pub(crate) vecs: Vec<VecBuilder>,
     pub(crate) invariants: Vec<(TypeId, Invariant)>,
     pub(crate) laws: Vec<(TypeId, Law)>,
+    /// Per type, the laws `laws(skip(...))` names on any of its blocks.
+    pub(crate) skipped_laws: Vec<(TypeId, &'static str)>,
     pub(crate) seeds: Vec<(TypeId, SeedSpec)>,
     /// Per owner, `crate = "path"` and the module it was written in.
     pub(crate) drt_paths: Vec<(TypeId, &'static str, &'static str)>,
@@ -49,6 +51,13 @@ impl Registrar {
     pub fn law(&mut self, law: Option<Law>) {
         let owner = self.owner.expect("drt: law registered before owner (bug in drt)");
         self.laws.extend(law.map(|law| (owner, law)));
+    }
+
+    /// Not public API. Says that laws `names` (`laws(skip(...))`) are not
+    /// checked for the owner type, whichever of its blocks registers them.
+    pub fn skip_laws(&mut self, names: &[&'static str]) {
+        let owner = self.owner.expect("drt: laws skipped before owner (bug in drt)");
+        self.skipped_laws.extend(names.iter().map(|name| (owner, *name)));
     }
 
     /// Not public API. Declares the impl block's self type.
