@@ -2,10 +2,10 @@
 //! command, `cargo run --release -p drt-examples`.
 
 use drt_examples::{
-    arena, bank, batch, bitmap, bitpack, bugfree, cache, calendar, checksum, chunked, clearing, deque, edge, frames,
-    histogram, index, inline_stack, journal, ledger, limiter, lines, lru, money, ordered, permissions, playlist,
-    raster, readbuf, retry, ring, route, samples, seats, span, stock, tags, tasks, text, timeline, units, username,
-    version, wallet,
+    arena, bank, batch, bitmap, bitpack, bitset, bugfree, cache, calendar, carousel, checksum, chunked, clearing,
+    deque, edge, frames, histogram, history, index, inline_stack, journal, ledger, limiter, lines, lru, money, ordered,
+    outbox, permissions, playlist, queue, raster, readbuf, retry, ring, route, samples, seats, settings, span, sparse,
+    stock, tags, tally, tasks, text, timeline, units, username, version, wallet,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -140,6 +140,29 @@ fn main() {
         }),
         ("journal::Journal", "a flush that clears what a short write did not take", || {
             drt::explore::<journal::Journal>().report()
+        }),
+        // Bugs only a law finds: wrong answers, checked with no code.
+        ("sparse::SparseSet", "law contains_iter: a removed member still iterated", || {
+            drt::explore::<sparse::SparseSet>().report()
+        }),
+        ("queue::RingQueue", "law peek_pop: a back() that is not what pop_back() returns", || {
+            drt::explore::<queue::RingQueue>().report()
+        }),
+        ("tally::Tally", "laws len_iter and is_empty: a total that counts withdrawn votes", || {
+            drt::explore::<tally::Tally>().report()
+        }),
+        ("history::History", "laws exact_size and size_hint: a full ring's iterator says none is left", || {
+            drt::explore::<history::History>().report()
+        }),
+        ("bitset::BitSet", "law iter_methods: a count() of stale bits", || drt::explore::<bitset::BitSet>().report()),
+        ("settings::Settings", "law default_new: a derived Default that is not new()", || {
+            drt::explore::<settings::Settings>().report()
+        }),
+        ("outbox::Outbox", "law capacity: an is_full() that misses the capacity", || {
+            drt::explore::<outbox::Outbox>().report()
+        }),
+        ("carousel::Carousel", "law get_iter: a get() that forgets the rotation", || {
+            drt::explore::<carousel::Carousel>().report()
         }),
         ("permissions::Permissions", "law op_assign: an in-place intersection that keeps the end", || {
             drt::explore::<permissions::Permissions>().report()
