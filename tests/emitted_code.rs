@@ -11,8 +11,8 @@ use drt::FailureKind;
 use drt_examples::{
     bank, batch, bitpack, bitset, bugfree, cache, calendar, carousel, checksum, chunked, deque, edge, histogram,
     history, inline_stack, journal, ledger, limiter, lines, lru, money, ordered, outbox, permissions, playlist, queue,
-    raster, retry, ring, route, seats, settings, span, sparse, stock, tags, tally, tasks, text, timeline, username,
-    version, wallet,
+    raster, retry, ring, route, seats, settings, span, sparse, stock, store, tags, tally, tasks, text, timeline,
+    username, version, wallet,
 };
 
 fn failures() -> Vec<drt::Failure> {
@@ -64,6 +64,7 @@ fn failures() -> Vec<drt::Failure> {
         drt::explore::<outbox::Outbox>().seed(7).max_sequences(20_000).report(),
         drt::explore::<carousel::Carousel>().seed(7).max_sequences(20_000).report(),
         drt::explore::<permissions::Permissions>().seed(7).max_sequences(20_000).report(),
+        drt::explore::<store::Store>().seed(7).max_sequences(20_000).report(),
         // Values too large to print, kept and cloned for reuse.
         drt::explore::<raster::Raster>().seed(7).max_sequences(20_000).report(),
         // A dozen calls in order, a vector of drawn numbers, a drawn bit width.
@@ -245,7 +246,7 @@ fn emitted_tests_compile_and_fail_the_same_way() {
     // task queue's shows in `pop` and in `peek`, the line counter's in three
     // of what it returns, the rate limiter's in both methods refilling.
     let (raster, others): (Vec<_>, Vec<_>) = failures.iter().partition(|f| f.operation.starts_with("Raster::"));
-    assert_eq!(others.len(), 47, "{failures:#?}");
+    assert_eq!(others.len(), 48, "{failures:#?}");
     assert!(raster.len() >= 4 && raster.iter().all(|f| f.message.contains("out of range for slice")), "{raster:#?}");
     let dir = scratch_crate(&failures);
     let (stdout, _) = cargo_test(&dir, "generated");

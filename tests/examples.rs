@@ -631,7 +631,7 @@ fn values_holding_hash_maps_and_sets_explore_the_same_way_every_time() {
 /// seeds 1-10; the same type without its bug (its twin) reports nothing.
 mod laws {
     use super::*;
-    use drt_examples::{bitset, carousel, history, outbox, permissions, queue, settings, sparse, tally};
+    use drt_examples::{bitset, carousel, history, outbox, permissions, queue, settings, sparse, store, tally};
 
     /// The failures of `T` on seeds 1-10, each only of kind `Law`.
     fn law_failures<T: 'static>(budget: u64) -> Vec<Vec<drt::Failure>> {
@@ -733,5 +733,11 @@ mod laws {
     fn an_intersection_in_place_that_keeps_the_end_breaks_op_assign() {
         only_law::<permissions::Permissions>("op_assign", "assigned &= &");
         clean::<permissions::FixedPermissions>(5_000);
+    }
+
+    #[test]
+    fn a_remove_that_returns_a_stale_version_breaks_get_remove() {
+        only_law::<store::Store>("get_remove", "assert_eq!(removed.remove(key).as_ref(), log.get(key)");
+        clean::<store::FixedStore>(5_000);
     }
 }

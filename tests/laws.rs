@@ -72,6 +72,9 @@ impl Conventional {
     pub fn contains(&self, x: &u8) -> bool {
         self.items.contains(x)
     }
+    pub fn remove(&mut self, index: usize) -> Option<u8> {
+        self.items.remove(index)
+    }
 }
 
 /// The same names, none with the convention's signature.
@@ -174,6 +177,7 @@ fn every_law_applies_where_the_signatures_match_and_holds_when_followed() {
             "iter_methods",
             "get_iter",
             "contains_iter",
+            "get_remove",
             "peek_pop",
             "capacity",
             "roundtrip",
@@ -182,7 +186,7 @@ fn every_law_applies_where_the_signatures_match_and_holds_when_followed() {
     );
     assert!(report.stats.laws.iter().all(|(ty, _)| ty == "Conventional"), "{:?}", report.stats.laws);
     assert!(
-        report.summary("Conventional").contains("no failures, 11 laws checked (seed 1)"),
+        report.summary("Conventional").contains("no failures, 12 laws checked (seed 1)"),
         "{}",
         report.summary("Conventional")
     );
@@ -629,4 +633,134 @@ fn no_law_is_broken_by_a_nan_that_equals_nothing() {
     let report = drt::explore::<Readings>().seed(1).max_sequences(5_000).report();
     assert!(report.failures.is_empty(), "{report}");
     assert_eq!(laws_of(&report), ["size_hint", "iter_methods", "get_iter", "contains_iter", "peek_pop", "default_new"]);
+}
+
+/// Stock by item number, a map: `BUG` 1 has `remove` answer with the
+/// count of the item stored after the one removed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Shelves<const BUG: u8>(std::collections::BTreeMap<u8, u16>);
+
+#[drt::operations(instantiate(BUG = 0), instantiate(BUG = 1))]
+impl<const BUG: u8> Shelves<BUG> {
+    pub fn new() -> Self {
+        Shelves(Default::default())
+    }
+    pub fn insert(&mut self, item: u8, count: u16) -> Option<u16> {
+        self.0.insert(item, count)
+    }
+    pub fn get(&self, item: &u8) -> Option<&u16> {
+        self.0.get(item)
+    }
+    pub fn remove(&mut self, item: &u8) -> Option<u16> {
+        let next = self.0.range(item.saturating_add(1)..).next().map(|(_, c)| *c);
+        let removed = self.0.remove(item);
+        if BUG == 1 && removed.is_some() && next.is_some() {
+            return next;
+        }
+        removed
+    }
+    pub fn iter(&self) -> impl Iterator<Item = (&u8, &u16)> + '_ {
+        self.0.iter()
+    }
+}
+
+/// A set of numbers in a vector, `remove` by swapping the last in: `BUG`
+/// 1 has it say it found nothing when the number removed was the last.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pool<const BUG: u8>(Vec<u8>);
+
+#[drt::operations(instantiate(BUG = 0), instantiate(BUG = 1))]
+impl<const BUG: u8> Pool<BUG> {
+    pub fn new() -> Self {
+        Pool(Vec::new())
+    }
+    pub fn insert(&mut self, x: u8) -> bool {
+        if self.0.contains(&x) {
+            return false;
+        }
+        self.0.push(x);
+        true
+    }
+    pub fn contains(&self, x: &u8) -> bool {
+        self.0.contains(x)
+    }
+    pub fn remove(&mut self, x: &u8) -> bool {
+        let Some(i) = self.0.iter().position(|y| y == x) else { return false };
+        self.0.swap_remove(i);
+        !(BUG == 1 && i == self.0.len() && i > 0)
+    }
+    pub fn iter(&self) -> impl Iterator<Item = &u8> + '_ {
+        self.0.iter()
+    }
+}
+
+#[test]
+fn get_remove_applies_to_maps_sequences_and_sets_and_holds_when_followed() {
+    for report in [
+        drt::explore::<Shelves<0>>().seed(1).max_sequences(3_000).report(),
+        drt::explore::<Pool<0>>().seed(1).max_sequences(3_000).report(),
+    ] {
+        assert!(report.failures.is_empty(), "{report}");
+        assert!(laws_of(&report).contains(&"get_remove"), "{:?}", report.stats.laws);
+    }
+}
+
+#[test]
+fn get_remove_sees_a_map_remove_that_returns_another_value() {
+    let report = drt::explore::<Shelves<1>>().seed(1).max_sequences(3_000).report();
+    assert_eq!(report.failures.len(), 1, "{report}");
+    let f = &report.failures[0];
+    assert_eq!(f.kind, FailureKind::Law, "{report}");
+    assert!(f.message.starts_with("law `get_remove` is broken: `get("), "{}", f.message);
+    assert!(f.message.contains("but `remove("), "{}", f.message);
+    assert!(f.code.contains("assert_eq!(removed.remove(key).as_ref(), shelves.get(key)"), "{}", f.code);
+}
+
+#[test]
+fn get_remove_sees_a_set_remove_that_says_it_found_nothing() {
+    let report = drt::explore::<Pool<1>>().seed(1).max_sequences(3_000).report();
+    assert_eq!(report.failures.len(), 1, "{report}");
+    let f = &report.failures[0];
+    assert!(f.message.starts_with("law `get_remove` is broken: `contains("), "{}", f.message);
+    assert!(f.message.contains("` is true but `remove("), "{}", f.message);
+    assert!(f.code.contains("assert_eq!(removed.remove(item), pool.contains(item)"), "{}", f.code);
+}
+
+/// A line of numbers, `remove(i)` returning the number as `Vec::remove`
+/// does: `BUG` 1 has it return the one that moved into its place.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Line<const BUG: u8>(Vec<u8>);
+
+#[drt::operations(instantiate(BUG = 0), instantiate(BUG = 1))]
+impl<const BUG: u8> Line<BUG> {
+    pub fn new() -> Self {
+        Line(Vec::new())
+    }
+    pub fn push(&mut self, x: u8) {
+        self.0.push(x)
+    }
+    pub fn get(&self, i: usize) -> Option<&u8> {
+        self.0.get(i)
+    }
+    pub fn remove(&mut self, i: usize) -> u8 {
+        let removed = self.0.remove(i);
+        match self.0.get(i) {
+            Some(&moved) if BUG == 1 => moved,
+            _ => removed,
+        }
+    }
+    pub fn iter(&self) -> impl Iterator<Item = &u8> + '_ {
+        self.0.iter()
+    }
+}
+
+#[test]
+fn get_remove_sees_a_sequence_remove_that_returns_the_next() {
+    let report = drt::explore::<Line<0>>().seed(1).max_sequences(3_000).report();
+    assert!(report.failures.iter().all(|f| f.kind == FailureKind::Panic), "{report}");
+    assert!(laws_of(&report).contains(&"get_remove"), "{:?}", report.stats.laws);
+    let report = drt::explore::<Line<1>>().seed(1).max_sequences(3_000).report();
+    let f = report.failures.iter().find(|f| f.kind == FailureKind::Law).expect("the law is broken");
+    assert!(f.message.starts_with("law `get_remove` is broken: `get(0)` is Some("), "{}", f.message);
+    assert!(f.code.contains("assert_eq!(Some(&removed.remove(i)), line.get(i)"), "{}", f.code);
 }

@@ -11,7 +11,10 @@
 //! has a bug. One it has: `rust_decimal` 1.43.0's `Decimal::rescale` can leave
 //! a scale above 28 (`Decimal::new(1, 10)` rescaled to 100 has scale 38), and
 //! such a value's `Display` panics: a broken contract ("Display does not
-//! panic"), which the law `roundtrip` leaves to that oracle.
+//! panic"), which the law `roundtrip` leaves to that oracle. And one
+//! inconsistency `op_assign` reports: `fixedbitset`'s `a &= &b` keeps `a`'s
+//! length while `&a & &b` takes the shorter, and its `==` compares lengths
+//! (docs/BENCHMARKS.md, issue 36's second slice).
 //!
 //! Sixteen crates: `indexmap`, `smallvec`, `arrayvec`, `hashbrown`, `slab`,
 //! `bitvec`, `fixedbitset`, `semver`, `url`, `im`, `heapless`, `tinyvec`,

@@ -44,6 +44,7 @@ pub mod settings;
 pub mod span;
 pub mod sparse;
 pub mod stock;
+pub mod store;
 pub mod tags;
 pub mod tally;
 pub mod tasks;

@@ -5,7 +5,7 @@ use drt_examples::{
     arena, bank, batch, bitmap, bitpack, bitset, bugfree, cache, calendar, carousel, checksum, chunked, clearing,
     deque, edge, frames, histogram, history, index, inline_stack, journal, ledger, limiter, lines, lru, money, ordered,
     outbox, permissions, playlist, queue, raster, readbuf, retry, ring, route, samples, seats, settings, span, sparse,
-    stock, tags, tally, tasks, text, timeline, units, username, version, wallet,
+    stock, store, tags, tally, tasks, text, timeline, units, username, version, wallet,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -166,6 +166,9 @@ fn main() {
         }),
         ("permissions::Permissions", "law op_assign: an in-place intersection that keeps the end", || {
             drt::explore::<permissions::Permissions>().report()
+        }),
+        ("store::Store", "law get_remove: a remove that returns the oldest version of a key", || {
+            drt::explore::<store::Store>().report()
         }),
         ("bugfree::SortedSet", "none", || drt::explore::<bugfree::SortedSet>().report()),
         ("bugfree::SortedSet vs BTreeSet<i32>", "none: no false divergence", || {

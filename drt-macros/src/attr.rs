@@ -54,6 +54,7 @@ pub const LAWS: &[&str] = &[
     "iter_methods",
     "get_iter",
     "contains_iter",
+    "get_remove",
     "peek_pop",
     "capacity",
     "op_assign",

@@ -33,6 +33,7 @@ pub fn registrations(ops: &Operations<'_>) -> TokenStream {
         ("len_iter", block.len_iter()),
         ("get_iter", block.get_iter()),
         ("contains_iter", block.contains_iter()),
+        ("get_remove", block.get_remove()),
         ("peek_pop", block.peek_pop()),
         ("capacity", block.capacity()),
         ("roundtrip", Some(block.roundtrip())),
@@ -87,6 +88,20 @@ impl Returned {
         }
         Some(Returned { item, exact: named("ExactSizeIterator"), double_ended: named("DoubleEndedIterator") })
     }
+}
+
+/// What `get_remove` compares, as one form of it finds it: the lookup
+/// method, the keys (closure bodies over `__x` and `__most`), what the
+/// lookup shows and the removal returns of one (over `__x` and `__k`), their
+/// types, and the assertion.
+struct Removal<'a> {
+    lookup: &'a Operation,
+    keys: TokenStream,
+    key: Type,
+    shown: TokenStream,
+    removed: TokenStream,
+    compared: Type,
+    template: &'static str,
 }
 
 /// One inherent block, asked for the methods a law names.
@@ -262,6 +277,122 @@ impl<'a> Block<'a> {
                 |__x: &#t, __e: &dyn ::core::any::Any| <#t>::contains(__x, ::drt::__private::laws::cast::<#e>(__e)),
                 #items,
                 ::drt::__private::type_desc!(#e),
+            )),
+        ))
+    }
+
+    /// `get_remove`, of a map (`get(&K) -> Option<&V>` and `remove(&K) ->
+    /// Option<V>`, `iter()` over pairs), a sequence (`get(usize) ->
+    /// Option<&E>` and `remove(usize)` returning `Option<E>` or `E`) or a set
+    /// (`contains(&E) -> bool` and `remove(&E)` returning `bool` or
+    /// `Option<E>`), `iter()` giving the keys, indices or items removed.
+    fn get_remove(&self) -> Option<TokenStream> {
+        let (iter, item, _) = self.items()?;
+        let remove = self.method("remove", Receiver::Mut, 1)?;
+        let t = self.t;
+        let p = quote!(::drt::__private::laws);
+        let take = quote!(::core::iter::Iterator::take(<#t>::iter(__x), __most));
+        let by_index = |op: &Operation| op.params[1].kind == Kind::Value && is(&op.params[1].pool, "usize");
+        let by_ref_to = |op: &Operation, ty: &Type| Self::by_ref(op).is_some_and(|k| same(k, ty));
+        let lent =
+            |op: &Operation, ty: &Type| matches!(&op.ret, Ret::Borrowed(Borrowed::Option(Lent::Ref(g))) if same(g, ty));
+        let r = match item {
+            IterItem::Pairs(k, v) => {
+                let get = self.method("get", Receiver::Ref, 1)?;
+                let removes = matches!(&remove.ret, Ret::Option(r) if same(r, v));
+                if !(lent(get, v) && removes && by_ref_to(get, k) && by_ref_to(remove, k)) {
+                    return None;
+                }
+                Removal {
+                    lookup: get,
+                    keys: quote!(::core::iter::Iterator::map(#take, |(__k, _)| #p::Item::of_ref(__k))),
+                    key: k.clone(),
+                    shown: quote!(::core::option::Option::map(<#t>::get(__x, #p::cast::<#k>(__k)), #p::Item::of_ref)),
+                    removed: quote!(::core::option::Option::map(<#t>::remove(__x, #p::cast::<#k>(__k)), #p::boxed)),
+                    compared: v.clone(),
+                    template: "for (key, _) in $0.iter() {\n    \
+                               let mut removed = $0.clone();\n    \
+                               assert_eq!(removed.remove(key).as_ref(), $0.get(key), \"remove(k) must return what get(k) shows (law `get_remove`)\");\n}",
+                }
+            }
+            IterItem::Cloned(e) if by_index(remove) => {
+                let get = self.method("get", Receiver::Ref, 1)?;
+                if !(lent(get, e) && by_index(get)) {
+                    return None;
+                }
+                let index = quote!(*#p::cast::<usize>(__k));
+                let (removed, template) = match &remove.ret {
+                    Ret::Option(r) if same(r, e) => (
+                        quote!(::core::option::Option::map(<#t>::remove(__x, #index), #p::boxed)),
+                        "for i in 0..$0.iter().count() {\n    \
+                         let mut removed = $0.clone();\n    \
+                         assert_eq!(removed.remove(i).as_ref(), $0.get(i), \"remove(i) must return what get(i) shows (law `get_remove`)\");\n}",
+                    ),
+                    Ret::Value(r) if same(r, e) => (
+                        quote!(::core::option::Option::Some(#p::boxed(<#t>::remove(__x, #index)))),
+                        "for i in 0..$0.iter().count() {\n    \
+                         let mut removed = $0.clone();\n    \
+                         assert_eq!(Some(&removed.remove(i)), $0.get(i), \"remove(i) must return what get(i) shows (law `get_remove`)\");\n}",
+                    ),
+                    _ => return None,
+                };
+                Removal {
+                    lookup: get,
+                    keys: quote!(::core::iter::Iterator::map(0..::core::iter::Iterator::count(#take), #p::Item::owned::<usize>)),
+                    key: syn::parse_quote!(usize),
+                    shown: quote!(::core::option::Option::map(<#t>::get(__x, #index), #p::Item::of_ref)),
+                    removed,
+                    compared: e.clone(),
+                    template,
+                }
+            }
+            IterItem::Cloned(e) => {
+                let contains = self.method("contains", Receiver::Ref, 1)?;
+                let says = matches!(&contains.ret, Ret::Value(b) if is(b, "bool"));
+                if !(says && by_ref_to(contains, e) && by_ref_to(remove, e)) {
+                    return None;
+                }
+                let removing = quote!(<#t>::remove(__x, #p::cast::<#e>(__k)));
+                let (removed, template) = match &remove.ret {
+                    Ret::Value(b) if is(b, "bool") => (
+                        quote!(::core::option::Option::Some(#p::boxed(#removing))),
+                        "for item in $0.iter() {\n    \
+                         let mut removed = $0.clone();\n    \
+                         assert_eq!(removed.remove(item), $0.contains(item), \"remove(x) must say what contains(x) says (law `get_remove`)\");\n}",
+                    ),
+                    Ret::Option(r) if same(r, e) => (
+                        quote!(::core::option::Option::Some(#p::boxed(::core::option::Option::is_some(&#removing)))),
+                        "for item in $0.iter() {\n    \
+                         let mut removed = $0.clone();\n    \
+                         assert_eq!(removed.remove(item).is_some(), $0.contains(item), \"remove(x) must say what contains(x) says (law `get_remove`)\");\n}",
+                    ),
+                    _ => return None,
+                };
+                Removal {
+                    lookup: contains,
+                    keys: quote!(::core::iter::Iterator::map(#take, #p::Item::of_ref)),
+                    key: e.clone(),
+                    shown: quote!(::core::option::Option::Some(#p::Item::owned(<#t>::contains(__x, #p::cast::<#e>(__k))))),
+                    removed,
+                    compared: syn::parse_quote!(bool),
+                    template,
+                }
+            }
+            _ => return None,
+        };
+        let Removal { lookup, keys, key, shown, removed, compared, template } = r;
+        let name = lookup.original.sig.ident.to_string();
+        Some(register(
+            &[lookup, remove, iter],
+            quote!(get_remove::<#t>(
+                #name,
+                |__x: &#t, __most: usize| ::core::iter::Iterator::collect(#keys),
+                |__x: &#t, __k: &dyn ::core::any::Any| #shown,
+                |__x: &mut #t, __k: &dyn ::core::any::Any| #removed,
+                ::drt::__private::type_desc!(#t),
+                ::drt::__private::type_desc!(#key),
+                ::drt::__private::type_desc!(#compared),
+                #template,
             )),
         ))
     }

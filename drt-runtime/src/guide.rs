@@ -194,9 +194,10 @@
 //! A wrong answer panics nowhere. drt catches many with no code of yours:
 //! where the type's signatures follow a convention std documents, the
 //! **laws** check it after every call (`iter().count() == len()`, a peek
-//! that shows what the pop returns, `to_string()` parsing back, and the
-//! rest of the README's table). `Stats::laws` lists the laws checked;
-//! `laws(skip(name))` on the block turns one off for the type, and
+//! that shows what the pop returns, a `remove` returning what `get` shows,
+//! `a += b` leaving `a == a + b`, `to_string()` parsing back, and the rest
+//! of the README's table). `Stats::laws` lists the laws checked;
+//! `laws(skip(name))` on any block of the type turns one off for it, and
 //! [`laws(false)`](crate::Explorer::laws) (`DRT_LAWS=off`) all of them.
 //!
 //! ```

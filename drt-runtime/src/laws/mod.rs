@@ -60,6 +60,11 @@ pub(crate) const CATALOGUE: &[(&str, &str, &str)] = &[
         "https://doc.rust-lang.org/std/collections/struct.HashSet.html#method.contains",
     ),
     (
+        "get_remove",
+        "`remove` returns what `get` (`contains`) shows of the key it removes",
+        "https://doc.rust-lang.org/std/collections/struct.HashMap.html#method.remove",
+    ),
+    (
         "peek_pop",
         "what a peek (`last`, `back`, `first`, `front`, `peek`) shows is what the pop of that end returns",
         "https://doc.rust-lang.org/std/collections/struct.VecDeque.html#method.back",

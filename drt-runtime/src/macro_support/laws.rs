@@ -354,6 +354,61 @@ pub fn get_key<T: 'static>(
     }))
 }
 
+/// Not public API. `get_remove`: a lookup (`get(&k)`, `get(i)` or
+/// `contains(&x)`, named `lookup`) and the removal of the same key
+/// (`remove`): what `remove` returns on a clone is what the lookup showed,
+/// for the first, middle and last of the keys (indices, items) `keys`
+/// yields (each removal costs a clone).
+/// `shown` and `removed` return what the two compare, of type `shown_ty`
+/// (the value, or `bool`); `key` describes the keys.
+#[allow(clippy::too_many_arguments)]
+pub fn get_remove<T: 'static>(
+    lookup: &'static str,
+    keys: fn(&T, usize) -> Vec<Item<'_>>,
+    shown: for<'a> fn(&'a T, &dyn Any) -> Option<Item<'a>>,
+    removed: fn(&mut T, &dyn Any) -> Option<Box<dyn Any>>,
+    t: TypeDesc,
+    key: TypeDesc,
+    shown_ty: TypeDesc,
+    template: &'static str,
+) -> Option<Law> {
+    let (clone, key_debug) = (t.clone?, key.debug?);
+    let (eq, debug) = comparable(&shown_ty)?;
+    Some(Law::new("get_remove", template, move |v| {
+        let x = cast::<T>(v);
+        let keys = keys(x, MOST_ITEMS + 1);
+        if keys.len() > MOST_ITEMS {
+            return None;
+        }
+        let last = keys.len().checked_sub(1)?;
+        let mut at = vec![0, last / 2, last];
+        at.dedup();
+        at.into_iter().find_map(|i| {
+            let k = keys[i].get();
+            let shown = shown(x, k);
+            let mut copy = clone(v);
+            let removed = removed(copy.downcast_mut::<T>().expect("drt: a clone of the same type (bug in drt)"), k);
+            let same = match (&shown, &removed) {
+                (Some(a), Some(b)) => !unequal(eq, a.get(), &**b),
+                (None, None) => true,
+                _ => false,
+            };
+            (!same).then(|| {
+                let (shown, removed) = (shown.as_ref().map(Item::get), removed.as_deref());
+                let (shown, removed) = match (shown, removed) {
+                    // `contains` and a `remove` saying whether it removed: `bool`s.
+                    (Some(a), Some(b)) if lookup == "contains" => {
+                        (format!("{:?}", Shown(a, debug)), format!("{:?}", Shown(b, debug)))
+                    }
+                    _ => (format!("{:?}", ShownOption(shown, debug)), format!("{:?}", ShownOption(removed, debug))),
+                };
+                let k = Shown(k, key_debug);
+                format!("`{lookup}({k:?})` is {shown} but `remove({k:?})` returns {removed}")
+            })
+        })
+    }))
+}
+
 /// Not public API. `capacity`: `len` and `fn capacity(&self) -> usize`,
 /// with or without `fn is_full(&self) -> bool`: `len() <= capacity()`, and
 /// `is_full() == (len() == capacity())`.
