@@ -155,8 +155,9 @@ impl<'w> Reuse<'w> {
             stats.notes.push(
                 "drt re-ran every sequence from its first call: a sequence run from the values kept from an \
                  earlier run gave other results than run from scratch, so a clone of some value behaves unlike \
-                 the value (state shared through an `Rc` or a global, or a `Clone` that leaves something out); \
-                 the exploration is slower, not wrong"
+                 the value (state shared through an `Rc` or a global, or a `Clone` that leaves something out) or \
+                 a value made anew differs from the last one made alike (randomness: a `HashMap`'s random seed \
+                 orders its iteration); the exploration is slower, not wrong"
                     .to_string(),
             );
         }
