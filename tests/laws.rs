@@ -764,3 +764,35 @@ fn get_remove_sees_a_sequence_remove_that_returns_the_next() {
     assert!(f.message.starts_with("law `get_remove` is broken: `get(0)` is Some("), "{}", f.message);
     assert!(f.code.contains("assert_eq!(Some(&removed.remove(i)), line.get(i)"), "{}", f.code);
 }
+
+/// A map whose `remove` takes its key by value: no `get_remove`, whose
+/// convention takes it as `get` does, by reference.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tray(std::collections::BTreeMap<u8, u16>);
+
+#[drt::operations]
+impl Tray {
+    pub fn new() -> Self {
+        Tray(Default::default())
+    }
+    pub fn insert(&mut self, k: u8, v: u16) -> Option<u16> {
+        self.0.insert(k, v)
+    }
+    pub fn get(&self, k: &u8) -> Option<&u16> {
+        self.0.get(k)
+    }
+    /// Answers with a count of one more, which the law would see.
+    pub fn remove(&mut self, k: u8) -> Option<u16> {
+        self.0.remove(&k).map(|v| v.wrapping_add(1))
+    }
+    pub fn iter(&self) -> impl Iterator<Item = (&u8, &u16)> + '_ {
+        self.0.iter()
+    }
+}
+
+#[test]
+fn get_remove_does_not_apply_to_a_remove_by_value() {
+    let report = drt::explore::<Tray>().seed(1).max_sequences(2_000).report();
+    assert!(report.failures.is_empty(), "{report}");
+    assert_eq!(laws_of(&report), ["size_hint", "iter_methods", "get_iter", "default_new"]);
+}
