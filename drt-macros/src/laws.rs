@@ -398,7 +398,7 @@ impl<'a> Block<'a> {
     }
 
     fn peek_pop(&self) -> Option<TokenStream> {
-        // The order of `drt::__private::laws::PEEK_POP`.
+        // The pairs of `drt::__private::laws::PEEK_POP`, which finds each by its names.
         const PAIRS: [(&str, &str); 6] = [
             ("last", "pop"),
             ("last", "pop_last"),
@@ -410,8 +410,7 @@ impl<'a> Block<'a> {
         let t = self.t;
         let laws: Vec<TokenStream> = PAIRS
             .iter()
-            .enumerate()
-            .filter_map(|(k, (peek_name, pop_name))| {
+            .filter_map(|(peek_name, pop_name)| {
                 let peek = self.method(peek_name, Receiver::Ref, 0)?;
                 let pop = self.method(pop_name, Receiver::Mut, 0)?;
                 let (Ret::Borrowed(Borrowed::Option(Lent::Ref(e))), Ret::Option(popped)) = (&peek.ret, &pop.ret) else {
@@ -424,7 +423,7 @@ impl<'a> Block<'a> {
                 Some(register(
                     &[peek, pop],
                     quote!(peek_pop::<#t>(
-                        #k,
+                        (#peek_name, #pop_name),
                         |__x: &#t| ::core::option::Option::map(<#t>::#peek_fn(__x), ::drt::__private::laws::Item::of_ref),
                         |__x: &mut #t| ::core::option::Option::map(<#t>::#pop_fn(__x), ::drt::__private::laws::boxed),
                         ::drt::__private::type_desc!(#t),

@@ -463,16 +463,16 @@ pub const PEEK_POP: &[(&str, &str, &str)] = &[
 
 /// Not public API. `peek_pop`: a peek (`fn back(&self) -> Option<&E>`) and
 /// the pop of the same end (`fn pop_back(&mut self) -> Option<E>`), the
-/// pair `pair` of [`PEEK_POP`]: what the peek shows is what the pop then
+/// pair `(peek, pop)` of [`PEEK_POP`] by their names: what the peek shows is what the pop then
 /// returns. Checked on a clone.
 pub fn peek_pop<T: 'static>(
-    pair: usize,
+    pair: (&str, &str),
     peek: fn(&T) -> Option<Item<'_>>,
     pop: fn(&mut T) -> Option<Box<dyn Any>>,
     t: TypeDesc,
     e: TypeDesc,
 ) -> Option<Law> {
-    let (peek_name, pop_name, template) = *PEEK_POP.get(pair)?;
+    let &(peek_name, pop_name, template) = PEEK_POP.iter().find(|(peek, pop, _)| (*peek, *pop) == pair)?;
     let (clone, clone_item) = (t.clone?, e.clone?);
     let (eq, debug) = comparable(&e)?;
     Some(Law::new("peek_pop", template, move |v| {
