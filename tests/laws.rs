@@ -796,3 +796,35 @@ fn get_remove_does_not_apply_to_a_remove_by_value() {
     assert!(report.failures.is_empty(), "{report}");
     assert_eq!(laws_of(&report), ["size_hint", "iter_methods", "get_iter", "default_new"]);
 }
+
+/// In a module of its own: the name `Items` is taken above.
+mod named {
+    /// A type whose values are named as `get_iter`'s assertion names its own
+    /// local (`items`), with `get` counting from the end.
+    #[derive(Clone, Debug, Default, PartialEq, Eq)]
+    pub struct Items(Vec<u8>);
+
+    #[drt::operations]
+    impl Items {
+        pub fn new() -> Self {
+            Items(Vec::new())
+        }
+        pub fn push(&mut self, x: u8) {
+            self.0.push(x)
+        }
+        pub fn get(&self, i: usize) -> Option<&u8> {
+            self.0.iter().rev().nth(i)
+        }
+        pub fn iter(&self) -> impl Iterator<Item = &u8> + '_ {
+            self.0.iter()
+        }
+    }
+}
+
+#[test]
+fn a_variable_is_not_named_as_a_local_of_the_law_s_assertion() {
+    let report = drt::explore::<named::Items>().seed(1).max_sequences(2_000).report();
+    let f = &report.failures[0];
+    assert!(f.code.contains("let mut items2 = laws::named::Items::new();"), "{}", f.code);
+    assert!(f.code.contains("let items: Vec<_> = items2.iter().collect();"), "{}", f.code);
+}

@@ -93,7 +93,7 @@ fn test_text(world: &World<'_>, seq: &Sequence, fn_name: &str, observations: &[O
             Observation::Empty { .. } => None,
         })
         .collect();
-    let names = names(world, seq, &vars);
+    let names = names(world, seq, &vars, "");
     let name = |var: &u32| names[*var as usize].clone().unwrap_or_else(|| "_".into());
     let mut body = lines(world, seq, &names);
     for o in observations {

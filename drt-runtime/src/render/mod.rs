@@ -47,7 +47,7 @@ pub(crate) fn render_test(
         FailureKind::Law => "breaks_law",
         _ => "panics",
     };
-    let names = names(world, seq, assertion.map_or(&[][..], |v| &v.vars[..]));
+    let names = names(world, seq, assertion.map_or(&[][..], |v| &v.vars[..]), assertion.map_or("", |v| v.template));
     let mut header = format!("// drt: {summary}\n");
     if kind == FailureKind::Flaky {
         header.push_str("// drt: flaky: this failed once but not when run again, so this test may pass\n");
@@ -81,8 +81,8 @@ fn render_divergence(world: &World<'_>, seq: &Sequence, operation: &str, v: &Vio
     // A call left out made nothing the others use.
     let theirs = shadow.kept(&runs);
     let their_last = theirs.len() - 1;
-    let ours_names = names(world, seq, &[last as u32]);
-    let mut their_names = names(world, &theirs, &[their_last as u32]);
+    let ours_names = names(world, seq, &[last as u32], "");
+    let mut their_names = names(world, &theirs, &[their_last as u32], "");
     // The reference's names say so, and differ from the tested side's.
     for name in their_names.iter_mut().flatten() {
         let taken = ours_names.iter().flatten().any(|n| n == name);
@@ -141,7 +141,7 @@ fn render_postcondition(world: &World<'_>, seq: &Sequence, operation: &str) -> S
     let last = seq.len() - 1;
     let spec = &world.op(seq.op(last)).op.spec;
     let ensures = spec.ensures;
-    let mut names = names(world, seq, &[]);
+    let mut names = names(world, seq, &[], "");
     // The postcondition's own names are the test's too.
     let reserved: Vec<&str> = ["result", "old"].into_iter().chain(spec.params.iter().map(|p| p.name)).collect();
     let mut taken: Vec<String> =
@@ -290,7 +290,7 @@ pub(crate) fn render_crash(
         FailureKind::Timeout => ("hangs", "this test does not finish: run it with a timeout", "hangs"),
         _ => ("crashes the process", "running this test takes its test binary down with it", "crashes"),
     };
-    let names = names(world, seq, check.map_or(&[][..], |c| &c.vars[..]));
+    let names = names(world, seq, check.map_or(&[][..], |c| &c.vars[..]), check.map_or("", |c| c.template.as_str()));
     // A crash in a check after the last call is the check's, not the call's:
     // named by its statement when that is one line, else by its contract.
     let what = match check.map(|c| (c, fill(&c.template, &c.vars, &names))) {

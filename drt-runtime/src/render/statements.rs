@@ -81,10 +81,12 @@ fn inlined(world: &World<'_>, seq: &Sequence, i: usize) -> bool {
 }
 
 /// Variable names: each result used by a later call or by the final
-/// assertion (`extra`) gets its base name, numbered on clashes; a result
-/// written inline where it is used (see [`inlined`]) gets none.
-pub(crate) fn names(world: &World<'_>, seq: &Sequence, extra: &[u32]) -> Vec<Option<String>> {
-    let mut taken: Vec<String> = Vec::new();
+/// assertion (`extra`, the statement `template`) gets its base name,
+/// numbered on clashes, with the names the template declares itself (an
+/// `items` of the law `get_iter`); a result written inline where it is used
+/// (see [`inlined`]) gets none.
+pub(crate) fn names(world: &World<'_>, seq: &Sequence, extra: &[u32], template: &str) -> Vec<Option<String>> {
+    let mut taken: Vec<String> = declared(template);
     (0..seq.len())
         .map(|i| {
             let unused = seq.uses(i as u32).next().is_none() || inlined(world, seq, i);
@@ -94,6 +96,35 @@ pub(crate) fn names(world: &World<'_>, seq: &Sequence, extra: &[u32]) -> Vec<Opt
             Some(unique_name(&base_name(world, seq, i), "", &mut taken))
         })
         .collect()
+}
+
+/// The names a statement template declares: bound by `let` and `for`
+/// patterns, and its functions (`fn default_like`), so that no variable of
+/// the test is named alike and hidden by one.
+fn declared(template: &str) -> Vec<String> {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < template.len() {
+        let rest = &template[at..];
+        let Some(start) = rest.find(|c: char| ident(c)) else { break };
+        let word_end = rest[start..].find(|c: char| !ident(c)).map_or(rest.len(), |e| start + e);
+        let after = &rest[word_end..];
+        // What the keyword's pattern runs to: `let p =` / `let p: T`, `for p in`, `fn name<` / `fn name(`.
+        let pattern = match &rest[start..word_end] {
+            "let" => after.find(['=', ':']).map(|e| &after[..e]),
+            "for" => after.find(" in ").map(|e| &after[..e]),
+            "fn" => after.find(['<', '(']).map(|e| &after[..e]),
+            _ => None,
+        };
+        for name in pattern.unwrap_or("").split(|c: char| !ident(c)) {
+            if !name.is_empty() && name != "mut" && name != "_" {
+                out.push(name.to_string());
+            }
+        }
+        at += word_end;
+    }
+    out
 }
 
 /// A seed or a drawn integer as an argument passed this way.
@@ -394,7 +425,7 @@ pub(crate) fn statement_count(world: &World<'_>, seq: &Sequence) -> usize {
 /// The body statements of a sequence, one per call; the results in `extra`
 /// are named even when no call uses them.
 pub(crate) fn statements(world: &World<'_>, seq: &Sequence, extra: &[u32]) -> Vec<String> {
-    lines(world, seq, &names(world, seq, extra))
+    lines(world, seq, &names(world, seq, extra, ""))
 }
 
 /// One statement per call, with these variable names.
@@ -582,4 +613,20 @@ fn replace_crate(code: &str, krate: &str, with: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_template_declares_its_lets_fors_and_fns() {
+        let get_iter = "let items: Vec<_> = $0.iter().collect();\n\
+                        for (i, item) in items.iter().enumerate() {\n    assert_eq!($0.get(i).as_ref(), Some(item));\n}";
+        assert_eq!(super::declared(get_iter), ["items", "i", "item"]);
+        let roundtrip =
+            "fn parse_like<T: std::str::FromStr>(_: &T, text: &str) -> Result<T, T::Err> {\n    text.parse()\n}\n\
+                         let text = $0.to_string();\nlet parsed = parse_like(&$0, &text);";
+        assert_eq!(super::declared(roundtrip), ["parse_like", "text", "parsed"]);
+        assert_eq!(super::declared("let mut assigned = $0.clone();\nassigned |= &$1;"), ["assigned"]);
+        assert!(super::declared("assert!($0.len() <= $0.capacity());").is_empty());
+    }
 }
