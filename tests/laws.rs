@@ -828,3 +828,57 @@ fn a_variable_is_not_named_as_a_local_of_the_law_s_assertion() {
     assert!(f.code.contains("let mut items2 = laws::named::Items::new();"), "{}", f.code);
     assert!(f.code.contains("let items: Vec<_> = items2.iter().collect();"), "{}", f.code);
 }
+
+/// Marks to correct in place: `iter_mut` on a clone, its `len` one short
+/// once two are left (`BUG` 1).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Marks<const BUG: u8>(Vec<u8>);
+
+/// The marks `iter_mut` lends.
+pub struct MarksMut<'a, const BUG: u8>(std::slice::IterMut<'a, u8>);
+
+impl<'a, const BUG: u8> Iterator for MarksMut<'a, BUG> {
+    type Item = &'a mut u8;
+    fn next(&mut self) -> Option<&'a mut u8> {
+        self.0.next()
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl<const BUG: u8> ExactSizeIterator for MarksMut<'_, BUG> {
+    fn len(&self) -> usize {
+        let n = self.0.len();
+        if BUG == 1 && n >= 2 {
+            n - 1
+        } else {
+            n
+        }
+    }
+}
+
+#[drt::operations(instantiate(BUG = 0), instantiate(BUG = 1))]
+impl<const BUG: u8> Marks<BUG> {
+    pub fn new() -> Self {
+        Marks(Vec::new())
+    }
+    pub fn push(&mut self, x: u8) {
+        self.0.push(x)
+    }
+    pub fn iter_mut(&mut self) -> impl ExactSizeIterator<Item = &mut u8> + '_ {
+        MarksMut::<BUG>(self.0.iter_mut())
+    }
+}
+
+#[test]
+fn exact_size_sees_an_iter_mut_of_a_clone_whose_len_is_short() {
+    let report = drt::explore::<Marks<0>>().seed(1).max_sequences(2_000).report();
+    assert!(report.failures.is_empty(), "{report}");
+    assert_eq!(laws_of(&report), ["exact_size", "size_hint", "default_new"]);
+    let report = drt::explore::<Marks<1>>().seed(1).max_sequences(2_000).report();
+    let f = &report.failures[0];
+    assert!(f.message.starts_with("law `exact_size` is broken: `len()` is 1 at first"), "{}", f.message);
+    assert!(f.code.contains("let mut owned = marks.clone();"), "{}", f.code);
+    assert!(f.code.contains("let mut it = owned.iter_mut();"), "{}", f.code);
+}

@@ -522,8 +522,8 @@ impl<'a> Block<'a> {
     /// Law `law` of every zero-argument method returning an iterator it
     /// applies to: one taking `&self` is called on the value; one taking
     /// `self` (`into_iter`) on a clone, and so is one taking `&mut self`
-    /// (`drain`) for `exact_size` and `size_hint`, when it yields owned
-    /// items. A clone needs `Clone`, which the registration asks.
+    /// (`drain`, `iter_mut`) for `exact_size` and `size_hint`. A clone
+    /// needs `Clone`, which the registration asks.
     fn iterator_laws(&self, law: Law) -> Option<TokenStream> {
         let t = self.t;
         let laws: Vec<TokenStream> = self
@@ -534,7 +534,6 @@ impl<'a> Block<'a> {
             .filter(|op| matches!(op.ret, Ret::Iter(_)))
             .filter_map(|op| {
                 let returned = Returned::of(&op.original.sig.output)?;
-                let borrows = returned.item.to_token_stream().to_string().contains('&');
                 let m = &op.original.sig.ident;
                 let clone = probing(
                     "probe",
@@ -547,9 +546,7 @@ impl<'a> Block<'a> {
                 let checked = |f: TokenStream| match op.receiver {
                     Receiver::Ref => Some((quote!(#f(<#t>::#m(__x))), quote!(true))),
                     Receiver::Value => Some((quote!(#f(<#t>::#m(#owned))), clones.clone())),
-                    Receiver::Mut if !borrows => {
-                        Some((quote!({ let mut __c = #owned; #f(<#t>::#m(&mut __c)) }), clones.clone()))
-                    }
+                    Receiver::Mut => Some((quote!({ let mut __c = #owned; #f(<#t>::#m(&mut __c)) }), clones.clone())),
                     _ => None,
                 };
                 let (name, applies, check) = match law {

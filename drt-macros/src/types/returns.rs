@@ -53,6 +53,8 @@ pub(super) fn iterator(ty: &Type) -> Option<IterItem> {
         return Some(IterItem::Pairs(a, b));
     }
     Some(match strip_parens(&item) {
+        // `&mut T` (`iter_mut`): lent to change in place, nothing to keep.
+        Type::Reference(r) if r.mutability.is_some() => IterItem::Drained,
         Type::Reference(r) if storable(&r.elem).is_ok() && !is_str_or_slice(&r.elem) => {
             IterItem::Cloned((*r.elem).clone())
         }
