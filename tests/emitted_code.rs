@@ -9,10 +9,10 @@ use std::process::Command;
 
 use drt::FailureKind;
 use drt_examples::{
-    bank, batch, bitpack, bitset, bugfree, cache, calendar, carousel, checksum, chunked, deque, edge, histogram,
+    bank, batch, bitpack, bitset, bugfree, bytes, cache, calendar, carousel, checksum, chunked, deque, edge, histogram,
     history, inline_stack, journal, ledger, limiter, lines, lru, money, ordered, outbox, permissions, playlist, queue,
-    raster, retry, ring, route, seats, settings, span, sparse, stock, store, tags, tally, tasks, text, timeline,
-    username, version, wallet,
+    raster, retry, ring, route, scratch, seats, settings, span, sparse, stock, store, tags, tally, tasks, text,
+    timeline, username, version, wallet,
 };
 
 fn failures() -> Vec<drt::Failure> {
@@ -65,6 +65,10 @@ fn failures() -> Vec<drt::Failure> {
         drt::explore::<carousel::Carousel>().seed(7).max_sequences(20_000).report(),
         drt::explore::<permissions::Permissions>().seed(7).max_sequences(20_000).report(),
         drt::explore::<store::Store>().seed(7).max_sequences(20_000).report(),
+        // A use after free, seen by valgrind's memcheck: its test runs the calls under valgrind.
+        drt::explore::<bytes::ByteBuf>().seed(7).max_sequences(300).memcheck(true).report(),
+        // Bytes never written, read by the `==` drt checks: its test runs that check too.
+        drt::explore::<scratch::Scratch>().seed(7).max_sequences(100).memcheck(true).report(),
         // Values too large to print, kept and cloned for reuse.
         drt::explore::<raster::Raster>().seed(7).max_sequences(20_000).report(),
         // A dozen calls in order, a vector of drawn numbers, a drawn bit width.
@@ -246,7 +250,7 @@ fn emitted_tests_compile_and_fail_the_same_way() {
     // task queue's shows in `pop` and in `peek`, the line counter's in three
     // of what it returns, the rate limiter's in both methods refilling.
     let (raster, others): (Vec<_>, Vec<_>) = failures.iter().partition(|f| f.operation.starts_with("Raster::"));
-    assert_eq!(others.len(), 48, "{failures:#?}");
+    assert_eq!(others.len(), 50, "{failures:#?}");
     assert!(raster.len() >= 4 && raster.iter().all(|f| f.message.contains("out of range for slice")), "{raster:#?}");
     let dir = scratch_crate(&failures);
     let (stdout, _) = cargo_test(&dir, "generated");
@@ -271,6 +275,11 @@ fn emitted_tests_compile_and_fail_the_same_way() {
             FailureKind::Law if f.message.contains(PANICKED) => {
                 let said = f.message.split(PANICKED).nth(1).and_then(|m| m.split(", with x = ").next());
                 assert_eq!(Some(message.as_str()), said, "{name} failed differently than drt reported:\n{}", f.code)
+            }
+            // Run under valgrind by `drt::memcheck::run`, which says what memcheck saw.
+            FailureKind::Memory => {
+                let first = f.message.lines().next().unwrap_or("");
+                assert_eq!(message, &format!("drt: memcheck: {first}"), "{name} failed differently:\n{}", f.code)
             }
             // drt's assertions all say what "must" hold.
             _ => assert!(message.contains("must"), "{name} did not fail at drt's assertion: {message}\n{}", f.code),

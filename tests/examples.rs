@@ -741,3 +741,50 @@ mod laws {
         clean::<store::FixedStore>(5_000);
     }
 }
+
+/// Memory errors in unsafe code, under valgrind's memcheck.
+mod memory {
+    use super::*;
+    use drt_examples::{bytes, scratch};
+
+    #[test]
+    fn a_use_after_free_in_a_growing_buffer_is_a_memory_error_of_push() {
+        for seed in 1..=3 {
+            let report = drt::explore::<bytes::ByteBuf>().seed(seed).max_sequences(300).memcheck(true).report();
+            assert_eq!(report.failures.len(), 1, "seed {seed}:\n{report}");
+            let f = &report.failures[0];
+            assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Memory, "Bytes<true>::push"), "{report}");
+            assert!(f.message.starts_with("Invalid read of size"), "{}", f.message);
+            assert!(
+                f.message.contains("free'd\n    at drt_examples::bytes::Bytes<_>::grow (bytes.rs:"),
+                "{}",
+                f.message
+            );
+            assert!(f.code.contains("drt::memcheck::run(|| {"), "{}", f.code);
+        }
+        let report = drt::explore::<bytes::FixedByteBuf>().seed(1).max_sequences(300).memcheck(true).report();
+        assert!(report.failures.is_empty(), "{report}");
+    }
+
+    #[test]
+    fn a_decision_on_bytes_never_written_is_a_memory_error_of_the_call_that_made_them() {
+        for seed in 1..=3 {
+            let report = drt::explore::<scratch::Scratch>().seed(seed).max_sequences(100).memcheck(true).report();
+            assert_eq!(report.failures.len(), 1, "seed {seed}:\n{report}");
+            let f = &report.failures[0];
+            assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Memory, "Bytes<true>::zeroed"), "{report}");
+            assert!(f.message.starts_with("Conditional jump or move depends on uninitialised value(s)"), "{report}");
+            assert!(f.message.contains("created by a heap allocation\n    at drt_examples::scratch::"), "{report}");
+        }
+        let report = drt::explore::<scratch::FixedScratch>().seed(1).max_sequences(100).memcheck(true).report();
+        assert!(report.failures.is_empty(), "{report}");
+    }
+
+    #[test]
+    fn without_memcheck_the_memory_errors_are_not_seen() {
+        let report = drt::explore::<bytes::ByteBuf>().seed(1).max_sequences(2_000).report();
+        assert!(report.failures.is_empty(), "{report}");
+        let report = drt::explore::<scratch::Scratch>().seed(1).max_sequences(2_000).report();
+        assert!(report.failures.is_empty(), "{report}");
+    }
+}

@@ -295,6 +295,24 @@ impl World<'_> {
 
     /// Runs call `i`, then checks the oracles `check` asks for on what it touched.
     fn call(&self, seq: &Sequence, i: usize, frame: &mut Frame, check: Level) -> Outcome {
+        let errors = crate::memcheck::count();
+        let Some(before) = errors else { return self.call_unwatched(seq, i, frame, check) };
+        let _ = crate::oracle::memory_in_check();
+        let outcome = self.call_unwatched(seq, i, frame, check);
+        let in_check = crate::oracle::memory_in_check();
+        // A memory error is the call's first, whatever it led to after; when
+        // the call made none, the check that did is the test's too.
+        let Some(report) = crate::memcheck::new_error(errors) else { return outcome };
+        let fault = match in_check {
+            Some((at, check, report)) if at.errors == before.errors => {
+                Fault::Memory { report, dropped: None, check: Some(check) }
+            }
+            _ => Fault::Memory { report, dropped: None, check: None },
+        };
+        Outcome::Failed { call: i, fault }
+    }
+
+    fn call_unwatched(&self, seq: &Sequence, i: usize, frame: &mut Frame, check: Level) -> Outcome {
         frame.forget_error();
         let Frame { vars, slots, touched, last_empty, last_error, windows, lied, beside } = frame;
         let call = seq.args(i);
@@ -514,11 +532,19 @@ impl Execution {
         while let Some(slot) = self.vars.pop() {
             let Some(value) = slot else { continue };
             let id = (*value).type_id();
-            if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(move || drop(value))) {
+            let errors = crate::memcheck::count();
+            let dropping = panic::catch_unwind(AssertUnwindSafe(move || drop(value)));
+            let dropped = || Some(world.reg.types.get(&id).map_or("value", |d| d.name));
+            if let Some(report) = crate::memcheck::new_error(errors) {
+                if self.outcome.is_normal() {
+                    let fault = Fault::Memory { report, dropped: dropped(), check: None };
+                    self.outcome = Outcome::Failed { call: len, fault };
+                }
+            }
+            if let Err(payload) = dropping {
                 let caught = caught(payload);
                 if self.outcome.is_normal() && !self.lied {
-                    let dropped = Some(world.reg.types.get(&id).map_or("value", |d| d.name));
-                    self.outcome = Outcome::Failed { call: len, fault: Fault::Panic { caught, dropped } };
+                    self.outcome = Outcome::Failed { call: len, fault: Fault::Panic { caught, dropped: dropped() } };
                 }
             }
         }

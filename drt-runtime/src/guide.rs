@@ -283,6 +283,16 @@
 //! holds whatever the calls do: a sequence still running half a second
 //! after it is stopped, and a note says so.
 //!
+//! Most memory errors of `unsafe` code crash nothing: a use after free
+//! reads bytes the freed block still holds. For types with `unsafe` code or
+//! FFI, [`memcheck(true)`](crate::Explorer::memcheck) (`DRT_MEMCHECK=on`)
+//! runs the exploring child under valgrind's memcheck, and an invalid read
+//! or write, a bad free or a decision on uninitialised memory is a failure
+//! of kind `Memory` of the call that made it, its test wrapped in
+//! [`drt::memcheck::run`](crate::memcheck::run), which runs it under
+//! valgrind again. It needs valgrind on `PATH` and runs tens of times
+//! slower: budget it in sequences.
+//!
 //! ## 9. Saved failures
 //!
 //! Every minimized failure is saved in `drt-regressions/<type>.txt` beside

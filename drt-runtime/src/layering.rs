@@ -16,6 +16,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("sequence", 1),
     ("hook", 1),
     ("rng", 1),
+    ("memcheck", 1),
     ("memory", 1),
     ("config", 1),
     ("config::lines", 1),

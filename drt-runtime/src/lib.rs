@@ -59,7 +59,8 @@
 //! 1. plain text and data: `names`, `ints` (integers drawn beyond the seeds),
 //!    `coverage` (the edge counters and compared values of code built by
 //!    `cargo drt`), `sequence`, `hook`, `rng`, `memory` (the machine's
-//!    memory and a child's ceiling), `io` and `iter` (the readers, writers
+//!    memory and a child's ceiling), `memcheck` (valgrind's error count,
+//!    asked between calls), `io` and `iter` (the readers, writers
 //!    and lying iterators drt passes, public), and `config` (the
 //!    [`Explorer`] builder and the `Settings` resolved from it);
 //! 2. `macro_support` (everything `#[drt::operations]` expansions name, behind
@@ -112,6 +113,7 @@ mod hook;
 mod ints;
 pub mod io;
 pub mod iter;
+pub mod memcheck;
 mod memory;
 mod names;
 mod rng;

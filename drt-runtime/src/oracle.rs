@@ -126,34 +126,7 @@ impl fmt::Display for Fmt<'_> {
     }
 }
 
-/// A check of user code drt runs after a call (`Debug` of a value, its
-/// `==`, its invariant): a crash or a hang inside one happens in no call of
-/// the sequence, so the emitted test must run the check itself to reproduce
-/// it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct CheckAt {
-    /// The contract's name (`Debug does not panic`) or the invariant's.
-    pub contract: String,
-    /// The statement that runs it, with `$0`.. for its variables.
-    pub template: String,
-    pub vars: Vec<u32>,
-}
-
-impl CheckAt {
-    /// As text for another process: the vars, the contract, then the template.
-    pub fn encode(&self) -> String {
-        let vars: Vec<String> = self.vars.iter().map(u32::to_string).collect();
-        format!("{}\n{}\n{}", vars.join(" "), self.contract, self.template)
-    }
-
-    pub fn decode(text: &str) -> Option<CheckAt> {
-        let mut parts = text.splitn(3, '\n');
-        let vars = parts.next()?.split_whitespace().map(|v| v.parse().ok()).collect::<Option<Vec<u32>>>()?;
-        let contract = parts.next()?.to_string();
-        let template = parts.next().filter(|t| !t.is_empty())?.to_string();
-        Some(CheckAt { contract, template, vars })
-    }
-}
+pub(crate) use crate::outcome::CheckAt;
 
 /// Told of each check as it starts (`Some`) and ends (`None`), when a child
 /// replaying a crash asked to be (see `isolate::job`); nobody otherwise.
@@ -165,13 +138,40 @@ pub(crate) fn announce_checks(to: Announcer) {
     let _ = ANNOUNCER.set(to);
 }
 
-/// Runs `check`, announced as `contract` with `template` over `vars`.
+/// Runs `check`, announced as `contract` with `template` over `vars`; a
+/// memory error memcheck sees in it is kept for the call (see
+/// [`memory_in_check`]).
 pub(crate) fn announced<T>(contract: &str, template: &str, vars: &[u32], check: impl FnOnce() -> T) -> T {
-    let Some(announce) = ANNOUNCER.get() else { return check() };
-    announce(Some(CheckAt { contract: contract.into(), template: template.into(), vars: vars.to_vec() }));
-    let out = check();
-    announce(None);
+    let errors = crate::memcheck::count();
+    let at = || CheckAt { contract: contract.into(), template: template.into(), vars: vars.to_vec() };
+    let out = match ANNOUNCER.get() {
+        Some(announce) => {
+            announce(Some(at()));
+            let out = check();
+            announce(None);
+            out
+        }
+        None => check(),
+    };
+    if let (Some(before), Some(report)) = (errors, crate::memcheck::new_error(errors)) {
+        MEMORY_IN_CHECK.with(|m| {
+            m.borrow_mut().get_or_insert((before, at(), report));
+        });
+    }
     out
+}
+
+thread_local! {
+    /// The first memory error seen in a check since it was last taken: the
+    /// error count before the check, the check, and memcheck's account.
+    static MEMORY_IN_CHECK: std::cell::RefCell<Option<(crate::memcheck::Mark, CheckAt, String)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The first memory error memcheck saw in a check since the last time this
+/// was asked (see [`announced`]).
+pub(crate) fn memory_in_check() -> Option<(crate::memcheck::Mark, CheckAt, String)> {
+    MEMORY_IN_CHECK.with(|m| m.borrow_mut().take())
 }
 
 /// The attribute an emitted test needs for a statement `template` (clippy

@@ -18,6 +18,11 @@ pub(crate) enum Fault {
     Panic { caught: Caught, dropped: Option<&'static str> },
     /// A contract or invariant does not hold after the call.
     Broken(Violation),
+    /// valgrind's memcheck saw a memory error during the call (or, with
+    /// `dropped`, while dropping a value of that type; with `check`, in a
+    /// check of user code drt ran after it, which the emitted test runs
+    /// too): its log's lines.
+    Memory { report: String, dropped: Option<&'static str>, check: Option<CheckAt> },
 }
 
 /// How a sequence's execution ended.
@@ -88,4 +93,33 @@ pub(crate) trait Beside {
     /// Call `i` of `seq` ran on the tested side with `outcome` (leaving
     /// `ours` when it is [`Outcome::Normal`]): the run's outcome from here.
     fn after(&mut self, seq: &Sequence, i: usize, outcome: Outcome, ours: Option<Returns<'_>>) -> Outcome;
+}
+
+/// A check of user code drt runs after a call (`Debug` of a value, its
+/// `==`, its invariant): a crash or a hang inside one happens in no call of
+/// the sequence, so the emitted test must run the check itself to reproduce
+/// it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct CheckAt {
+    /// The contract's name (`Debug does not panic`) or the invariant's.
+    pub contract: String,
+    /// The statement that runs it, with `$0`.. for its variables.
+    pub template: String,
+    pub vars: Vec<u32>,
+}
+
+impl CheckAt {
+    /// As text for another process: the vars, the contract, then the template.
+    pub fn encode(&self) -> String {
+        let vars: Vec<String> = self.vars.iter().map(u32::to_string).collect();
+        format!("{}\n{}\n{}", vars.join(" "), self.contract, self.template)
+    }
+
+    pub fn decode(text: &str) -> Option<CheckAt> {
+        let mut parts = text.splitn(3, '\n');
+        let vars = parts.next()?.split_whitespace().map(|v| v.parse().ok()).collect::<Option<Vec<u32>>>()?;
+        let contract = parts.next()?.to_string();
+        let template = parts.next().filter(|t| !t.is_empty())?.to_string();
+        Some(CheckAt { contract, template, vars })
+    }
 }

@@ -47,6 +47,11 @@ pub enum FailureKind {
     /// A law, a convention std documents for the names and traits the
     /// type uses (`iter().count() == len()`), was broken after a call.
     Law,
+    /// valgrind's memcheck saw a memory error during a call (or a drop):
+    /// a read or write outside an allocation, a use after free, a double
+    /// or invalid free, a decision on uninitialised memory
+    /// ([`Explorer::memcheck`](crate::Explorer::memcheck)).
+    Memory,
 }
 
 /// `" in a child process"`, `" in 2 jobs of child processes"` or `""`,
@@ -73,6 +78,7 @@ impl FailureKind {
             FailureKind::Divergence => "divergence",
             FailureKind::Postcondition => "postcondition",
             FailureKind::Law => "law",
+            FailureKind::Memory => "memory",
         }
     }
 }
@@ -89,6 +95,7 @@ impl fmt::Display for FailureKind {
             FailureKind::Divergence => "divergence from the reference",
             FailureKind::Postcondition => "broken postcondition",
             FailureKind::Law => "broken law",
+            FailureKind::Memory => "memory error",
         })
     }
 }

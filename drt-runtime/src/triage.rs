@@ -52,6 +52,14 @@ impl FailureKey {
                 kind: v.kind,
                 place: v.contract.to_string(),
             },
+            // One per operation: which error memcheck meets first among
+            // several (in the call, in a check after it) may change with
+            // what runs beside, and the error is the operation's anyway.
+            Fault::Memory { .. } => FailureKey {
+                subject: failing_operation(world, seq, call, fault),
+                kind: FailureKind::Memory,
+                place: "memory error".to_string(),
+            },
         }
     }
 
@@ -65,7 +73,9 @@ impl FailureKey {
 /// `drop(Type)` when dropping a value panicked.
 pub(crate) fn failing_operation(world: &World<'_>, seq: &Sequence, call: usize, fault: &Fault) -> String {
     match fault {
-        Fault::Panic { dropped: Some(ty), .. } => format!("drop({})", crate::names::short_type_name(ty)),
+        Fault::Panic { dropped: Some(ty), .. } | Fault::Memory { dropped: Some(ty), .. } => {
+            format!("drop({})", crate::names::short_type_name(ty))
+        }
         _ => world.ops[seq.op(call) as usize].op.display.clone(),
     }
 }
@@ -128,6 +138,7 @@ pub(crate) fn confirmed_failure(
     let (message, location) = match &fault {
         Fault::Panic { caught, .. } => (caught.message.clone(), caught.location.clone()),
         Fault::Broken(v) => (v.message.clone(), None),
+        Fault::Memory { report, .. } => (report.clone(), None),
     };
     // A panic std places inside itself is shown at the user's line that led there.
     let location = match location {

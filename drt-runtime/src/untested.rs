@@ -56,6 +56,7 @@ impl Untested {
                     None => format!("panicked: {}", caught.message),
                 },
                 Fault::Broken(v) => v.message.clone(),
+                Fault::Memory { report, .. } => report.clone(),
             };
         }
         *count += 1;

@@ -31,6 +31,7 @@ const FIELDS: &[Field] = &[
     ("progress_ns", |s| opt(s.progress.map(nanos)), |s, v| set(&mut s.progress, read_time(v))),
     ("coverage", |s| s.coverage.to_string(), |s, v| set(&mut s.coverage, v.parse().ok())),
     ("laws", |s| s.laws.to_string(), |s, v| set(&mut s.laws, v.parse().ok())),
+    ("memcheck", |s| s.memcheck.to_string(), |s, v| set(&mut s.memcheck, v.parse().ok())),
     ("random_walk", |s| s.random_walk.to_string(), |s, v| set(&mut s.random_walk, v.parse().ok())),
     ("regression_tests", regression_tests, |s, v| set(&mut s.regression_tests, read_regression_tests(v))),
 ];
@@ -68,6 +69,7 @@ impl Settings {
             json_report: None,
             coverage: true,
             laws: true,
+            memcheck: false,
             random_walk: false,
             notes: Vec::new(),
         }

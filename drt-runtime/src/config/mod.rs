@@ -123,6 +123,7 @@ pub struct Explorer {
     jobs: Option<usize>,
     json_report: Option<PathBuf>,
     laws: Option<bool>,
+    memcheck: Option<bool>,
     random_walk: bool,
     /// The reference `against` chose.
     reference: Option<Chosen>,
@@ -163,6 +164,7 @@ pub fn explore<T: 'static>() -> Explorer {
         jobs: None,
         json_report: None,
         laws: None,
+        memcheck: None,
         random_walk: false,
         reference: None,
     }
@@ -324,6 +326,19 @@ impl Explorer {
         self
     }
 
+    /// Whether to explore under valgrind's memcheck (default: off): the
+    /// exploring child runs under the checker, and a read or write outside
+    /// an allocation, a use after free, a double or invalid free, or a
+    /// decision on uninitialised memory during a call is a failure of kind
+    /// [`FailureKind::Memory`](crate::FailureKind::Memory) of that call,
+    /// its message valgrind's. For types with `unsafe` code or FFI; it
+    /// needs valgrind on `PATH` and costs what valgrind costs (tens of
+    /// times slower). Env: `DRT_MEMCHECK` (`on` or `off`).
+    pub fn memcheck(mut self, on: bool) -> Self {
+        self.memcheck = Some(on);
+        self
+    }
+
     /// Explores by the thesis's undirected baseline instead (Rw, thesis
     /// §8.3): one sequence extended call by call, each executed, and
     /// started over at the first illegal input or failure; no pool, no
@@ -395,6 +410,9 @@ pub(crate) struct Settings {
     pub coverage: bool,
     /// Whether to check the laws (`.laws()`, `DRT_LAWS`, on by default).
     pub laws: bool,
+    /// Whether the exploring child runs under valgrind's memcheck
+    /// (`.memcheck()`, `DRT_MEMCHECK`, off by default).
+    pub memcheck: bool,
     /// Whether to explore by an undirected random walk instead
     /// ([`Explorer::random_walk`], for benchmarks).
     pub random_walk: bool,
@@ -480,6 +498,10 @@ impl Explorer {
         let strict = parse_env(env, "DRT_STRICT", parse_switch)?.unwrap_or_else(|| in_ci(env));
         let update = parse_env(env, "DRT_UPDATE", parse_update)?.or(self.update);
         let budget = self.budget(env)?;
+        let memcheck = parse_env(env, "DRT_MEMCHECK", parse_switch)?.or(self.memcheck).unwrap_or(false);
+        if memcheck {
+            crate::memcheck::usable(isolation == Isolation::InProcess)?;
+        }
         let mut notes = Vec::new();
         let jobs = self.resolve_jobs(env, isolation, &budget, &mut notes);
         let coverage = parse_env(env, "DRT_COVERAGE", parse_switch)?;
@@ -510,7 +532,12 @@ impl Explorer {
             minimize: minimize_limits(env)?,
             saved_failures: SavedFailures::both(persist),
             isolation,
-            call_timeout: call_timeout.unwrap_or(DEFAULT_CALL_TIMEOUT),
+            // Under valgrind a call takes tens of times as long.
+            call_timeout: call_timeout.unwrap_or(if memcheck {
+                DEFAULT_CALL_TIMEOUT * crate::memcheck::SLOWER
+            } else {
+                DEFAULT_CALL_TIMEOUT
+            }),
             regression_tests: self.regression_tests.clone().map(|path| (path, update.unwrap_or_default())),
             strict,
             memory_limit,
@@ -523,6 +550,7 @@ impl Explorer {
                 .or_else(|| self.json_report.clone()),
             coverage: coverage.unwrap_or(true),
             laws: parse_env(env, "DRT_LAWS", parse_switch)?.or(self.laws).unwrap_or(true),
+            memcheck,
             random_walk: self.random_walk,
             notes,
         };

@@ -246,6 +246,10 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
         panic!("{}", nothing_registered(explorer, world.reg));
     }
     let laws = world.laws.applied(world.reg);
+    if settings.memcheck && settings.isolation == Isolation::InProcess {
+        // The tests run under valgrind already (`memcheck::usable`).
+        crate::memcheck::watch();
+    }
     let path = store.as_ref().map(|s| s.path().to_path_buf());
     let mut warnings = Vec::new();
     let mut notes = Vec::new();
@@ -376,7 +380,9 @@ fn child_main(channel: &Channel, chosen: Option<Chosen>) -> ! {
             std::process::exit(INTERNAL_ERROR_STATUS);
         }
     };
-    if let Some(bytes) = job.settings.memory_limit {
+    // Under valgrind, whose own needs an address-space limit would refuse.
+    let watched = job.settings.memcheck && crate::memcheck::watch();
+    if let Some(bytes) = job.settings.memory_limit.filter(|_| !watched) {
         if let Err(e) = crate::memory::limit_this_process(bytes) {
             eprintln!(
                 "{WARNING}cannot limit the exploring process's memory (DRT_MEMORY_LIMIT): {e}; set \

@@ -20,6 +20,8 @@ pub(crate) mod file {
     pub const SEQUENCE: &str = "sequence.txt";
     /// Everything the child wrote to stderr.
     pub const STDERR: &str = "stderr.txt";
+    /// valgrind's log, with `.memcheck(true)`: the child reads each error there.
+    pub const MEMCHECK: &str = "memcheck.txt";
     /// Sequences run so far, rewritten in place.
     pub const HEARTBEAT: &str = "heartbeat.txt";
     /// The call running given a large integer, in memory the child shares
@@ -390,6 +392,7 @@ mod tests {
             json_report: None,
             coverage: false,
             laws: false,
+            memcheck: true,
             random_walk: true,
             notes: Vec::new(),
         };

@@ -148,7 +148,8 @@ impl Supervisor {
             // still runs just this one.
             &[self.test.as_str(), "--exact", "--include-ignored", "--nocapture", "--test-threads=1", "-q"]
         };
-        let mut child = Command::new(std::env::current_exe()?)
+        let mut command = self.command(job)?;
+        let mut child = command
             .args(args)
             .env(super::job::CHILD_ENV, dir)
             .env("RUST_BACKTRACE", "0")
@@ -201,6 +202,32 @@ impl Supervisor {
             Ok(status) => self.ending(job, status, &said),
             Err(ending) => ending,
         })
+    }
+
+    /// The command starting the exploring child: this test binary, under
+    /// valgrind's memcheck with `.memcheck(true)` (its log in the channel,
+    /// named to the child, which reads each error it is told of there).
+    fn command(&self, job: &Job) -> std::io::Result<Command> {
+        let exe = std::env::current_exe()?;
+        if !job.settings.memcheck || crate::memcheck::on_valgrind() {
+            return Ok(Command::new(exe));
+        }
+        let log = self.channel.file(file::MEMCHECK);
+        let mut command = Command::new("valgrind");
+        command
+            .arg("--tool=memcheck")
+            .arg("--quiet")
+            // Leaks are no error of a call; everything else is reported,
+            // however many.
+            .arg("--leak-check=no")
+            .arg("--error-limit=no")
+            .arg("--num-callers=16")
+            // Where an uninitialised value was made: the cause, in the user's code.
+            .arg("--track-origins=yes")
+            .arg(format!("--log-file={}", log.display()))
+            .arg(exe)
+            .env(crate::memcheck::LOG_ENV, log);
+        Ok(command)
     }
 
     /// The call or sequence given a large integer that the exploring child

@@ -64,6 +64,7 @@ fn read_failure(r: &mut Reader<'_>) -> Option<Grouped> {
         FailureKind::Divergence,
         FailureKind::Postcondition,
         FailureKind::Law,
+        FailureKind::Memory,
     ]
     .into_iter()
     .find(|k| k.name() == kind)?;

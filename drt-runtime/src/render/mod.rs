@@ -21,7 +21,7 @@ use crate::world::World;
 #[cfg(test)]
 pub(crate) use statements::statements;
 pub(crate) use statements::{allows, lines, names, statement_count};
-use statements::{atom, call_text, fill, in_crate_paths, lines_keeping, operand_text, value_text};
+use statements::{atom, call_text, fill, in_crate_paths, lines_keeping, operand_text, value_text, with_drt_path};
 
 /// A complete `#[test]` reproducing a failure of `operation`: the calls, then
 /// for a broken contract or invariant the assertion that fails.
@@ -39,24 +39,54 @@ pub(crate) fn render_test(
             (format!("{operation} panics: {}", caught.message.lines().next().unwrap_or("")), None)
         }
         Fault::Broken(v) => (format!("after {operation}: {}", v.message.lines().next().unwrap_or("")), Some(v)),
+        Fault::Memory { report, .. } => {
+            (format!("{operation}: memcheck: {}", report.lines().next().unwrap_or("")), None)
+        }
     };
     let suffix = match kind {
         FailureKind::Flaky => "is_flaky",
         FailureKind::Invariant => "breaks_invariant",
         FailureKind::Contract => "breaks_contract",
         FailureKind::Law => "breaks_law",
+        FailureKind::Memory => "misuses_memory",
         _ => "panics",
     };
-    let names = names(world, seq, assertion.map_or(&[][..], |v| &v.vars[..]), assertion.map_or("", |v| v.template));
+    // A memory error in a check drt ran after the calls: the test runs it too.
+    let memory_check = match fault {
+        Fault::Memory { check: Some(c), .. } => Some(c),
+        _ => None,
+    };
+    let (extra, template) = match (assertion, memory_check) {
+        (Some(v), _) => (&v.vars[..], v.template),
+        (None, Some(c)) => (&c.vars[..], c.template.as_str()),
+        (None, None) => (&[][..], ""),
+    };
+    let names = names(world, seq, extra, template);
     let mut header = format!("// drt: {summary}\n");
     if kind == FailureKind::Flaky {
         header.push_str("// drt: flaky: this failed once but not when run again, so this test may pass\n");
+    }
+    if kind == FailureKind::Memory {
+        header.push_str(
+            "// drt: a memory error, which only a checker sees: the calls run under valgrind's memcheck \
+             (valgrind on PATH)\n",
+        );
     }
     if (0..seq.len()).any(|i| world.given(seq, i, Cue::ThenPanic)) {
         header.push_str(
             "// drt: a closure drt passed panics on cue (`then panic`), as a caller's may: \
              what the call leaves must still be usable (unwind safety)\n",
         );
+    }
+    if kind == FailureKind::Memory {
+        // The calls in `drt::memcheck::run(|| { ... })`, which runs them under valgrind.
+        let run = with_drt_path(world, "drt::memcheck::run(|| {");
+        let checked = memory_check.map(|c| fill(&c.template, &c.vars, &names)).unwrap_or_default();
+        let calls = lines(world, seq, &names).into_iter().chain(checked.lines().map(str::to_string));
+        let calls = calls.map(|line| format!("    {line}"));
+        let body = std::iter::once(run).chain(calls).chain(std::iter::once("});".to_string()));
+        let allow = memory_check.and_then(|c| crate::oracle::allow_for(&c.template));
+        return test_text(world, seq, None, &header, &test_name(operation, suffix), allow, body);
     }
     let check = assertion.map(|v| (v.template, &v.vars[..]));
     assemble(world, seq, &names, &header, &test_name(operation, suffix), check)

@@ -583,7 +583,7 @@ pub(crate) fn allows(world: &World<'_>, seq: &Sequence) -> &'static str {
 /// `text` (drt's own: a builder's template, a seed) with its paths
 /// starting at `drt` started where the code under test said drt is
 /// (`crate = "path"`).
-fn with_drt_path(world: &World<'_>, text: &str) -> String {
+pub(super) fn with_drt_path(world: &World<'_>, text: &str) -> String {
     match world.drt_path {
         Some(path) => replace_crate(text, "drt", path),
         None => text.to_string(),
