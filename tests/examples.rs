@@ -745,7 +745,7 @@ mod laws {
 /// Memory errors in unsafe code, under valgrind's memcheck.
 mod memory {
     use super::*;
-    use drt_examples::{bytes, scratch};
+    use drt_examples::{bytes, fifo, scratch};
 
     #[test]
     fn a_use_after_free_in_a_growing_buffer_is_a_memory_error_of_push() {
@@ -781,10 +781,26 @@ mod memory {
     }
 
     #[test]
+    fn a_write_one_byte_past_a_ring_s_block_is_a_memory_error_of_push() {
+        for seed in 1..=3 {
+            let report = drt::explore::<fifo::Fifo>().seed(seed).max_sequences(300).memcheck(true).report();
+            assert_eq!(report.failures.len(), 1, "seed {seed}:\n{report}");
+            let f = &report.failures[0];
+            assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Memory, "Ring<true>::push"), "{report}");
+            assert!(f.message.starts_with("Invalid write of size 1"), "{}", f.message);
+            assert!(f.message.contains("0 bytes after a block of size 4 alloc'd"), "{}", f.message);
+        }
+        let report = drt::explore::<fifo::FixedFifo>().seed(1).max_sequences(300).memcheck(true).report();
+        assert!(report.failures.is_empty(), "{report}");
+    }
+
+    #[test]
     fn without_memcheck_the_memory_errors_are_not_seen() {
         let report = drt::explore::<bytes::ByteBuf>().seed(1).max_sequences(2_000).report();
         assert!(report.failures.is_empty(), "{report}");
         let report = drt::explore::<scratch::Scratch>().seed(1).max_sequences(2_000).report();
+        assert!(report.failures.is_empty(), "{report}");
+        let report = drt::explore::<fifo::Fifo>().seed(1).max_sequences(2_000).report();
         assert!(report.failures.is_empty(), "{report}");
     }
 }

@@ -18,6 +18,7 @@ pub mod chunked;
 pub mod clearing;
 pub mod deque;
 pub mod edge;
+pub mod fifo;
 pub mod frames;
 pub mod histogram;
 pub mod history;
