@@ -13,7 +13,7 @@
 use std::io::{Read, Seek, SeekFrom};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::OnceLock;
 
 /// The environment variable the supervisor names the checker's log file in.
 pub(crate) const LOG_ENV: &str = "DRT_MEMCHECK_LOG";
@@ -94,10 +94,9 @@ pub(crate) const SUPPORTED: bool = cfg!(all(target_os = "linux", any(target_arch
 pub(crate) const SLOWER: u32 = 20;
 
 /// `Ok` when `.memcheck(true)` can be followed, exploring `in_process` or
-/// not: this
-/// process already runs on valgrind (its user ran the tests under it), or
-/// it can start its exploring child under valgrind: a supported target,
-/// valgrind on `PATH`, and a child process to start.
+/// not: this process already runs on valgrind (its user ran the tests under
+/// it), or it can start its exploring child under valgrind: a supported
+/// target, valgrind on `PATH`, and a child process to start.
 pub(crate) fn usable(in_process: bool) -> Result<(), String> {
     if on_valgrind() {
         return Ok(());
@@ -136,32 +135,36 @@ pub(crate) fn on_valgrind() -> bool {
 /// Whether calls are watched: this process explores under memcheck.
 static WATCHING: AtomicBool = AtomicBool::new(false);
 
-/// The checker's log.
-static LOG: Mutex<Option<PathBuf>> = Mutex::new(None);
+/// The checker's log, named by [`LOG_ENV`] (none when the user ran the
+/// tests under valgrind, which writes to stderr).
+static LOG: OnceLock<Option<PathBuf>> = OnceLock::new();
 
 /// Watches calls from now on, when this process runs on valgrind (the
-/// exploring child of `.memcheck(true)`), its log named by [`LOG_ENV`].
+/// exploring child of `.memcheck(true)`).
 pub(crate) fn watch() -> bool {
     if !on_valgrind() {
         return false;
     }
-    if let Some(path) = std::env::var_os(LOG_ENV) {
-        *LOG.lock().unwrap_or_else(|e| e.into_inner()) = Some(PathBuf::from(path));
-    }
+    LOG.get_or_init(|| std::env::var_os(LOG_ENV).map(PathBuf::from));
     WATCHING.store(true, Ordering::Relaxed);
     true
+}
+
+/// The log's path, when there is one.
+fn log() -> Option<&'static PathBuf> {
+    LOG.get()?.as_ref()
+}
+
+/// How long the log is: where the next error it writes starts.
+fn log_length() -> u64 {
+    log().and_then(|path| std::fs::metadata(path).ok()).map_or(0, |m| m.len())
 }
 
 /// The checker's error count, and how long its log is, when calls are
 /// watched: what [`new_error`] compares with.
 #[inline]
 pub(crate) fn count() -> Option<Mark> {
-    if !WATCHING.load(Ordering::Relaxed) {
-        return None;
-    }
-    let log = LOG.lock().unwrap_or_else(|e| e.into_inner());
-    let length = log.as_ref().and_then(|path| std::fs::metadata(path).ok()).map_or(0, |m| m.len());
-    Some(Mark { errors: client_request(COUNT_ERRORS, 0, 0), length })
+    WATCHING.load(Ordering::Relaxed).then(|| Mark { errors: client_request(COUNT_ERRORS, 0, 0), length: log_length() })
 }
 
 /// The checker's error count and its log's length at some point.
@@ -186,9 +189,7 @@ pub(crate) fn new_error(before: Option<Mark>) -> Option<String> {
 /// new was written, the monitor command `v.info last_error` writes it again.
 fn first_new_error(length: u64) -> Option<String> {
     let read = |from: u64| -> Option<String> {
-        let log = LOG.lock().unwrap_or_else(|e| e.into_inner());
-        let path = log.as_ref()?;
-        let mut file = std::fs::File::open(path).ok()?;
+        let mut file = std::fs::File::open(log()?).ok()?;
         file.seek(SeekFrom::Start(from)).ok()?;
         let mut text = String::new();
         file.read_to_string(&mut text).ok()?;
@@ -197,12 +198,7 @@ fn first_new_error(length: u64) -> Option<String> {
     if let Some(error) = read(length).and_then(|text| error_in(&text, false)) {
         return Some(error);
     }
-    let end = LOG
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .as_ref()
-        .and_then(|path| std::fs::metadata(path).ok())
-        .map_or(0, |m| m.len());
+    let end = log_length();
     client_request(MONITOR_COMMAND, c"v.info last_error".as_ptr() as usize, 1);
     error_in(&read(end)?, true)
 }
@@ -285,15 +281,14 @@ fn error_in(log: &str, last: bool) -> Option<String> {
         block => block,
     };
     let mut out = vec![block[0].to_string()];
-    // The parts: the error's own frames, then each `Address ...` / `Block was alloc'd at` and theirs.
-    let mut frames = true;
+    // The parts: the error's own frames, then each `Address ...` / `Block
+    // was alloc'd at` and theirs, each part with its first frame of the user's.
     let mut shown = false;
     for line in &block[1..] {
-        let frame = line.starts_with("at ") || line.starts_with("by ");
-        if !frame {
+        if !(line.starts_with("at ") || line.starts_with("by ")) {
             out.push(format!("  {}", without_address(line)));
-            (frames, shown) = (true, false);
-        } else if frames && !shown && users(line) {
+            shown = false;
+        } else if !shown && users(line) {
             out.push(format!("{}at {}", if out.len() == 1 { "  " } else { "    " }, strip_address(line)));
             shown = true;
         }
