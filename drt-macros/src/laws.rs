@@ -91,12 +91,12 @@ impl Returned {
 }
 
 /// What `get_remove` compares, as one form of it finds it: the lookup
-/// method, the keys (closure bodies over `__x` and `__most`), what the
+/// method, the `__i`-th key (a closure body over `__x` and `__i`), what the
 /// lookup shows and the removal returns of one (over `__x` and `__k`), their
 /// types, and the assertion.
 struct Removal<'a> {
     lookup: &'a Operation,
-    keys: TokenStream,
+    nth: TokenStream,
     key: Type,
     shown: TokenStream,
     removed: TokenStream,
@@ -305,7 +305,10 @@ impl<'a> Block<'a> {
                 }
                 Removal {
                     lookup: get,
-                    keys: quote!(::core::iter::Iterator::map(#take, |(__k, _)| #p::Item::of_ref(__k))),
+                    nth: quote!(::core::option::Option::map(
+                        ::core::iter::Iterator::nth(&mut <#t>::iter(__x), __i),
+                        |(__k, _)| #p::Item::of_ref(__k)
+                    )),
                     key: k.clone(),
                     shown: quote!(::core::option::Option::map(<#t>::get(__x, #p::cast::<#k>(__k)), #p::Item::of_ref)),
                     removed: quote!(::core::option::Option::map(<#t>::remove(__x, #p::cast::<#k>(__k)), #p::boxed)),
@@ -338,7 +341,7 @@ impl<'a> Block<'a> {
                 };
                 Removal {
                     lookup: get,
-                    keys: quote!(::core::iter::Iterator::map(0..::core::iter::Iterator::count(#take), #p::Item::owned::<usize>)),
+                    nth: quote!(::core::option::Option::Some(#p::Item::owned::<usize>(__i))),
                     key: syn::parse_quote!(usize),
                     shown: quote!(::core::option::Option::map(<#t>::get(__x, #index), #p::Item::of_ref)),
                     removed,
@@ -370,7 +373,10 @@ impl<'a> Block<'a> {
                 };
                 Removal {
                     lookup: contains,
-                    keys: quote!(::core::iter::Iterator::map(#take, #p::Item::of_ref)),
+                    nth: quote!(::core::option::Option::map(
+                        ::core::iter::Iterator::nth(&mut <#t>::iter(__x), __i),
+                        #p::Item::of_ref
+                    )),
                     key: e.clone(),
                     shown: quote!(::core::option::Option::Some(#p::Item::owned(<#t>::contains(__x, #p::cast::<#e>(__k))))),
                     removed,
@@ -380,13 +386,14 @@ impl<'a> Block<'a> {
             }
             _ => return None,
         };
-        let Removal { lookup, keys, key, shown, removed, compared, template } = r;
+        let Removal { lookup, nth, key, shown, removed, compared, template } = r;
         let name = lookup.original.sig.ident.to_string();
         Some(register(
             &[lookup, remove, iter],
             quote!(get_remove::<#t>(
                 #name,
-                |__x: &#t, __most: usize| ::core::iter::Iterator::collect(#keys),
+                |__x: &#t, __most: usize| ::core::iter::Iterator::count(#take),
+                |__x: &#t, __i: usize| #nth,
                 |__x: &#t, __k: &dyn ::core::any::Any| #shown,
                 |__x: &mut #t, __k: &dyn ::core::any::Any| #removed,
                 ::drt::__private::type_desc!(#t),

@@ -357,14 +357,16 @@ pub fn get_key<T: 'static>(
 /// Not public API. `get_remove`: a lookup (`get(&k)`, `get(i)` or
 /// `contains(&x)`, named `lookup`) and the removal of the same key
 /// (`remove`): what `remove` returns on a clone is what the lookup showed,
-/// for the first, middle and last of the keys (indices, items) `keys`
-/// yields (each removal costs a clone).
-/// `shown` and `removed` return what the two compare, of type `shown_ty`
-/// (the value, or `bool`); `key` describes the keys.
+/// for the first, middle and last of the keys (indices, items) the value
+/// has (each removal costs a clone): `count(x, most)` counts at most `most`
+/// of them, `nth(x, i)` is the `i`-th. `shown` and `removed` return what
+/// the two compare, of type `shown_ty` (the value, or `bool`); `key`
+/// describes the keys.
 #[allow(clippy::too_many_arguments)]
 pub fn get_remove<T: 'static>(
     lookup: &'static str,
-    keys: fn(&T, usize) -> Vec<Item<'_>>,
+    count: fn(&T, usize) -> usize,
+    nth: for<'a> fn(&'a T, usize) -> Option<Item<'a>>,
     shown: for<'a> fn(&'a T, &dyn Any) -> Option<Item<'a>>,
     removed: fn(&mut T, &dyn Any) -> Option<Box<dyn Any>>,
     t: TypeDesc,
@@ -376,15 +378,16 @@ pub fn get_remove<T: 'static>(
     let (eq, debug) = comparable(&shown_ty)?;
     Some(Law::new("get_remove", template, move |v| {
         let x = cast::<T>(v);
-        let keys = keys(x, MOST_ITEMS + 1);
-        if keys.len() > MOST_ITEMS {
+        let n = count(x, MOST_ITEMS + 1);
+        if n > MOST_ITEMS {
             return None;
         }
-        let last = keys.len().checked_sub(1)?;
-        let mut at = vec![0, last / 2, last];
-        at.dedup();
-        at.into_iter().find_map(|i| {
-            let k = keys[i].get();
+        let last = n.checked_sub(1)?;
+        // First, middle and last, each once.
+        let at = [0, last / 2, last];
+        let picked = at.iter().enumerate().filter(|&(k, i)| k == 0 || *i != at[k - 1]).map(|(_, &i)| i);
+        picked.filter_map(|i| nth(x, i)).find_map(|key| {
+            let k = key.get();
             let shown = shown(x, k);
             let mut copy = clone(v);
             let removed = removed(copy.downcast_mut::<T>().expect("drt: a clone of the same type (bug in drt)"), k);
