@@ -51,17 +51,14 @@ pub(crate) fn render_test(
         FailureKind::Memory => "misuses_memory",
         _ => "panics",
     };
-    // A memory error in a check drt ran after the calls: the test runs it too.
-    let memory_check = match fault {
-        Fault::Memory { check: Some(c), .. } => Some(c),
+    // The statement the test ends in: a broken contract's assertion, or the
+    // check drt ran after the calls that made a memory error.
+    let check = match (assertion, fault) {
+        (Some(v), _) => Some((v.template, &v.vars[..])),
+        (None, Fault::Memory { check: Some(c), .. }) => Some((c.template.as_str(), &c.vars[..])),
         _ => None,
     };
-    let (extra, template) = match (assertion, memory_check) {
-        (Some(v), _) => (&v.vars[..], v.template),
-        (None, Some(c)) => (&c.vars[..], c.template.as_str()),
-        (None, None) => (&[][..], ""),
-    };
-    let names = names(world, seq, extra, template);
+    let names = names(world, seq, check.map_or(&[][..], |(_, vars)| vars), check.map_or("", |(template, _)| template));
     let mut header = format!("// drt: {summary}\n");
     if kind == FailureKind::Flaky {
         header.push_str("// drt: flaky: this failed once but not when run again, so this test may pass\n");
@@ -78,18 +75,9 @@ pub(crate) fn render_test(
              what the call leaves must still be usable (unwind safety)\n",
         );
     }
-    if kind == FailureKind::Memory {
-        // The calls in `drt::memcheck::run(|| { ... })`, which runs them under valgrind.
-        let run = with_drt_path(world, "drt::memcheck::run(|| {");
-        let checked = memory_check.map(|c| fill(&c.template, &c.vars, &names)).unwrap_or_default();
-        let calls = lines(world, seq, &names).into_iter().chain(checked.lines().map(str::to_string));
-        let calls = calls.map(|line| format!("    {line}"));
-        let body = std::iter::once(run).chain(calls).chain(std::iter::once("});".to_string()));
-        let allow = memory_check.and_then(|c| crate::oracle::allow_for(&c.template));
-        return test_text(world, seq, None, &header, &test_name(operation, suffix), allow, body);
-    }
-    let check = assertion.map(|v| (v.template, &v.vars[..]));
-    assemble(world, seq, &names, &header, &test_name(operation, suffix), check)
+    // A memory error's calls run in `drt::memcheck::run(|| { ... })`, under valgrind.
+    let wrap = (kind == FailureKind::Memory).then(|| with_drt_path(world, "drt::memcheck::run(|| {"));
+    assemble(world, seq, &names, (&header, &test_name(operation, suffix)), check, wrap)
 }
 
 /// A `#[test]` of a divergence from the reference: the calls, then the
@@ -288,19 +276,27 @@ fn private_note(name: &str) -> String {
     format!("// `{name}` is private: put this test in a #[cfg(test)] module next to it")
 }
 
-/// A `#[test]` with `header` (comment lines) above it: the calls of `seq`,
-/// then `check`'s statement (a template and its variables), if any.
+/// A `#[test]` named `fn_name` with `header` (comment lines) above it: the
+/// calls of `seq`, then `check`'s statement (a template and its variables),
+/// if any; all of it inside `wrap` (`drt::memcheck::run(|| {`) and its
+/// closing `});` when there is one.
 fn assemble(
     world: &World<'_>,
     seq: &Sequence,
     names: &[Option<String>],
-    header: &str,
-    fn_name: &str,
+    (header, fn_name): (&str, &str),
     check: Option<(&str, &[u32])>,
+    wrap: Option<String>,
 ) -> String {
     let allow = check.and_then(|(template, _)| crate::oracle::allow_for(template));
     let filled = check.map(|(template, vars)| fill(template, vars, names)).unwrap_or_default();
     let body = lines(world, seq, names).into_iter().chain(filled.lines().map(str::to_string));
+    let body: Vec<String> = match wrap {
+        Some(open) => {
+            std::iter::once(open).chain(body.map(|line| format!("    {line}"))).chain(["});".into()]).collect()
+        }
+        None => body.collect(),
+    };
     test_text(world, seq, None, header, fn_name, allow, body)
 }
 
@@ -339,7 +335,7 @@ pub(crate) fn render_crash(
         let _ = writeln!(header, "// drt: {how}");
     }
     let check = check.map(|c| (c.template.as_str(), &c.vars[..]));
-    assemble(world, seq, &names, &header, &test_name(operation, suffix), check)
+    assemble(world, seq, &names, (&header, &test_name(operation, suffix)), check, None)
 }
 
 #[cfg(test)]
