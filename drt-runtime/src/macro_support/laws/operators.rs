@@ -106,25 +106,6 @@ macro_rules! operator {
                 }
             }
 
-            impl<T> Borrowed<T> for &ByValue<T>
-            where
-                for<'a> &'a T: $Op<&'a T, Output = T>,
-            {
-                fn drt_plain(&self) -> Option<Plain<T>> {
-                    Some(Plain {
-                        op: |x, y| $Op::$method(x, y),
-                        written: concat!("&x ", $sym, " &y"),
-                        template: template!($sym, "$1.clone()", "&$0"),
-                    })
-                }
-            }
-
-            impl<T> Neither<T> for ByValue<T> {
-                fn drt_plain(&self) -> Option<Plain<T>> {
-                    None
-                }
-            }
-
             impl<T: Clone> Owned<T> for &&ByRef<T>
             where
                 for<'a> T: $Op<&'a T, Output = T>,
@@ -138,24 +119,34 @@ macro_rules! operator {
                 }
             }
 
-            impl<T> Borrowed<T> for &ByRef<T>
-            where
-                for<'a> &'a T: $Op<&'a T, Output = T>,
-            {
-                fn drt_plain(&self) -> Option<Plain<T>> {
-                    Some(Plain {
-                        op: |x, y| $Op::$method(x, y),
-                        written: concat!("&x ", $sym, " &y"),
-                        template: template!($sym, "&$1", "&$0"),
-                    })
-                }
+            /// The form of two references, and none, alike for both
+            /// probes but for how the compound assignment takes its right
+            /// operand in the assertion (`$right`).
+            macro_rules! borrowed_or_neither {
+                ($Probe:ident, $right:literal) => {
+                    impl<T> Borrowed<T> for &$Probe<T>
+                    where
+                        for<'a> &'a T: $Op<&'a T, Output = T>,
+                    {
+                        fn drt_plain(&self) -> Option<Plain<T>> {
+                            Some(Plain {
+                                op: |x, y| $Op::$method(x, y),
+                                written: concat!("&x ", $sym, " &y"),
+                                template: template!($sym, $right, "&$0"),
+                            })
+                        }
+                    }
+
+                    impl<T> Neither<T> for $Probe<T> {
+                        fn drt_plain(&self) -> Option<Plain<T>> {
+                            None
+                        }
+                    }
+                };
             }
 
-            impl<T> Neither<T> for ByRef<T> {
-                fn drt_plain(&self) -> Option<Plain<T>> {
-                    None
-                }
-            }
+            borrowed_or_neither!(ByValue, "$1.clone()");
+            borrowed_or_neither!(ByRef, "&$1");
         }
     };
 }
