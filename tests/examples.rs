@@ -747,13 +747,26 @@ mod memory {
     use super::*;
     use drt_examples::{bytes, fifo, scratch};
 
+    /// The one failure of `T` under memcheck on seeds 1-3 within `budget`
+    /// sequences, each a memory error of `operation`; `Fixed` has none.
+    fn memory_failures<T: 'static, Fixed: 'static>(budget: u64, operation: &str) -> Vec<drt::Failure> {
+        let failures = (1..=3)
+            .map(|seed| {
+                let report = drt::explore::<T>().seed(seed).max_sequences(budget).memcheck(true).report();
+                assert_eq!(report.failures.len(), 1, "seed {seed}:\n{report}");
+                let f = report.failures[0].clone();
+                assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Memory, operation), "{report}");
+                f
+            })
+            .collect();
+        let report = drt::explore::<Fixed>().seed(1).max_sequences(budget).memcheck(true).report();
+        assert!(report.failures.is_empty(), "{report}");
+        failures
+    }
+
     #[test]
     fn a_use_after_free_in_a_growing_buffer_is_a_memory_error_of_push() {
-        for seed in 1..=3 {
-            let report = drt::explore::<bytes::ByteBuf>().seed(seed).max_sequences(300).memcheck(true).report();
-            assert_eq!(report.failures.len(), 1, "seed {seed}:\n{report}");
-            let f = &report.failures[0];
-            assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Memory, "Bytes<true>::push"), "{report}");
+        for f in memory_failures::<bytes::ByteBuf, bytes::FixedByteBuf>(300, "Bytes<true>::push") {
             assert!(f.message.starts_with("Invalid read of size"), "{}", f.message);
             assert!(
                 f.message.contains("free'd\n    at drt_examples::bytes::Bytes<_>::grow (bytes.rs:"),
@@ -762,36 +775,30 @@ mod memory {
             );
             assert!(f.code.contains("drt::memcheck::run(|| {"), "{}", f.code);
         }
-        let report = drt::explore::<bytes::FixedByteBuf>().seed(1).max_sequences(300).memcheck(true).report();
-        assert!(report.failures.is_empty(), "{report}");
     }
 
     #[test]
     fn a_decision_on_bytes_never_written_is_a_memory_error_of_the_call_that_made_them() {
-        for seed in 1..=3 {
-            let report = drt::explore::<scratch::Scratch>().seed(seed).max_sequences(100).memcheck(true).report();
-            assert_eq!(report.failures.len(), 1, "seed {seed}:\n{report}");
-            let f = &report.failures[0];
-            assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Memory, "Bytes<true>::zeroed"), "{report}");
-            assert!(f.message.starts_with("Conditional jump or move depends on uninitialised value(s)"), "{report}");
-            assert!(f.message.contains("created by a heap allocation\n    at drt_examples::scratch::"), "{report}");
+        for f in memory_failures::<scratch::Scratch, scratch::FixedScratch>(100, "Bytes<true>::zeroed") {
+            assert!(
+                f.message.starts_with("Conditional jump or move depends on uninitialised value(s)"),
+                "{}",
+                f.message
+            );
+            assert!(
+                f.message.contains("created by a heap allocation\n    at drt_examples::scratch::"),
+                "{}",
+                f.message
+            );
         }
-        let report = drt::explore::<scratch::FixedScratch>().seed(1).max_sequences(100).memcheck(true).report();
-        assert!(report.failures.is_empty(), "{report}");
     }
 
     #[test]
     fn a_write_one_byte_past_a_ring_s_block_is_a_memory_error_of_push() {
-        for seed in 1..=3 {
-            let report = drt::explore::<fifo::Fifo>().seed(seed).max_sequences(300).memcheck(true).report();
-            assert_eq!(report.failures.len(), 1, "seed {seed}:\n{report}");
-            let f = &report.failures[0];
-            assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Memory, "Ring<true>::push"), "{report}");
+        for f in memory_failures::<fifo::Fifo, fifo::FixedFifo>(300, "Ring<true>::push") {
             assert!(f.message.starts_with("Invalid write of size 1"), "{}", f.message);
             assert!(f.message.contains("0 bytes after a block of size 4 alloc'd"), "{}", f.message);
         }
-        let report = drt::explore::<fifo::FixedFifo>().seed(1).max_sequences(300).memcheck(true).report();
-        assert!(report.failures.is_empty(), "{report}");
     }
 
     #[test]

@@ -73,10 +73,8 @@ impl World<'_> {
         match &law.check {
             LawCheck::Value(check) => self.check_law_on(law, &[x], vars, || check(value(x))),
             LawCheck::Pair(check) => {
-                let partners = std::iter::once(x).chain(same_type(vars, value(x).type_id(), x).take(MOST_PARTNERS));
-                partners
-                    .into_iter()
-                    .try_for_each(|y| self.check_law_on(law, &[x, y], vars, || check(value(x), value(y))))
+                let mut partners = std::iter::once(x).chain(same_type(vars, value(x).type_id(), x).take(MOST_PARTNERS));
+                partners.try_for_each(|y| self.check_law_on(law, &[x, y], vars, || check(value(x), value(y))))
             }
         }
     }
