@@ -492,6 +492,15 @@ impl<const BUG: u8> BitXorAssign for Flags<BUG> {
     }
 }
 
+/// The one failure of `T` (seed 1, 3,000 sequences), a broken law.
+fn the_broken_law<T: 'static>() -> drt::Failure {
+    let report = drt::explore::<T>().seed(1).max_sequences(3_000).report();
+    assert_eq!(report.failures.len(), 1, "{report}");
+    let f = report.failures[0].clone();
+    assert_eq!(f.kind, FailureKind::Law, "{report}");
+    f
+}
+
 #[test]
 fn op_assign_applies_to_both_forms_and_holds_when_followed() {
     let report = drt::explore::<Flags<0>>().seed(1).max_sequences(3_000).report();
@@ -501,10 +510,7 @@ fn op_assign_applies_to_both_forms_and_holds_when_followed() {
 
 #[test]
 fn op_assign_sees_a_compound_assignment_by_reference_that_is_not_the_operator() {
-    let report = drt::explore::<Flags<9>>().seed(1).max_sequences(3_000).report();
-    assert_eq!(report.failures.len(), 1, "{report}");
-    let f = &report.failures[0];
-    assert_eq!(f.kind, FailureKind::Law, "{report}");
+    let f = &the_broken_law::<Flags<9>>();
     assert!(f.message.starts_with("law `op_assign` is broken: `x |= &y` makes x Flags("), "{}", f.message);
     assert!(f.message.contains("but `&x | &y` is Flags("), "{}", f.message);
     assert!(f.code.contains("assigned |= &"), "{}", f.code);
@@ -513,10 +519,7 @@ fn op_assign_sees_a_compound_assignment_by_reference_that_is_not_the_operator() 
 
 #[test]
 fn op_assign_sees_a_compound_assignment_by_value_that_is_not_the_operator() {
-    let report = drt::explore::<Flags<10>>().seed(1).max_sequences(3_000).report();
-    assert_eq!(report.failures.len(), 1, "{report}");
-    let f = &report.failures[0];
-    assert_eq!(f.kind, FailureKind::Law, "{report}");
+    let f = &the_broken_law::<Flags<10>>();
     assert!(f.message.starts_with("law `op_assign` is broken: `x ^= y` makes x Flags("), "{}", f.message);
     assert!(f.message.contains("but `x ^ y` is Flags("), "{}", f.message);
     assert!(f.code.contains(".clone() ^ "), "{}", f.code);
@@ -707,10 +710,7 @@ fn get_remove_applies_to_maps_sequences_and_sets_and_holds_when_followed() {
 
 #[test]
 fn get_remove_sees_a_map_remove_that_returns_another_value() {
-    let report = drt::explore::<Shelves<1>>().seed(1).max_sequences(3_000).report();
-    assert_eq!(report.failures.len(), 1, "{report}");
-    let f = &report.failures[0];
-    assert_eq!(f.kind, FailureKind::Law, "{report}");
+    let f = &the_broken_law::<Shelves<1>>();
     assert!(f.message.starts_with("law `get_remove` is broken: `get("), "{}", f.message);
     assert!(f.message.contains("but `remove("), "{}", f.message);
     assert!(f.code.contains("assert_eq!(removed.remove(key).as_ref(), shelves.get(key)"), "{}", f.code);
@@ -718,9 +718,7 @@ fn get_remove_sees_a_map_remove_that_returns_another_value() {
 
 #[test]
 fn get_remove_sees_a_set_remove_that_says_it_found_nothing() {
-    let report = drt::explore::<Pool<1>>().seed(1).max_sequences(3_000).report();
-    assert_eq!(report.failures.len(), 1, "{report}");
-    let f = &report.failures[0];
+    let f = &the_broken_law::<Pool<1>>();
     assert!(f.message.starts_with("law `get_remove` is broken: `contains("), "{}", f.message);
     assert!(f.message.contains("` is true but `remove("), "{}", f.message);
     assert!(f.code.contains("assert_eq!(removed.remove(item), pool.contains(item)"), "{}", f.code);
