@@ -294,7 +294,18 @@ impl World<'_> {
     }
 
     /// Runs call `i`, then checks the oracles `check` asks for on what it touched.
+    #[inline]
     fn call(&self, seq: &Sequence, i: usize, frame: &mut Frame, check: Level) -> Outcome {
+        if crate::memcheck::watching() {
+            return self.call_watched(seq, i, frame, check);
+        }
+        self.call_unwatched(seq, i, frame, check)
+    }
+
+    /// [`World::call`] under memcheck: a memory error the call (or a check
+    /// after it) made is its failure.
+    #[inline(never)]
+    fn call_watched(&self, seq: &Sequence, i: usize, frame: &mut Frame, check: Level) -> Outcome {
         let errors = crate::memcheck::count();
         let Some(before) = errors else { return self.call_unwatched(seq, i, frame, check) };
         let _ = crate::oracle::memory_in_check();

@@ -160,11 +160,23 @@ fn log_length() -> u64 {
     log().and_then(|path| std::fs::metadata(path).ok()).map_or(0, |m| m.len())
 }
 
+/// Whether calls are watched: one load, asked around every call, check
+/// and drop of every exploration.
+#[inline]
+pub(crate) fn watching() -> bool {
+    WATCHING.load(Ordering::Relaxed)
+}
+
 /// The checker's error count, and how long its log is, when calls are
 /// watched: what [`new_error`] compares with.
 #[inline]
 pub(crate) fn count() -> Option<Mark> {
-    WATCHING.load(Ordering::Relaxed).then(|| Mark { errors: client_request(COUNT_ERRORS, 0, 0), length: log_length() })
+    watching().then(mark)
+}
+
+#[cold]
+fn mark() -> Mark {
+    Mark { errors: client_request(COUNT_ERRORS, 0, 0), length: log_length() }
 }
 
 /// The checker's error count and its log's length at some point.
@@ -176,8 +188,13 @@ pub(crate) struct Mark {
 
 /// When the checker has seen more errors than at `before` (a [`count`]),
 /// the first of the new ones as the log says it.
+#[inline]
 pub(crate) fn new_error(before: Option<Mark>) -> Option<String> {
-    let before = before?;
+    new_error_since(before?)
+}
+
+#[cold]
+fn new_error_since(before: Mark) -> Option<String> {
     let now = client_request(COUNT_ERRORS, 0, 0);
     (now > before.errors).then(|| {
         first_new_error(before.length).unwrap_or_else(|| "memcheck saw an error (its log could not be read)".into())

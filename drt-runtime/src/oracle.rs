@@ -141,7 +141,21 @@ pub(crate) fn announce_checks(to: Announcer) {
 /// Runs `check`, announced as `contract` with `template` over `vars`; a
 /// memory error memcheck sees in it is kept for the call (see
 /// [`memory_in_check`]).
+#[inline]
 pub(crate) fn announced<T>(contract: &str, template: &str, vars: &[u32], check: impl FnOnce() -> T) -> T {
+    if crate::memcheck::watching() {
+        return announced_watched(contract, template, vars, check);
+    }
+    let Some(announce) = ANNOUNCER.get() else { return check() };
+    announce(Some(CheckAt { contract: contract.into(), template: template.into(), vars: vars.to_vec() }));
+    let out = check();
+    announce(None);
+    out
+}
+
+/// [`announced`] under memcheck: a memory error seen in the check is kept.
+#[inline(never)]
+fn announced_watched<T>(contract: &str, template: &str, vars: &[u32], check: impl FnOnce() -> T) -> T {
     let errors = crate::memcheck::count();
     let at = || CheckAt { contract: contract.into(), template: template.into(), vars: vars.to_vec() };
     let out = match ANNOUNCER.get() {
