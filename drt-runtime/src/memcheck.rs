@@ -12,7 +12,7 @@
 
 use std::io::{Read, Seek, SeekFrom};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 /// The environment variable the supervisor names the checker's log file in.
@@ -176,8 +176,23 @@ pub(crate) fn count() -> Option<Mark> {
 
 #[cold]
 fn mark() -> Mark {
-    Mark { errors: client_request(COUNT_ERRORS, 0, 0), length: log_length() }
+    let errors = client_request(COUNT_ERRORS, 0, 0);
+    // memcheck writes to its log only for an error (`--quiet`) or a monitor
+    // command: while the count stands, so does the log's length, and no
+    // `stat` (a system call, slow under valgrind) is needed around each call.
+    if errors == SEEN_ERRORS.load(Ordering::Relaxed) {
+        return Mark { errors, length: SEEN_LENGTH.load(Ordering::Relaxed) };
+    }
+    let length = log_length();
+    SEEN_ERRORS.store(errors, Ordering::Relaxed);
+    SEEN_LENGTH.store(length, Ordering::Relaxed);
+    Mark { errors, length }
 }
+
+/// The error count when the log's length was last asked, and that length
+/// (see [`mark`]); `usize::MAX` when it must be asked again.
+static SEEN_ERRORS: AtomicUsize = AtomicUsize::new(usize::MAX);
+static SEEN_LENGTH: AtomicU64 = AtomicU64::new(0);
 
 /// The checker's error count and its log's length at some point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -197,7 +212,10 @@ pub(crate) fn new_error(before: Option<Mark>) -> Option<String> {
 fn new_error_since(before: Mark) -> Option<String> {
     let now = client_request(COUNT_ERRORS, 0, 0);
     (now > before.errors).then(|| {
-        first_new_error(before.length).unwrap_or_else(|| "memcheck saw an error (its log could not be read)".into())
+        let error = first_new_error(before.length);
+        // The log grew, perhaps by a monitor command's answer too.
+        SEEN_ERRORS.store(usize::MAX, Ordering::Relaxed);
+        error.unwrap_or_else(|| "memcheck saw an error (its log could not be read)".into())
     })
 }
 
