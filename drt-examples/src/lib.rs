@@ -8,6 +8,7 @@ pub mod batch;
 pub mod bitmap;
 pub mod bitpack;
 pub mod bitset;
+pub mod blob;
 pub mod bugfree;
 pub mod bytes;
 pub mod cache;

@@ -17,6 +17,7 @@ use crate::hook::{payload_text, Caught, SilentPanics};
 use crate::macro_support::Cue;
 use crate::macro_support::Returned;
 use crate::macro_support::Slot;
+use crate::oracle::KeptClones;
 use crate::outcome::{Fault, Outcome, Returns};
 use crate::sequence::{Holey, Mode, Operand, Sequence};
 use crate::world::{CallWatch, Watched, World};
@@ -78,12 +79,15 @@ struct Frame {
     /// Whether a side runs beside (see [`crate::outcome::Beside`]): a call's state after
     /// a panic on cue is then no contract.
     beside: bool,
+    /// The clones the checks made, dropped after the values ([`KeptClones`]).
+    kept: KeptClones,
 }
 
 impl Frame {
     /// A frame for a run with these buffers.
-    fn new(vars: Vec<Slot>, slots: Vec<Slot>, touched: Vec<u32>, windows: Vec<(usize, Window)>) -> Frame {
-        Frame { vars, slots, touched, last_empty: false, last_error: None, windows, lied: false, beside: false }
+    fn new(buffers: RunBuffers) -> Frame {
+        let RunBuffers { vars, slots, touched, windows, kept } = buffers;
+        Frame { vars, slots, touched, last_empty: false, last_error: None, windows, lied: false, beside: false, kept }
     }
 
     /// What call `i`, the last that ran, left to compare with a reference's.
@@ -111,7 +115,7 @@ pub(crate) struct SideRun<'w> {
 impl<'w> SideRun<'w> {
     /// A side run of a sequence of `len` calls in `world`.
     pub fn new(world: &'w World<'w>, len: usize) -> SideRun<'w> {
-        let mut frame = Frame::new(Vec::with_capacity(len), Vec::new(), Vec::new(), Vec::new());
+        let mut frame = Frame::new(RunBuffers { vars: Vec::with_capacity(len), ..RunBuffers::default() });
         frame.beside = true;
         SideRun { world, frame }
     }
@@ -152,6 +156,7 @@ pub(crate) struct RunBuffers {
     slots: Vec<Slot>,
     touched: Vec<u32>,
     windows: Vec<(usize, Window)>,
+    kept: KeptClones,
 }
 
 /// The result of running a sequence: its outcome and the final variables.
@@ -173,6 +178,8 @@ pub(crate) struct Execution {
     lied: bool,
     /// The call's arguments' and touched variables' buffers, to hand back.
     spare: (Vec<Slot>, Vec<u32>),
+    /// The clones the checks made ([`KeptClones`]).
+    kept: KeptClones,
 }
 
 fn caught(payload: Box<dyn Any + Send>) -> Caught {
@@ -207,10 +214,10 @@ impl World<'_> {
 
     /// Runs `seq`, whose holes are the calls `reused` stands for.
     fn run_calls(&self, seq: &Sequence, checks: Checks, reused: &[Reused<'_>], buffers: RunBuffers) -> Execution {
-        let RunBuffers { mut vars, slots, touched, windows } = buffers;
-        debug_assert!(vars.is_empty() && slots.is_empty() && windows.is_empty());
-        vars.reserve(seq.len());
-        let mut frame = Frame::new(vars, slots, touched, windows);
+        debug_assert!(buffers.vars.is_empty() && buffers.slots.is_empty() && buffers.windows.is_empty());
+        debug_assert!(buffers.kept.is_empty());
+        let mut frame = Frame::new(buffers);
+        frame.vars.reserve(seq.len());
         // A side that runs beside (the reference's) runs from the first
         // call, never reusing values, and compares errors too.
         let mut beside = self.beside(seq);
@@ -260,6 +267,7 @@ impl World<'_> {
             windows: frame.windows,
             lied: frame.lied,
             spare: (frame.slots, frame.touched),
+            kept: frame.kept,
         }
     }
 
@@ -325,7 +333,7 @@ impl World<'_> {
 
     fn call_unwatched(&self, seq: &Sequence, i: usize, frame: &mut Frame, check: Level) -> Outcome {
         frame.forget_error();
-        let Frame { vars, slots, touched, last_empty, last_error, windows, lied, beside } = frame;
+        let Frame { vars, slots, touched, last_empty, last_error, windows, lied, beside, kept } = frame;
         let call = seq.args(i);
         let op = self.op(seq.op(i));
         slots.clear();
@@ -443,7 +451,7 @@ impl World<'_> {
         touched.clear();
         touched.extend(seq.touched(i));
         let checked = match check {
-            Level::All { formatting } => self.check_contracts(seq.op(i), touched, vars, formatting),
+            Level::All { formatting } => self.check_contracts(seq.op(i), touched, vars, kept, formatting),
             _ => self.check_invariants(touched, vars),
         };
         match checked {
@@ -559,13 +567,22 @@ impl Execution {
                 }
             }
         }
+        // The clones `x.clone() == x` made are dropped after their
+        // originals: a memory error (or a crash) there is that check's.
+        if let Some((report, id, check)) = crate::oracle::drop_kept_clones(&mut self.kept) {
+            if self.outcome.is_normal() {
+                let dropped = Some(world.reg.types.get(&id).map_or("value", |d| d.name));
+                let fault = Fault::Memory { report, dropped, check: Some(check) };
+                self.outcome = Outcome::Failed { call: len, fault };
+            }
+        }
         let (mut slots, mut touched) = self.spare;
         // A run that stopped at a call may leave its arguments.
         drop_quietly_all(&mut slots);
         touched.clear();
         let mut windows = self.windows;
         windows.clear();
-        (self.outcome, RunBuffers { vars: self.vars, slots, touched, windows })
+        (self.outcome, RunBuffers { vars: self.vars, slots, touched, windows, kept: self.kept })
     }
 }
 

@@ -290,8 +290,15 @@
 //! or write, a bad free or a decision on uninitialised memory is a failure
 //! of kind `Memory` of the call that made it, its test wrapped in
 //! [`drt::memcheck::run`](crate::memcheck::run), which runs it under
-//! valgrind again. It needs valgrind on `PATH` and runs tens of times
-//! slower: budget it in sequences.
+//! valgrind again. It needs valgrind on `PATH` and runs hundreds of times
+//! slower (about a thousand sequences a second on small types, after a
+//! start of a few seconds): budget it in sequences. The message's first
+//! line is memcheck's kind of error (`Invalid read`, `Invalid write`,
+//! `Invalid free()`, `Conditional jump or move depends on uninitialised
+//! value(s)`); the next ones name your frames: where, which block, where
+//! it was freed and allocated. The clone drt makes to check `x.clone() ==
+//! x` is dropped after the sequence's values, so a `Clone` that shares a
+//! block its original frees is reported with a test that runs the clone.
 //!
 //! ## 9. Saved failures
 //!

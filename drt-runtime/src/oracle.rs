@@ -188,6 +188,60 @@ pub(crate) fn memory_in_check() -> Option<(crate::memcheck::Mark, CheckAt, Strin
     MEMORY_IN_CHECK.with(|m| m.borrow_mut().take())
 }
 
+/// The template of the check that clones a value, `x.clone() == x`.
+const CLONE_CHECK: &str = "assert!($0.clone() == $0, \"a clone must equal its original\");";
+
+/// The clones the check `x.clone() == x` made in a run, each with its
+/// original's variable, kept until the run's own values are dropped: a
+/// `Clone` that shares memory its original frees (a double free, a use
+/// after free) then shows in the clone's drop, which [`drop_kept_clones`]
+/// attributes to the check, so the emitted test runs the clone too.
+/// Dropped at once, the clone would free the memory first, and the error
+/// would show later in a call or a drop whose test has no clone, and passes.
+pub(crate) type KeptClones = Vec<(Box<dyn Any>, u32)>;
+
+/// Drops the clones a run kept, in the order they were made, each announced as the check
+/// that made it (a crash there is the check's); returns the first memory
+/// error one's drop made: memcheck's account, the clone's type, and the check.
+#[inline]
+pub(crate) fn drop_kept_clones(kept: &mut KeptClones) -> Option<(String, TypeId, CheckAt)> {
+    if kept.is_empty() {
+        return None;
+    }
+    if !crate::memcheck::watching() && ANNOUNCER.get().is_none() {
+        // Nobody to tell: dropped together, quietly (a panicking `Drop` is
+        // seen when the original is dropped), the rest even after a panic.
+        if panic::catch_unwind(AssertUnwindSafe(|| kept.clear())).is_err() {
+            let _ = SilentPanics::take_last();
+        }
+        return None;
+    }
+    drop_kept_clones_told(kept)
+}
+
+/// [`drop_kept_clones`], each clone's drop announced and watched.
+#[inline(never)]
+fn drop_kept_clones_told(kept: &mut KeptClones) -> Option<(String, TypeId, CheckAt)> {
+    let mut first = None;
+    for (clone, x) in kept.drain(..) {
+        let ty = (*clone).type_id();
+        let at = || CheckAt { contract: "x.clone() == x".into(), template: CLONE_CHECK.into(), vars: vec![x] };
+        let errors = crate::memcheck::count();
+        if let Some(announce) = ANNOUNCER.get() {
+            announce(Some(at()));
+        }
+        // A panicking `Drop` is seen when the original is dropped.
+        let _ = guarded(move || drop(clone));
+        if let Some(announce) = ANNOUNCER.get() {
+            announce(None);
+        }
+        if let (None, Some(report)) = (&first, crate::memcheck::new_error(errors)) {
+            first = Some((report, ty, at()));
+        }
+    }
+    first
+}
+
 /// The attribute an emitted test needs for a statement `template` (clippy
 /// denies `x == x` and `len() == 0` by default).
 pub(crate) fn allow_for(template: &str) -> Option<&'static str> {
@@ -295,7 +349,7 @@ impl Checker<'_> {
         Ok(digest)
     }
 
-    fn unary(&self, x: u32) -> Result<(), Violation> {
+    fn unary(&self, x: u32, kept: &mut KeptClones) -> Result<(), Violation> {
         let d = self.desc;
         let v = self.value(x);
         let Some(eq) = d.eq else { return Ok(()) };
@@ -313,19 +367,13 @@ impl Checker<'_> {
             })?;
         }
         if let (Some(clone), true) = (d.clone, reflexive) {
-            self.run(
-                "x.clone() == x",
-                "assert!($0.clone() == $0, \"a clone must equal its original\");",
-                &[x],
-                || {
-                    let c = clone(v);
-                    let same = eq(&*c, v);
-                    let shown =
-                        (!same).then(|| format!("{} is not equal to its clone {}", self.show(x), Shown(d, &*c)));
-                    drop(c);
-                    shown
-                },
-            )?;
+            self.run("x.clone() == x", CLONE_CHECK, &[x], || {
+                let c = clone(v);
+                let same = eq(&*c, v);
+                let shown = (!same).then(|| format!("{} is not equal to its clone {}", self.show(x), Shown(d, &*c)));
+                kept.push((c, x));
+                shown
+            })?;
         }
         Ok(())
     }
@@ -503,11 +551,12 @@ impl World<'_> {
         op: u32,
         touched: &[u32],
         vars: &[Slot],
+        kept: &mut KeptClones,
         formatting: bool,
     ) -> Result<(), Violation> {
         for &x in touched {
             let Some((ty, checker)) = self.checker(x, vars) else { continue };
-            checker.unary(x)?;
+            checker.unary(x, kept)?;
             if let Some(inv) = self.reg.invariants.get(&ty) {
                 checker.invariant(x, inv)?;
             }

@@ -20,6 +20,9 @@ pub(crate) struct Untested {
     /// For an operation not under test: sequences in which it failed, and
     /// the first failure's description.
     helper_failures: Vec<(u64, String)>,
+    /// Whether a sequence ending in it failed only once it had returned,
+    /// dropping the values: it was called successfully.
+    returned: Vec<bool>,
 }
 
 impl Untested {
@@ -28,6 +31,7 @@ impl Untested {
             missing: vec![None; ops],
             invalid: vec![(0, None); ops],
             helper_failures: vec![(0, String::new()); ops],
+            returned: vec![false; ops],
         }
     }
 
@@ -41,6 +45,11 @@ impl Untested {
     pub fn invalid(&mut self, op: usize, empty: Option<TypeId>) {
         let (count, ty) = self.invalid[op];
         self.invalid[op] = (count + 1, empty.or(ty));
+    }
+
+    /// A sequence ending in `op` failed after `op` returned, dropping its values.
+    pub fn returned(&mut self, op: usize) {
+        self.returned[op] = true;
     }
 
     /// A failure inside `helper`, an operation that only builds values for the
@@ -66,7 +75,7 @@ impl Untested {
     pub fn reasons(&self, world: &World<'_>, per_op: &[OperationStats]) -> Vec<(String, String)> {
         let mut out = Vec::new();
         for (i, (o, s)) in world.ops.iter().zip(per_op).enumerate() {
-            if !o.under_test || s.succeeded > 0 {
+            if !o.under_test || s.succeeded > 0 || self.returned[i] {
                 continue;
             }
             let invalid = self.invalid[i].0;

@@ -457,6 +457,9 @@ impl<'w> Engine<'w> {
             Outcome::Failed { call, fault } => {
                 self.stats.failing += 1;
                 self.stats.operations[op].failed += 1;
+                if call >= seq.len() {
+                    self.untested.returned(op);
+                }
                 // (A `Clone` of a reused value that panics fails at a hole.)
                 let failing = (call < seq.len() && !seq.is_hole(call)).then(|| seq.op(call) as usize);
                 match failing.filter(|&f| !self.world.ops[f].under_test) {
