@@ -101,11 +101,13 @@ fn line(elapsed: Duration, sequences: u64, failures: usize, seed: u64, jobs: usi
     let secs = elapsed.as_secs_f64();
     let time = if secs < 10.0 { format!("{secs:.1}") } else { format!("{secs:.0}") };
     let jobs = if jobs > 1 { format!(", {jobs} jobs") } else { String::new() };
-    format!(
-        "drt: {time}s: {} sequences ({}/s), {found} so far (seed {seed}{jobs})\n",
-        thousands(sequences),
-        thousands(rate as u64)
-    )
+    let done = match sequences {
+        // A child that takes long to start (under valgrind, in seconds).
+        0 => "starting, no sequence run yet".to_string(),
+        1 => "1 sequence".to_string(),
+        n => format!("{} sequences ({}/s)", thousands(n), thousands(rate as u64)),
+    };
+    format!("drt: {time}s: {done}, {found} so far (seed {seed}{jobs})\n")
 }
 
 /// Writes `line` straight to stderr, as progress lines are (libtest does
@@ -154,6 +156,12 @@ mod tests {
         assert!(p.due(s(17), 4_000_000, 2).is_some_and(|l| l.contains("2 failures so far")));
         let mut jobs = Progress::new(7, Duration::from_secs(5)).in_jobs(2);
         assert!(jobs.due(s(5), 10, 0).is_some_and(|l| l.ends_with("so far (seed 7, 2 jobs)\n")));
+        let mut slow = Progress::new(7, Duration::from_secs(5));
+        assert_eq!(
+            slow.due(s(5), 0, 0).as_deref(),
+            Some("drt: 5.0s: starting, no sequence run yet, no failures so far (seed 7)\n")
+        );
+        assert!(slow.due(s(10), 1, 0).is_some_and(|l| l.starts_with("drt: 10s: 1 sequence, no failures")));
         assert_eq!(thousands(0), "0");
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(1_000), "1,000");
