@@ -2,17 +2,17 @@
 //! command, `cargo run --release -p drt-examples`.
 
 use drt_examples::{
-    arena, bank, batch, bitmap, bitpack, bitset, bugfree, cache, calendar, carousel, checksum, chunked, clearing,
-    deque, edge, frames, histogram, history, index, inline_stack, journal, ledger, limiter, lines, lru, money, ordered,
-    outbox, permissions, playlist, queue, raster, readbuf, retry, ring, route, samples, seats, settings, span, sparse,
-    stock, store, tags, tally, tasks, text, timeline, units, username, version, wallet,
+    arena, bank, batch, bitmap, bitpack, bitset, blob, bugfree, bytes, cache, calendar, carousel, checksum, chunked,
+    clearing, deque, edge, fifo, frames, histogram, history, index, inline_stack, journal, ledger, limiter, lines, lru,
+    money, ordered, outbox, permissions, playlist, queue, raster, readbuf, retry, ring, route, samples, scratch, seats,
+    settings, span, sparse, stock, store, tags, tally, tasks, text, timeline, units, username, version, wallet,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
 type Example = (&'static str, &'static str, fn() -> drt::Report);
 
 fn main() {
-    let runs: Vec<Example> = vec![
+    let mut runs: Vec<Example> = vec![
         ("ring::RingBuffer", "wrap-around", || drt::explore::<ring::RingBuffer>().report()),
         ("bank::Account", "overflow at a boundary", || drt::explore::<bank::Account>().report()),
         ("inline_stack::InlineStack", "off-by-one after 9 pushes", || {
@@ -178,6 +178,31 @@ fn main() {
                 .report()
         }),
     ];
+    // Memory errors need valgrind's memcheck: explored only where it is installed.
+    let valgrind =
+        std::process::Command::new("valgrind").arg("--version").output().is_ok_and(|out| out.status.success());
+    if valgrind {
+        let memory: [Example; 4] = [
+            ("bytes::ByteBuf", "memcheck: a use after free when the buffer grows", || {
+                drt::explore::<bytes::ByteBuf>().memcheck(true).max_sequences(300).report()
+            }),
+            ("fifo::Fifo", "memcheck: a write one byte past the ring's block", || {
+                drt::explore::<fifo::Fifo>().memcheck(true).max_sequences(300).report()
+            }),
+            ("scratch::Scratch", "memcheck: set_len over bytes never written", || {
+                drt::explore::<scratch::Scratch>().memcheck(true).max_sequences(300).report()
+            }),
+            ("blob::Blob", "memcheck: a double free of a block a clone shares", || {
+                drt::explore::<blob::Blob>().memcheck(true).max_sequences(300).report()
+            }),
+        ];
+        runs.extend(memory);
+    } else {
+        println!(
+            "=== skipping the four memory-error examples (bytes, fifo, scratch, blob): they run under \
+             valgrind's memcheck, which is not on PATH (sudo apt-get install valgrind) ===\n"
+        );
+    }
     let mut summary = Vec::new();
     for (name, bug, explore) in runs {
         println!("=== exploring drt_examples::{name} (planted bug: {bug}) ===\n");
