@@ -222,7 +222,9 @@ impl Supervisor {
             .arg("--leak-check=no")
             .arg("--error-limit=no")
             .arg("--num-callers=16")
-            // Where an uninitialised value was made: the cause, in the user's code.
+            // Where an uninitialised value was made: the cause, in the user's
+            // code. It costs 1.7 times the exploration (docs/BENCHMARKS.md),
+            // and an error on uninitialised bytes says little without it.
             .arg("--track-origins=yes")
             .arg(format!("--log-file={}", log.display()))
             .arg(exe)
