@@ -250,7 +250,7 @@ impl Draft {
             return Some(Operand::Var { var, mode });
         }
         if in_pool == 0 {
-            return self.demand(ty, mode, seq, alive, depth, src);
+            return self.demand(ty, mode, taken, seq, alive, depth, src);
         }
         let favoured = src.frontier.favoured(ty).is_some() && src.rng.random_bool(FAVOUR_PROBABILITY);
         let Offer { entry, var, len } = self.draw_affordable(ty, favoured, src);
@@ -353,10 +353,16 @@ impl Draft {
     /// the same way, at most `MAX_DEMAND_DEPTH` levels down. Without it, an
     /// operation whose argument type no earlier sequence happened to make
     /// would wait for one (or never run).
+    /// The call it adds takes none of the variables the call it is made
+    /// for already took (`taken`): it could move one of them (an
+    /// `Option<T>` built from a `T` that is not `Clone`), and a variable it
+    /// moves is no longer alive for that call's other arguments.
+    #[allow(clippy::too_many_arguments)]
     fn demand(
         &mut self,
         ty: TypeId,
         mode: Mode,
+        taken: &[Operand],
         seq: &mut Composed,
         alive: &mut Vec<(u32, u32)>,
         depth: u32,
@@ -366,12 +372,17 @@ impl Draft {
         let producers = world.producers.get(&ty).filter(|_| depth < MAX_DEMAND_DEPTH)?;
         let op = producers[src.rng.random_range(0..producers.len())] as usize;
         let run_op = &world.ops[op];
-        let mut args = Vec::with_capacity(run_op.op.spec.params.len());
+        let mut args = Vec::with_capacity(taken.len() + run_op.op.spec.params.len());
+        args.extend_from_slice(taken);
         for (k, p) in run_op.op.spec.params.iter().enumerate() {
             let mode = mode_for(p.kind, run_op.clone_fns[k].is_some());
             let arg = self.choose_operand(p.ty, mode, &args, seq, alive, depth + 1, src)?;
+            if let Operand::Var { var, mode: Mode::Move } = arg {
+                alive.retain(|&(v, _)| v != var);
+            }
             args.push(self.sized(op, k, p.ty, arg, src));
         }
+        let args: Vec<Operand> = args.split_off(taken.len());
         if seq.len() + 1 >= src.max_len {
             return None;
         }
@@ -387,7 +398,7 @@ impl Draft {
 /// by-value parameter of a `Clone` type keeps the original for later calls.
 fn mode_for(kind: ParamKind, clone: bool) -> Mode {
     match kind {
-        ParamKind::Ref | ParamKind::Str | ParamKind::Slice => Mode::Ref,
+        ParamKind::Ref | ParamKind::Str | ParamKind::Slice | ParamKind::OptRef | ParamKind::OptDeref => Mode::Ref,
         ParamKind::Mut | ParamKind::SliceMut => Mode::Mut,
         ParamKind::Value if clone => Mode::Clone,
         ParamKind::Value => Mode::Move,
