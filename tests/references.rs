@@ -1537,3 +1537,42 @@ fn a_constructor_the_pairing_needs_that_always_crashes_stops_the_exploration_wit
     let note = note.unwrap_or_else(|| panic!("{report}"));
     assert!(note.contains("without DoomedVec::from_iter, which crashed"), "{note}");
 }
+
+// ---- a generic method's instance ----
+
+/// A sorted vector as a set, whose generic `range` leaves out the last value
+/// before the range's end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VecSet {
+    items: Vec<i32>,
+}
+
+#[drt::operations]
+impl VecSet {
+    pub fn new() -> Self {
+        VecSet { items: Vec::new() }
+    }
+    pub fn insert(&mut self, value: i32) -> bool {
+        match self.items.binary_search(&value) {
+            Ok(_) => false,
+            Err(at) => {
+                self.items.insert(at, value);
+                true
+            }
+        }
+    }
+    /// BUG: stops one value early when the range holds more than two.
+    #[drt(instantiate(R = std::ops::Range<i32>))]
+    pub fn range<R: std::ops::RangeBounds<i32>>(&self, range: R) -> impl Iterator<Item = &i32> {
+        let inside: Vec<&i32> = self.items.iter().filter(|x| range.contains(x)).collect();
+        let keep = if inside.len() > 2 { inside.len() - 1 } else { inside.len() };
+        inside.into_iter().take(keep)
+    }
+}
+
+/// `range::<Range<i32>>` pairs with `BTreeSet::range` by its base name.
+#[test]
+fn a_generic_method_s_instance_pairs_with_the_reference_s_method() {
+    let f = divergence::<VecSet, std::collections::BTreeSet<i32>>("VecSet::range::<std::ops::Range<i32>>");
+    assert!(f.code.contains(".range::<"), "{}", f.code);
+}

@@ -18,10 +18,12 @@ pub fn operations(args: TokenStream, input: TokenStream) -> TokenStream {
             // An impl block syn cannot parse (a syntax error, which rustc
             // reports too) keeps syn's error, spanned on the offending token.
             let err = match syn::parse2::<syn::Item>(input.clone()) {
+                Ok(syn::Item::Enum(e)) => return crate::variants::variants(args, &e),
                 Ok(syn::Item::Impl(_) | syn::Item::Verbatim(_)) | Err(_) => err,
                 Ok(_) => syn::Error::new(
                     Span::call_site(),
-                    "#[drt::operations] goes on an impl block: `#[drt::operations] impl Type { ... }`",
+                    "#[drt::operations] goes on an impl block (`#[drt::operations] impl Type { ... }`), or on an \
+                     enum whose variants have no fields",
                 ),
             };
             let err = err.to_compile_error();
@@ -390,6 +392,8 @@ fn param_spec(p: &crate::ast::Param) -> TokenStream {
         Kind::Str => quote!(Str),
         Kind::Slice => quote!(Slice),
         Kind::SliceMut => quote!(SliceMut),
+        Kind::OptRef => quote!(OptRef),
+        Kind::OptDeref => quote!(OptDeref),
     };
     quote! {
         ::drt::__private::ParamSpec {
@@ -411,6 +415,8 @@ fn arg_expr(p: &crate::ast::Param, slot: &syn::Ident) -> TokenStream {
         Kind::Ref => quote!(::drt::__private::arg_ref::<#pool>(#slot)),
         Kind::Mut => quote!(::drt::__private::arg_mut::<#pool>(#slot)),
         Kind::Str => quote!(::drt::__private::arg_str(#slot)),
+        Kind::OptRef => quote!(::drt::__private::arg_ref::<#pool>(#slot).as_ref()),
+        Kind::OptDeref => quote!(::drt::__private::arg_ref::<#pool>(#slot).as_deref()),
         Kind::Slice | Kind::SliceMut => {
             let elem = crate::types::vec_elem(pool).expect("slice pool types are Vec<T>");
             if p.kind == Kind::Slice {
@@ -555,6 +561,8 @@ fn precondition(self_ty: &Type, op: &Operation, slots: &[syn::Ident], expr: &syn
             ),
             Kind::Ref | Kind::Mut => quote!(::drt::__private::arg_ref::<#pool>(#slot)),
             Kind::Str => quote!(::drt::__private::arg_str(#slot)),
+            Kind::OptRef => quote!(::drt::__private::arg_ref::<#pool>(#slot).as_ref()),
+            Kind::OptDeref => quote!(::drt::__private::arg_ref::<#pool>(#slot).as_deref()),
             Kind::Slice | Kind::SliceMut => {
                 let elem = crate::types::vec_elem(pool).expect("slice pool types are Vec<T>");
                 quote!(::drt::__private::arg_slice::<#elem>(#slot))

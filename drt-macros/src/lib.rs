@@ -15,8 +15,8 @@
 //!    signatures make applicable, registered by `expand`);
 //! 4. `expand` (`#[drt::operations]`: the block unchanged, then its
 //!    registration, emission decisions read from the finished ast), `mock`,
-//!    `generator`; `fallback` (the block with `compile_error!`s) is a leaf
-//!    they call.
+//!    `generator`, `variants` (`#[drt::operations]` on a fieldless enum);
+//!    `fallback` (the block with `compile_error!`s) is a leaf they call.
 
 mod ast;
 mod attr;
@@ -35,6 +35,7 @@ mod mock;
 mod text;
 mod traits;
 mod types;
+mod variants;
 
 use proc_macro::TokenStream;
 
@@ -71,6 +72,9 @@ use proc_macro::TokenStream;
 /// `Box<dyn Fn(A) -> R>`, `F: FnMut`) get closures answering with chosen
 /// values, or panicking after them (`drt::answers!`).
 /// Unsupported input is a compile error pointing at it.
+///
+/// On an enum whose variants have no fields (`enum Direction { Up, Down }`),
+/// it lists the variants as the values drt passes where the enum is taken.
 #[proc_macro_attribute]
 pub fn operations(args: TokenStream, input: TokenStream) -> TokenStream {
     expand::operations(args.into(), input.into()).into()

@@ -94,6 +94,33 @@ pub fn check_trait(cx: &Ctxt, path: &syn::Path) -> bool {
 /// at the user's compile time (`my_crate::shapes::Shape`), so the emitted
 /// test compiles in `tests/`.
 pub fn emitted_name(path: &syn::Path) -> TokenStream {
+    // The trait's type arguments (`IndexMut<Pos>`) by their full paths, as
+    // `type_name` tells them when the registration runs: a type of the
+    // crate is named as the test in `tests/` must name it.
+    let mut bare = path.clone();
+    if let Some(last) = bare.segments.last_mut() {
+        if let syn::PathArguments::AngleBracketed(a) = &last.arguments {
+            let types: Option<Vec<&syn::Type>> = a
+                .args
+                .iter()
+                .map(|g| match g {
+                    syn::GenericArgument::Type(t) => Some(t),
+                    _ => None,
+                })
+                .collect();
+            if let Some(types) = types.filter(|t| !t.is_empty()) {
+                let types: Vec<syn::Type> = types.into_iter().cloned().collect();
+                last.arguments = syn::PathArguments::None;
+                let base = emitted_bare_name(&bare);
+                return quote!(::drt::__private::trait_path(#base, &[#(::core::any::type_name::<#types>()),*]));
+            }
+        }
+    }
+    emitted_bare_name(path)
+}
+
+/// [`emitted_name`] of a path, its arguments as written.
+fn emitted_bare_name(path: &syn::Path) -> TokenStream {
     let name = last_ident(path);
     let written = crate::types::show(path);
     if let Some((home, _)) = STD_HOMES.iter().find(|(_, names)| names.contains(&name.as_str())) {

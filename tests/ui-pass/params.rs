@@ -81,6 +81,11 @@ impl Ledger {
         b.map_or(0, |b| b.entries.len()).max(a.entries.len())
     }
 
+    /// `Option<&str>`, `Option<&[T]>` and `Option<&T>`: `None`, or a borrow.
+    pub fn memo(&mut self, note: Option<&str>, amounts: Option<&[u64]>, other: Option<&Self>) -> usize {
+        note.map_or(0, str::len) + amounts.map_or(0, <[u64]>::len) + other.map_or(0, |o| o.entries.len())
+    }
+
     /// Tuples, arrays, nested generics, patterns.
     pub fn mixed(&self, (a, b): (u8, bool), c: [u8; 2], mut d: Vec<Option<u8>>, _: char) -> usize {
         d.push(Some(a));
@@ -92,5 +97,5 @@ fn main() {
     let report = drt::explore::<Ledger>().max_sequences(200).report();
     assert!(report.failures.is_empty(), "{report}");
     let ops = report.stats.operations.iter().filter(|o| o.name.starts_with("Ledger::")).count();
-    assert_eq!(ops, 14);
+    assert_eq!(ops, 15);
 }

@@ -8,8 +8,8 @@ impl Account {
         Account { balance: 0 }
     }
 
-    pub fn memo(&mut self, note: Option<&str>) {
-        if note.is_some() {
+    pub fn memo(&mut self, notes: Vec<&str>) {
+        if !notes.is_empty() {
             self.balance += 1;
         }
     }

@@ -14,7 +14,7 @@ impl Account {
         self.balance += amount;
     }
 
-    pub fn memo(&mut self, note: Option<&str>) {
+    pub fn memo(&mut self, note: Vec<&str>) {
         let _ = note;
     }
 }

@@ -17,11 +17,19 @@ pub enum Kind {
     Str,
     Slice,
     SliceMut,
+    /// `Option<&T>`, borrowed from a pool `Option<T>` (`.as_ref()`).
+    OptRef,
+    /// `Option<&str>` / `Option<&[T]>`, borrowed from a pool
+    /// `Option<String>` / `Option<Vec<T>>` (`.as_deref()`).
+    OptDeref,
 }
 
 /// How to pass a parameter of type `ty`: its kind and the pool type filling it.
 pub fn param(ty: &Type) -> Result<(Kind, Type), String> {
     let ty = strip_parens(ty);
+    if let Some(made) = optional_borrow(ty) {
+        return made;
+    }
     match ty {
         Type::Reference(r) => {
             let inner = strip_parens(&r.elem);
@@ -125,4 +133,34 @@ pub fn closure_param(ty: &Type) -> Option<Result<(Kind, Type, Closure), String>>
         syn::parse_quote!(::drt::__private::Answers<#ret, #n>)
     };
     Some(Ok((kind, pool, Closure { args, boxed })))
+}
+
+/// `Option<&T>`, `Option<&str>`, `Option<&[T]>`: `None`, or a borrow of a
+/// pool value, lent for the call from a pool `Option<T>` (`Option<String>`,
+/// `Option<Vec<T>>`); `None` for any other type.
+fn optional_borrow(ty: &Type) -> Option<Result<(Kind, Type), String>> {
+    let args = super::written::generic_args(ty, "Option")?;
+    let [Type::Reference(r)] = args[..] else { return None };
+    if r.mutability.is_some() {
+        return Some(Err(format!(
+            "drt cannot pass `{}`: it lends an `Option`'s value only as a shared borrow; take `Option<&{}>` or `&mut Option<{}>`, or skip this method with #[drt(skip)]",
+            show(ty),
+            show(&r.elem),
+            show(&r.elem)
+        )));
+    }
+    let made = match strip_parens(&r.elem) {
+        Type::Path(p) if p.path.is_ident("str") => {
+            (Kind::OptDeref, syn::parse_quote!(::std::option::Option<::std::string::String>))
+        }
+        Type::Slice(s) => {
+            let e = &s.elem;
+            (Kind::OptDeref, syn::parse_quote!(::std::option::Option<::std::vec::Vec<#e>>))
+        }
+        inner => {
+            let inner = inner.clone();
+            (Kind::OptRef, syn::parse_quote!(::std::option::Option<#inner>))
+        }
+    };
+    Some(storable(&made.1).map(|()| made))
 }

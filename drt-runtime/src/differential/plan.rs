@@ -38,7 +38,7 @@ impl Shift {
         use ParamKind::*;
         Some(match m {
             _ if t == m => Shift::Keep,
-            Ref | Str | Slice => Shift::Borrow,
+            Ref | Str | Slice | OptRef | OptDeref => Shift::Borrow,
             Mut | SliceMut => Shift::BorrowMut,
             Value if clonable => Shift::Clone,
             Value => return None,
@@ -53,6 +53,11 @@ impl Shift {
             Shift::Clone => Mode::Clone,
         }
     }
+}
+
+/// A method's name without its turbofish: `range::<Range<i32>>` -> `range`.
+fn base_name(name: &str) -> &str {
+    name.split_once("::<").map_or(name, |(base, _)| base)
 }
 
 /// What of two paired calls' results is compared.
@@ -128,9 +133,11 @@ impl Plan {
                 counterparts.push(Counterpart::Same);
                 continue;
             }
-            let name = if s.model.is_empty() { s.name } else { s.model };
+            // A generic method's instance (`range::<Range<i32>>`) pairs by
+            // its base name and the types its instance takes.
+            let name = base_name(if s.model.is_empty() { s.name } else { s.model });
             let named: Vec<(usize, &&Operation)> =
-                model_ops.iter().enumerate().filter(|(_, m)| m.spec.name == name).collect();
+                model_ops.iter().enumerate().filter(|(_, m)| base_name(m.spec.name) == name).collect();
             let paired = named.iter().find_map(|(k, m)| {
                 let m = &m.spec;
                 if m.params.len() != s.params.len() {
@@ -350,6 +357,13 @@ mod tests {
         // `add` lends the number the tested side passes by value.
         assert_eq!(theirs.args(1), [t(Mode::Mut), five]);
         assert!(theirs.is_hole(3) && theirs.is_hole(4) && theirs.whole().is_none());
+    }
+
+    #[test]
+    fn an_instance_of_a_generic_method_pairs_by_its_base_name() {
+        assert_eq!(base_name("range::<Range<i32>>"), "range");
+        assert_eq!(base_name("range"), "range");
+        assert_eq!(base_name("extend::<Vec<(u8, u16)>>"), "extend");
     }
 
     #[test]

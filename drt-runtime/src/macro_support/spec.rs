@@ -35,6 +35,11 @@ pub enum ParamKind {
     Slice,
     /// `&mut [T]`, borrowed from a pool `Vec<T>`.
     SliceMut,
+    /// `Option<&T>`, lent from a pool `Option<T>` (`.as_ref()`).
+    OptRef,
+    /// `Option<&str>` / `Option<&[T]>`, lent from a pool `Option<String>` /
+    /// `Option<Vec<T>>` (`.as_deref()`).
+    OptDeref,
 }
 
 /// Not public API. What an operation's return type gives the pool.
@@ -291,7 +296,8 @@ pub struct OperationSpec {
     pub kind: OpKind,
     /// The method's name, with its turbofish for a generic method (`map::<u8>`).
     pub name: &'static str,
-    /// The trait of the impl block, as written (`Add<Cents>`), or `""` in an inherent impl.
+    /// The trait of the impl block as emitted code names it (`std::ops::Add<my_crate::Cents>`,
+    /// [`trait_path`]), or `""` in an inherent impl.
     pub trait_name: &'static str,
     /// How emitted code writes a call.
     pub syntax: Syntax,
@@ -410,6 +416,14 @@ pub struct Invariant {
     pub check: fn(&dyn Any) -> Result<(), String>,
     /// The assertion rendered in emitted tests, `$0` standing for the value.
     pub template: &'static str,
+}
+
+/// Not public API. A trait's path with its type arguments named as emitted
+/// code names them (`std::ops::IndexMut<my_crate::Pos>`, from `type_name`),
+/// made once per operation when it registers.
+pub fn trait_path(base: &'static str, args: &[&'static str]) -> &'static str {
+    let args: Vec<String> = args.iter().map(|a| crate::names::code_type_name(a)).collect();
+    Box::leak(format!("{base}<{}>", args.join(", ")).into_boxed_str())
 }
 
 #[cfg(test)]

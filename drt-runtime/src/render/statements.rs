@@ -141,7 +141,7 @@ fn scalar_text(world: &World<'_>, operand: &Operand, kind: ParamKind) -> String 
     };
     match kind {
         ParamKind::Str => literal,
-        ParamKind::Ref | ParamKind::Slice => format!("&{owned}"),
+        ParamKind::Ref | ParamKind::Slice | ParamKind::OptRef | ParamKind::OptDeref => format!("&{owned}"),
         ParamKind::Mut | ParamKind::SliceMut => format!("&mut {owned}"),
         ParamKind::Value => owned,
     }
@@ -190,6 +190,8 @@ pub(super) fn operand_text(
                 None => ("_".to_string(), "_".to_string()),
             };
             match mode {
+                Mode::Ref if kind == ParamKind::OptRef => format!("{borrowed}.as_ref()"),
+                Mode::Ref if kind == ParamKind::OptDeref => format!("{borrowed}.as_deref()"),
                 Mode::Ref => format!("&{borrowed}"),
                 Mode::Mut => format!("&mut {borrowed}"),
                 Mode::Clone if !world.reg.desc(p.ty).copy && names[*var as usize].is_some() => {
@@ -210,7 +212,7 @@ pub(super) fn operand_text(
             match kind {
                 ParamKind::Slice => format!("&[{items}]"),
                 ParamKind::SliceMut => format!("&mut [{items}]"),
-                ParamKind::Ref => format!("&vec![{items}]"),
+                ParamKind::Ref | ParamKind::OptRef | ParamKind::OptDeref => format!("&vec![{items}]"),
                 ParamKind::Mut => format!("&mut vec![{items}]"),
                 ParamKind::Value | ParamKind::Str => format!("vec![{items}]"),
             }
