@@ -103,6 +103,7 @@ impl<'a> Operations<'a> {
         let trait_ = item.trait_.as_ref().map(|(path, _)| {
             let mut path = path.clone();
             syn::visit_mut::VisitMut::visit_path_mut(&mut ReplaceSelf { self_ty, assoc: &[], trait_: None }, &mut path);
+            crate::generics::elide_lifetimes(&mut path, &item.generics);
             path
         });
         let assoc: Vec<(syn::Ident, Type)> = item

@@ -36,12 +36,16 @@ pub fn check_impl(cx: &Ctxt, item: &ItemImpl) -> bool {
         ),
         _ => {}
     }
+    // A lifetime only the trait names (`impl<'a> AddAssign<&'a T> for T`) is
+    // the elided one's; a type that holds a borrow cannot be kept.
     for g in &item.generics.params {
         if let GenericParam::Lifetime(l) = g {
-            cx.error_spanned_by(
-                l,
-                "drt keeps values between calls, so it cannot explore a type that holds a borrow (a lifetime parameter); annotate an impl for an owned type",
-            );
+            if crate::generics::mentions_lifetime(&item.self_ty, &l.lifetime) {
+                cx.error_spanned_by(
+                    l,
+                    "drt keeps values between calls, so it cannot explore a type that holds a borrow (a lifetime parameter); annotate an impl for an owned type",
+                );
+            }
         }
     }
     explorable

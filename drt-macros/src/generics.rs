@@ -366,3 +366,31 @@ pub fn method_instances(cx: &Ctxt, f: &ImplItemFn, insts: &[Instantiation]) -> V
         })
         .collect()
 }
+
+/// Whether `ty` names `lifetime`.
+pub fn mentions_lifetime(ty: &syn::Type, lifetime: &syn::Lifetime) -> bool {
+    struct Finds<'a>(&'a syn::Lifetime, bool);
+    impl<'ast> syn::visit::Visit<'ast> for Finds<'_> {
+        fn visit_lifetime(&mut self, l: &'ast syn::Lifetime) {
+            self.1 |= l.ident == self.0.ident;
+        }
+    }
+    let mut finds = Finds(lifetime, false);
+    syn::visit::Visit::visit_type(&mut finds, ty);
+    finds.1
+}
+
+/// `path` with the impl's lifetime parameters (`generics`) elided (`'_`),
+/// so that code outside the impl can name it: `AddAssign<&'a T>` as
+/// `AddAssign<&'_ T>`.
+pub fn elide_lifetimes(path: &mut syn::Path, generics: &syn::Generics) {
+    struct Elide<'a>(&'a syn::Generics);
+    impl syn::visit_mut::VisitMut for Elide<'_> {
+        fn visit_lifetime_mut(&mut self, l: &mut syn::Lifetime) {
+            if self.0.lifetimes().any(|p| p.lifetime.ident == l.ident) {
+                l.ident = syn::Ident::new("_", l.ident.span());
+            }
+        }
+    }
+    syn::visit_mut::VisitMut::visit_path_mut(&mut Elide(generics), path);
+}

@@ -1,7 +1,7 @@
 // Operator trait impls are operations, and the tests drt writes call them
 // with the operator: `a + b`, `a += b`, `-a`, `v[i]` (and `a - b`, `a * n`,
 // `a == b` when they are part of a failing sequence).
-use std::ops::{Add, AddAssign, Index, Mul, Neg, Sub};
+use std::ops::{Add, AddAssign, Index, Mul, Neg, Sub, SubAssign};
 
 /// An amount of money, in cents.
 #[derive(Clone, Copy, Debug)]
@@ -93,6 +93,16 @@ impl Neg for Polynomial {
     }
 }
 
+/// A named lifetime that only the trait mentions is the elided one.
+#[drt::operations]
+impl<'a> SubAssign<&'a Polynomial> for Polynomial {
+    fn sub_assign(&mut self, rhs: &'a Polynomial) {
+        for (c, r) in self.coeffs.iter_mut().zip(&rhs.coeffs) {
+            *c = c.wrapping_sub(*r);
+        }
+    }
+}
+
 fn main() {
     let report = drt::explore::<Money>().max_sequences(300).report();
     assert!(report.stats.uncallable.is_empty(), "{:?}", report.stats.uncallable);
@@ -118,6 +128,8 @@ fn main() {
     assert_eq!(report.failures.len(), 2, "{report}");
     let index = report.failures.iter().find(|f| f.operation == "Polynomial::index").expect("index fails");
     assert!(index.code.contains("= polynomial["), "{}", index.code);
+    let sub_assign = report.stats.operations.iter().find(|o| o.name == "Polynomial::sub_assign");
+    assert!(sub_assign.is_some_and(|s| s.succeeded > 0), "{:?}", report.stats.operations);
     let neg = report.failures.iter().find(|f| f.operation == "Polynomial::neg").expect("neg fails");
     assert!(neg.message.contains("attempt to negate with overflow"), "{}", neg.message);
     assert!(neg.code.contains("= -polynomial"), "{}", neg.code);
