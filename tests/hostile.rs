@@ -108,6 +108,17 @@ fn a_panicking_clone_is_the_users_failure() {
     assert_found(&explore_both::<CloneBomb>(), "Clone of a wrecked value");
 }
 
+#[test]
+fn a_clone_drt_makes_for_an_argument_that_panics_is_the_clone_s_failure() {
+    // No `PartialEq`: no check `x.clone() == x`; `absorb(other: Self)` takes
+    // a clone of a wrecked value.
+    for r in explore_both::<CloneBomb>() {
+        let f = r.failures.iter().find(|f| f.operation == "CloneBomb::clone").unwrap_or_else(|| panic!("{r}"));
+        assert_eq!((f.kind, f.message.as_str()), (FailureKind::Panic, "CloneBomb: Clone of a wrecked value"), "{r}");
+        assert!(f.code.contains("fn clone_bomb_clone_panics()") && f.code.contains(".clone())"), "{}", f.code);
+    }
+}
+
 hostile!(EqBomb);
 impl PartialEq for EqBomb {
     fn eq(&self, other: &Self) -> bool {

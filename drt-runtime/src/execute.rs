@@ -18,7 +18,7 @@ use crate::macro_support::Cue;
 use crate::macro_support::Returned;
 use crate::macro_support::Slot;
 use crate::oracle::KeptClones;
-use crate::outcome::{Fault, Outcome, Returns};
+use crate::outcome::{Fault, Glue, Outcome, Returns};
 use crate::sequence::{Holey, Mode, Operand, Sequence};
 use crate::world::{CallWatch, Watched, World};
 
@@ -295,7 +295,7 @@ impl World<'_> {
             }
             match panic::catch_unwind(AssertUnwindSafe(|| held.value.copy())) {
                 Ok(copy) => vars[at] = Some(copy),
-                Err(payload) => return Err(Fault::Panic { caught: caught(payload), dropped: None }),
+                Err(payload) => return Err(Fault::Panic { caught: caught(payload), glue: None }),
             }
         }
         Ok(())
@@ -360,7 +360,10 @@ impl World<'_> {
                 Err(payload) => {
                     let caught = caught(payload);
                     abandon(call, slots, vars);
-                    return Outcome::Failed { call: i, fault: Fault::Panic { caught, dropped: None } };
+                    // A `Clone` that panics is the type's failure, whichever call took the clone.
+                    let glue = matches!(arg, Operand::Var { mode: Mode::Clone, .. })
+                        .then(|| Glue::Clone(self.reg.desc(op.op.spec.params[k].ty).name));
+                    return Outcome::Failed { call: i, fault: Fault::Panic { caught, glue } };
                 }
             }
         }
@@ -436,7 +439,7 @@ impl World<'_> {
                     return if spec.panics.expects(&caught.message) || too_large() {
                         Outcome::Illegal { call: i }
                     } else {
-                        Outcome::Failed { call: i, fault: Fault::Panic { caught, dropped: None } }
+                        Outcome::Failed { call: i, fault: Fault::Panic { caught, glue: None } }
                     };
                 }
             }
@@ -563,7 +566,8 @@ impl Execution {
             if let Err(payload) = dropping {
                 let caught = caught(payload);
                 if self.outcome.is_normal() && !self.lied {
-                    self.outcome = Outcome::Failed { call: len, fault: Fault::Panic { caught, dropped: dropped() } };
+                    self.outcome =
+                        Outcome::Failed { call: len, fault: Fault::Panic { caught, glue: dropped().map(Glue::Drop) } };
                 }
             }
         }

@@ -14,8 +14,9 @@ use crate::sequence::Sequence;
 /// What went wrong in a failing call.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Fault {
-    /// The call panicked (or, with `dropped`, dropping a value of that type did).
-    Panic { caught: Caught, dropped: Option<&'static str> },
+    /// The call panicked (or, with `glue`, a `Drop` or `Clone` drt ran for
+    /// it did).
+    Panic { caught: Caught, glue: Option<Glue> },
     /// A contract or invariant does not hold after the call.
     Broken(Violation),
     /// valgrind's memcheck saw a memory error during the call (or, with
@@ -23,6 +24,16 @@ pub(crate) enum Fault {
     /// check of user code drt ran after it, which the emitted test runs
     /// too): its log's lines.
     Memory { report: String, dropped: Option<&'static str>, check: Option<CheckAt> },
+}
+
+/// A std trait's method drt runs on a value of a type around the calls,
+/// named by the type: a panic there is that method's, not the call's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Glue {
+    /// Dropping a value.
+    Drop(&'static str),
+    /// Cloning a value for an argument taken by value (`x.clone()`).
+    Clone(&'static str),
 }
 
 /// How a sequence's execution ended.

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use crate::execute::Checks;
 use crate::oracle::CheckAt;
-use crate::outcome::{Fault, Outcome};
+use crate::outcome::{Fault, Glue, Outcome};
 use crate::report::{Failure, FailureKind};
 use crate::sequence::Sequence;
 use crate::world::World;
@@ -73,8 +73,11 @@ impl FailureKey {
 /// `drop(Type)` when dropping a value panicked.
 pub(crate) fn failing_operation(world: &World<'_>, seq: &Sequence, call: usize, fault: &Fault) -> String {
     match fault {
-        Fault::Panic { dropped: Some(ty), .. } | Fault::Memory { dropped: Some(ty), .. } => {
+        Fault::Panic { glue: Some(Glue::Drop(ty)), .. } | Fault::Memory { dropped: Some(ty), .. } => {
             format!("drop({})", crate::names::short_type_name(ty))
+        }
+        Fault::Panic { glue: Some(Glue::Clone(ty)), .. } => {
+            format!("{}::clone", crate::names::display_type_name(ty))
         }
         _ => world.ops[seq.op(call) as usize].op.display.clone(),
     }
