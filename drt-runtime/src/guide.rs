@@ -120,6 +120,8 @@
 //! `seeds(u32 = [7, 1000])`, `invariant(method)`, `requires(method = "expr")`,
 //! `panics(method)` (a documented panic, not a bug), `instantiate(T = u8)`;
 //! or the same on a method, `#[drt(skip)]`, `#[drt(panics = "empty")]`.
+//! An enum whose variants have no fields, taken by some operation, needs
+//! only `#[drt::operations]` on its definition: each variant is a value.
 //! Builder methods, each overridden by a `DRT_*` variable so CI can change
 //! every exploration without code: [`time_limit`](crate::Explorer::time_limit)
 //! (`DRT_TIME_LIMIT`), [`max_sequences`](crate::Explorer::max_sequences)
