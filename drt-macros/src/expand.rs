@@ -270,9 +270,11 @@ fn lent_kind(l: &Lent, wrap: &str) -> TokenStream {
 /// its type is `Clone`).
 fn copy_lent(l: &Lent) -> TokenStream {
     match l {
-        Lent::Ref(_) => {
-            quote!(::drt::__private::ret_clone((&&::drt::__private::probe::Probe::<_>::of(&*__r)).drt_clone(), &*__r))
-        }
+        Lent::Ref(_) => crate::krate::probing(
+            "probe",
+            &["LendNo", "LendYes"],
+            quote!((&&::drt::__private::probe::Probe::<_>::of(&*__r)).drt_lend(&*__r)),
+        ),
         Lent::Str => quote!(::drt::__private::ret_value(::std::string::ToString::to_string(&*__r))),
         Lent::Slice(_) => quote!(::drt::__private::ret_to_vec(
             (&&::drt::__private::probe::Probe::<_>::of_slice(&*__r)).drt_clone(),

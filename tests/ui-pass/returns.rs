@@ -96,9 +96,34 @@ impl Shelf {
     pub fn labelled(&self) -> impl Iterator<Item = (&Label, &u32)> + '_ {
         self.items.iter().map(|v| (&LABEL, v))
     }
+
+    // Items borrowed mutably: run, checked through what they point at, not kept.
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut u32> + '_ {
+        self.items.iter_mut()
+    }
+
+    pub fn sizes_mut(&mut self) -> impl Iterator<Item = (usize, &mut usize)> + '_ {
+        self.sizes.iter_mut().enumerate()
+    }
+
+    // A borrow of the crate's own unsized type: the call is made, nothing is kept.
+    pub fn words(&self) -> &Words {
+        Words::new(&self.items)
+    }
 }
 
 pub struct Label;
+
+/// A view of a shelf's items, unsized like `str` and `[T]`.
+#[repr(transparent)]
+pub struct Words([u32]);
+
+impl Words {
+    fn new(items: &[u32]) -> &Words {
+        // SAFETY: `Words` is a `repr(transparent)` wrapper of `[u32]`.
+        unsafe { &*(items as *const [u32] as *const Words) }
+    }
+}
 
 static LABEL: Label = Label;
 
@@ -106,5 +131,8 @@ fn main() {
     let report = drt::explore::<Shelf>().max_sequences(200).report();
     assert!(report.failures.is_empty(), "{report}");
     let ops = report.stats.operations.iter().filter(|o| o.name.starts_with("Shelf::")).count();
-    assert_eq!(ops, 20);
+    assert_eq!(ops, 23);
+    let idle: Vec<&str> =
+        report.stats.operations.iter().filter(|o| o.succeeded == 0).map(|o| o.name.as_str()).collect();
+    assert!(idle.is_empty(), "{idle:?}");
 }

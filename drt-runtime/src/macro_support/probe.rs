@@ -11,10 +11,11 @@ use std::marker::PhantomData;
 use super::spec::OperationSpec;
 use super::type_desc::{CloneFn, CmpFn, DefaultFn, EqFn, FmtFn, HashFn, PartialCmpFn};
 
-/// Not public API. Zero-sized stand-in for a type under inspection.
-pub struct Probe<T>(PhantomData<fn() -> T>);
+/// Not public API. Zero-sized stand-in for a type under inspection (an
+/// unsized one too, a crate's own slice type, which has no capability).
+pub struct Probe<T: ?Sized>(PhantomData<fn(&T)>);
 
-impl<T> Probe<T> {
+impl<T: ?Sized> Probe<T> {
     /// Not public API.
     #[allow(clippy::new_without_default)]
     pub fn new() -> Self {
@@ -25,7 +26,9 @@ impl<T> Probe<T> {
     pub fn of(_: &T) -> Self {
         Probe(PhantomData)
     }
+}
 
+impl<T> Probe<T> {
     /// Not public API. The probe of a slice's element type.
     pub fn of_slice(_: &[T]) -> Self {
         Probe(PhantomData)
@@ -53,7 +56,7 @@ macro_rules! capability {
             /// Not public API.
             fn $method(&self) -> $out;
         }
-        impl<T> $no for Probe<T> {
+        impl<T: ?Sized> $no for Probe<T> {
             fn $method(&self) -> $out {
                 $missing
             }
@@ -109,6 +112,29 @@ capability!(
 capability!(OrdYes, OrdNo, drt_cmp, Option<CmpFn>, [Ord], cmp_of::<T>(), None);
 capability!(DefaultYes, DefaultNo, drt_default, Option<DefaultFn>, [Default], default_of::<T>(), None);
 capability!(TextYes, TextNo, drt_text, Vec<OperationSpec>, [fmt::Display], super::builders::text::<T>(), Vec::new());
+
+/// Not public API. An owned copy of a borrowed return `&T` for the pool,
+/// when `T` is `Clone` (`LendYes`); nothing otherwise (`LendNo`), an
+/// unsized `T` (a crate's own slice type) included.
+pub trait LendYes<T> {
+    /// Not public API.
+    fn drt_lend(&self, value: &T) -> super::Returned;
+}
+impl<T: Clone + 'static> LendYes<T> for &Probe<T> {
+    fn drt_lend(&self, value: &T) -> super::Returned {
+        super::Returned::Value(Box::new(value.clone()))
+    }
+}
+/// Not public API.
+pub trait LendNo<T: ?Sized> {
+    /// Not public API.
+    fn drt_lend(&self, value: &T) -> super::Returned;
+}
+impl<T: ?Sized> LendNo<T> for Probe<T> {
+    fn drt_lend(&self, _: &T) -> super::Returned {
+        super::Returned::Nothing
+    }
+}
 
 /// Not public API. `$body` with probe traits in scope: `probing!(probe {
 /// CloneNo, CloneYes } (&&Probe::<T>::new()).drt_clone())`, the traits of
