@@ -181,7 +181,7 @@ impl Supervisor {
             // call may return before the kill lands).
             if beat != last.0 {
                 last = (beat, Instant::now(), cpu_time(pid));
-            } else if last.1.elapsed() > job.settings.call_timeout {
+            } else if hung(last.1.elapsed(), (last.2, pid), job.settings.call_timeout) {
                 break Err(Ending::Hung(self.channel.running()));
             } else if let Some(running) = self.cut_short(watch.is_some(), (last.1.elapsed(), last.2, pid), job) {
                 // A size too large for a run, most likely: cut it short.
@@ -343,6 +343,28 @@ impl Drop for Supervisor {
 
 /// The processor time process `pid` has used (user and system), where the
 /// system tells it (`/proc/<pid>/stat` on Linux, to a clock tick).
+/// How much longer than the call timeout a child that the machine hardly
+/// ran may stay silent before it is taken for hung.
+const STARVED: u32 = 4;
+
+/// Whether a child silent for `silent` since its last heartbeat (when it
+/// had used `cpu_then` of processor time; process `pid`) hangs: past the
+/// call timeout, and either busy for half of it since (a loop), or silent
+/// for [`STARVED`] times it (a call that blocks: it uses no processor time).
+/// A child a loaded machine did not run is not hung: under `cargo test` of
+/// a large workspace, or a CI runner with other jobs, a quick call's
+/// heartbeat can come seconds late.
+fn hung(silent: Duration, (cpu_then, pid): (Option<Duration>, u32), timeout: Duration) -> bool {
+    if silent <= timeout {
+        return false;
+    }
+    let busy = match (cpu_then, cpu_time(pid)) {
+        (Some(then), Some(now)) => now.saturating_sub(then),
+        _ => silent,
+    };
+    busy > timeout / 2 || silent > timeout * STARVED
+}
+
 fn cpu_time(pid: u32) -> Option<Duration> {
     #[cfg(target_os = "linux")]
     {
@@ -993,6 +1015,29 @@ mod tests {
         let worked = cpu_time(me).unwrap();
         assert!(worked >= before + Duration::from_millis(50), "{before:?} -> {worked:?}");
         assert_eq!(cpu_time(u32::MAX), None, "no such process");
+    }
+
+    /// A silent child is hung when it loops (it used the processor) or
+    /// when it stays silent far past the timeout (it blocks); not when a
+    /// loaded machine merely did not run it.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_child_the_machine_did_not_run_is_not_hung() {
+        let me = std::process::id();
+        let t = Duration::from_secs(5);
+        let now = cpu_time(me);
+        assert!(!hung(t, (now, me), t), "not past the timeout");
+        assert!(!hung(2 * t, (now, me), t), "silent but idle: a loaded machine");
+        assert!(hung(t * STARVED + Duration::from_millis(1), (now, me), t), "silent too long: a call that blocks");
+        // A loop: the processor time it uses since (read in clock ticks)
+        // is more than half of a timeout of 40 ms.
+        let start = Instant::now();
+        let mut x = 0u64;
+        while start.elapsed() < Duration::from_millis(100) {
+            x = std::hint::black_box(x.wrapping_add(1));
+        }
+        let ms = Duration::from_millis;
+        assert!(hung(ms(100), (now, me), ms(40)), "busy past the timeout");
     }
 
     #[test]
