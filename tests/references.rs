@@ -1576,3 +1576,54 @@ fn a_generic_method_s_instance_pairs_with_the_reference_s_method() {
     let f = divergence::<VecSet, std::collections::BTreeSet<i32>>("VecSet::range::<std::ops::Range<i32>>");
     assert!(f.code.contains(".range::<"), "{}", f.code);
 }
+
+// ---- `Extend` and `FromIterator` forwarded ----
+
+/// A set whose `Extend` leaves out the last item; its `FromIterator` is right.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShortSet(std::collections::BTreeSet<u32>);
+
+#[drt::operations]
+impl ShortSet {
+    pub fn new() -> Self {
+        ShortSet(std::collections::BTreeSet::new())
+    }
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
+#[drt::operations]
+impl Extend<u32> for ShortSet {
+    fn extend<I: IntoIterator<Item = u32>>(&mut self, iter: I) {
+        let items: Vec<u32> = iter.into_iter().collect();
+        let keep = items.len().saturating_sub(1);
+        self.0.extend(items.into_iter().take(keep));
+    }
+}
+
+#[drt::operations]
+impl FromIterator<u32> for ShortSet {
+    fn from_iter<I: IntoIterator<Item = u32>>(iter: I) -> Self {
+        ShortSet(iter.into_iter().collect())
+    }
+}
+
+/// drt passes its iterators to a forwarded `extend` and `from_iter`; the
+/// reference's take a `Vec`: they get the items the iterator was made of.
+#[test]
+fn a_forwarded_extend_pairs_with_the_reference_s_on_the_same_items() {
+    let report = drt::explore::<ShortSet>()
+        .against::<std::collections::BTreeSet<u32>>()
+        .seed(SEED)
+        .max_sequences(SMALL)
+        .report();
+    let unpaired: Vec<&String> = report.stats.notes.iter().filter(|n| n.starts_with("not compared with")).collect();
+    assert!(unpaired.is_empty(), "{unpaired:?}");
+    let f = report.failures.first().unwrap_or_else(|| panic!("{report}"));
+    assert_eq!(f.kind, FailureKind::Divergence, "{report}");
+    assert!(f.code.contains("short_set.extend(vec!["), "{}", f.code);
+    assert!(f.code.contains("model_btree_set.extend(vec!["), "{}", f.code);
+    // The iterator is made on the tested side only.
+    assert_eq!(f.code.matches(".into_iter()").count(), 1, "{}", f.code);
+}

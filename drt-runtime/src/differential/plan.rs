@@ -12,7 +12,8 @@
 
 use std::any::TypeId;
 
-use crate::macro_support::{OpKind, ParamKind, RetKind};
+use crate::macro_support::builders::HONEST_ITERATORS;
+use crate::macro_support::{OpKind, ParamKind, RetKind, Syntax};
 use crate::registry::{Operation, Registry};
 use crate::sequence::{Holey, Mode, Operand, Sequence};
 
@@ -28,6 +29,10 @@ pub(crate) enum Shift {
     BorrowMut,
     /// `v.clone()`: the counterpart takes by value what the tested side lends.
     Clone,
+    /// The items the iterator drt passed the tested side was built from
+    /// (the `Vec<T>` of its builder): a forwarded `Extend` or `FromIterator`
+    /// takes drt's iterator, a std reference's a `Vec` ([`Plan::shadow`]).
+    Items,
 }
 
 impl Shift {
@@ -47,7 +52,7 @@ impl Shift {
 
     fn mode(self, mode: Mode) -> Mode {
         match self {
-            Shift::Keep => mode,
+            Shift::Keep | Shift::Items => mode,
             Shift::Borrow => Mode::Ref,
             Shift::BorrowMut => Mode::Mut,
             Shift::Clone => Mode::Clone,
@@ -99,6 +104,9 @@ pub(crate) struct Plan {
     pub counterparts: Vec<Counterpart>,
     /// What is not compared, for the summary.
     pub notes: Vec<String>,
+    /// The builders of drt's iterators from a `Vec` of their items, by
+    /// operation number ([`Shift::Items`]).
+    items_builders: Vec<u32>,
 }
 
 impl Plan {
@@ -123,6 +131,22 @@ impl Plan {
             ));
         }
         let clonable = |ty: TypeId| reg.types.get(&ty).is_some_and(|d| d.clone.is_some());
+        // drt's iterators and the `Vec` of items each is built from: an
+        // iterator argument pairs with a reference's `Vec` of its items.
+        let items_builders: Vec<u32> = (0..ops.len() as u32)
+            .filter(|&k| {
+                let b = &ops[k as usize].spec;
+                matches!(b.kind, OpKind::Builder(_))
+                    && matches!(b.syntax, Syntax::Template(t) if HONEST_ITERATORS.contains(&t))
+                    && b.params.first().is_some_and(|p| p.kind == ParamKind::Value)
+            })
+            .collect();
+        let items_of = |iter: TypeId, vec: TypeId| {
+            items_builders.iter().any(|&k| {
+                let b = &ops[k as usize].spec;
+                b.ret_ty == Some(iter) && b.params[0].ty == vec
+            })
+        };
         let mut counterparts = Vec::with_capacity(ops.len());
         let (mut unpaired, mut uncompared) = (Vec::new(), Vec::new());
         for op in ops {
@@ -145,6 +169,9 @@ impl Plan {
                 }
                 let shifts = s.params.iter().zip(&m.params).map(|(t, p)| {
                     let same_type = p.ty == t.ty || (t.ty == subject && p.ty == model);
+                    if !same_type && p.kind == ParamKind::Value && items_of(t.ty, p.ty) {
+                        return Some(Shift::Items);
+                    }
                     same_type.then(|| Shift::between(t.kind, p.kind, clonable(p.ty))).flatten()
                 });
                 let shifts = shifts.collect::<Option<Vec<Shift>>>()?;
@@ -245,7 +272,7 @@ impl Plan {
                 uncompared.join(", ")
             ));
         }
-        Ok(Plan { counterparts, notes })
+        Ok(Plan { counterparts, notes, items_builders })
     }
 
     /// Writes the reference's side of `seq` into `out`: the same calls
@@ -277,15 +304,58 @@ impl Plan {
                 Counterpart::Model { op, shifts, result, .. } => (*op, &shifts[..], *result),
                 _ => (op, &[][..], true),
             };
-            (runs[i], alive[i]) = (true, result);
             args.clear();
-            args.extend(call.iter().enumerate().map(|(k, a)| match (a, shifts.get(k)) {
-                (Operand::Var { var, mode }, Some(shift)) => Operand::Var { var: *var, mode: shift.mode(*mode) },
-                (a, _) => a.clone(),
-            }));
+            let mut made = true;
+            for (k, a) in call.iter().enumerate() {
+                args.push(match (a, shifts.get(k)) {
+                    (Operand::Var { var, .. }, Some(Shift::Items)) => match self.items(seq, *var as usize, i) {
+                        Some(items) => items,
+                        None => {
+                            made = false;
+                            break;
+                        }
+                    },
+                    (Operand::Var { var, mode }, Some(shift)) => Operand::Var { var: *var, mode: shift.mode(*mode) },
+                    (a, _) => a.clone(),
+                });
+            }
+            if !made {
+                // The items are not at hand: like a call with no counterpart.
+                args.clear();
+                out.push_holes(1);
+                for a in call {
+                    if let Operand::Var { var, mode: Mode::Mut | Mode::Move } = a {
+                        alive[*var as usize] = false;
+                    }
+                }
+                continue;
+            }
+            (runs[i], alive[i]) = (true, result);
             out.push(op, args.drain(..));
         }
         runs
+    }
+
+    /// The items drt's iterator in variable `iter` was built from, as call
+    /// `at` can pass them on: the builder's `Vec` argument, inline or a
+    /// variable no call between changed or took (a clone of it); `None`
+    /// when the iterator came otherwise.
+    fn items(&self, seq: &Sequence, iter: usize, at: usize) -> Option<Operand> {
+        if !self.items_builders.contains(&seq.op(iter)) {
+            return None;
+        }
+        match seq.args(iter).first()? {
+            Operand::Var { var, mode: Mode::Clone } => {
+                let touched = (iter + 1..at).any(|j| {
+                    seq.args(j)
+                        .iter()
+                        .any(|a| matches!(a, Operand::Var { var: v, mode: Mode::Mut | Mode::Move } if v == var))
+                });
+                (!touched).then_some(Operand::Var { var: *var, mode: Mode::Clone })
+            }
+            Operand::Var { .. } => None,
+            inline => Some(inline.clone()),
+        }
     }
 
     /// What of call `op`'s results is compared, when it has a counterpart.

@@ -200,6 +200,11 @@ pub fn vec<T: 'static>() -> Vec<OperationSpec> {
     collection::<Vec<T>, T>(["Vec::new()", "vec![$0]", "vec![$0, $1]", "vec![$0, $1, $2]"], [build; MAX_ELEMS + 1])
 }
 
+/// The templates of the builders of iterators that tell their length
+/// truly, exactly or as an upper bound: what a reference taking a `Vec` of
+/// the items can be compared with (a lying one's caller may answer wrongly).
+pub(crate) const HONEST_ITERATORS: [&str; 2] = ["$0.into_iter()", "$0.into_iter().filter(|_| true)"];
+
 /// `v.into_iter()` and `v.into_iter().filter(|_| true)`: iterators of a
 /// vector's values for an `impl Iterator` or `impl IntoIterator` parameter,
 /// with an exact size hint and with a lower bound of 0, as `filter` gives
@@ -212,8 +217,8 @@ pub fn iter<T: 'static>() -> Vec<OperationSpec> {
     let exact: Invoker = |s| ret_value(Iter::new(one::<Vec<T>>(s), Hint::Exact));
     let filtered: Invoker = |s| ret_value(Iter::new(one::<Vec<T>>(s), Hint::UpperOnly));
     vec![
-        builder::<Iter<T>>("$0.into_iter()", items(), exact),
-        builder::<Iter<T>>("$0.into_iter().filter(|_| true)", items(), filtered),
+        builder::<Iter<T>>(HONEST_ITERATORS[0], items(), exact),
+        builder::<Iter<T>>(HONEST_ITERATORS[1], items(), filtered),
         cued(
             Cue::Lies,
             "build (lying)",

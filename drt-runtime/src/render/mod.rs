@@ -89,10 +89,12 @@ fn render_divergence(world: &World<'_>, seq: &Sequence, operation: &str, v: &Vio
     let last = seq.len() - 1;
     let mut shadow = Holey::default();
     let mut runs = d.plan.shadow(seq, &mut shadow);
-    // A value made only for calls that have no counterpart is not made there.
+    // A value made only for calls that have no counterpart is not made
+    // there, nor one whose counterparts take something else (the items of
+    // an iterator, not the iterator).
     for i in (0..last).rev() {
-        let mut uses = seq.uses(i as u32).peekable();
-        if runs[i] && uses.peek().is_some() && uses.all(|(at, _)| !runs[at]) {
+        let used = seq.uses(i as u32).next().is_some();
+        if runs[i] && used && shadow.with_holes().uses(i as u32).all(|(at, _)| !runs[at]) {
             runs[i] = false;
         }
     }
