@@ -25,7 +25,18 @@ pub fn builders(ty: &Type) -> Option<(proc_macro2::TokenStream, Vec<Type>)> {
         }
         Type::Array(a) => {
             let (elem, len) = (&*a.elem, &a.len);
-            Some((quote!(#b::array::<#elem, { #len }>()), vec![elem.clone()]))
+            // Longer than eight: filled with one value, when it can be copied or cloned.
+            let filled = crate::krate::probing(
+                "probe",
+                &["FillCopy", "FillClone", "FillNo"],
+                quote!((&&&::drt::__private::probe::Probe::<[#elem; #len]>::new()).drt_fill()),
+            );
+            let all = quote!({
+                let mut __builders = #b::array::<#elem, { #len }>();
+                __builders.extend(#filled);
+                __builders
+            });
+            Some((all, vec![elem.clone()]))
         }
         Type::Path(p) if p.qself.is_none() => {
             let segs = &p.path.segments;

@@ -160,7 +160,8 @@ const ARRAYS: [&str; MAX_ARRAY + 1] = [
     "[$0, $1, $2, $3, $4, $5, $6, $7]",
 ];
 
-/// `[a, b, c]`: arrays of up to eight elements (longer ones need `seeds(...)`).
+/// `[a, b, c]`: arrays of up to eight elements (longer ones are filled
+/// with one value, [`array_filled`]).
 pub fn array<T: 'static, const N: usize>() -> Vec<OperationSpec> {
     if N > MAX_ARRAY {
         return Vec::new();
@@ -168,6 +169,26 @@ pub fn array<T: 'static, const N: usize>() -> Vec<OperationSpec> {
     vec![builder::<[T; N]>(ARRAYS[N], params::<T, T>(N, false), |s| {
         let mut elems = owned::<T>(s).into_iter();
         ret_value(std::array::from_fn::<T, N, _>(|_| elems.next().unwrap_or_else(|| arity_mismatch())))
+    })]
+}
+
+/// An array longer than eight elements, all one value: `[x; 32]` of a
+/// `Copy` element (`copy`), else `std::array::from_fn(|_| x.clone())`; the
+/// type's probe ([`super::probe::FillCopy`]) chooses.
+pub fn array_filled<T: Clone + 'static, const N: usize>(copy: bool) -> Vec<OperationSpec> {
+    if N <= MAX_ARRAY {
+        return Vec::new();
+    }
+    let template: &'static str = if copy {
+        // Made once per array type, when the registrations run.
+        Box::leak(format!("[$0; {N}]").into_boxed_str())
+    } else {
+        "std::array::from_fn(|_| $0.clone())"
+    };
+    vec![builder::<[T; N]>(template, params::<T, T>(1, false), |s| {
+        let [x] = s else { arity_mismatch() };
+        let x = arg_owned::<T>(x);
+        ret_value(std::array::from_fn::<T, N, _>(|_| x.clone()))
     })]
 }
 

@@ -136,6 +136,40 @@ impl<T: ?Sized> LendNo<T> for Probe<T> {
     }
 }
 
+/// Not public API. The builders of an array `[T; N]` longer than eight
+/// elements, filled with one value: `[x; N]` when `T: Copy` (`FillCopy`,
+/// asked through `&&&`), `std::array::from_fn(|_| x.clone())` when `T:
+/// Clone` (`FillClone`), none otherwise (`FillNo`).
+pub trait FillCopy {
+    /// Not public API.
+    fn drt_fill(&self) -> Vec<OperationSpec>;
+}
+impl<T: Copy + 'static, const N: usize> FillCopy for &&Probe<[T; N]> {
+    fn drt_fill(&self) -> Vec<OperationSpec> {
+        super::builders::array_filled::<T, N>(true)
+    }
+}
+/// Not public API.
+pub trait FillClone {
+    /// Not public API.
+    fn drt_fill(&self) -> Vec<OperationSpec>;
+}
+impl<T: Clone + 'static, const N: usize> FillClone for &Probe<[T; N]> {
+    fn drt_fill(&self) -> Vec<OperationSpec> {
+        super::builders::array_filled::<T, N>(false)
+    }
+}
+/// Not public API.
+pub trait FillNo {
+    /// Not public API.
+    fn drt_fill(&self) -> Vec<OperationSpec>;
+}
+impl<T: ?Sized> FillNo for Probe<T> {
+    fn drt_fill(&self) -> Vec<OperationSpec> {
+        Vec::new()
+    }
+}
+
 /// Not public API. `$body` with probe traits in scope: `probing!(probe {
 /// CloneNo, CloneYes } (&&Probe::<T>::new()).drt_clone())`, the traits of
 /// module `__private::probe` (or of `__private` itself, with no module).
