@@ -280,6 +280,7 @@ pub fn run(test: impl FnOnce()) {
     };
     let out = std::process::Command::new("valgrind")
         .args(["--tool=memcheck", "--quiet", "--leak-check=no", "--track-origins=yes", "--error-exitcode=101"])
+        .arg("--fullpath-after=")
         .arg(exe)
         .args(args)
         .stdin(std::process::Stdio::null())
@@ -335,7 +336,9 @@ fn error_in(log: &str, last: bool) -> Option<String> {
 /// Whether a frame is the user's code: not std's (`library/`), valgrind's
 /// (`vg_replace_malloc`, its preloaded library) or drt's.
 fn users(frame: &str) -> bool {
-    !["library/", "vg_replace", "vgpreload", "drt::", "drt_runtime", "/rustc/", "(in /"]
+    // Paths are full (`--fullpath-after=`): an optimized build names an
+    // inlined closure of drt's `{closure#1}`, and only its file tells it.
+    !["(library/", "vg_replace", "vgpreload", "drt::", "drt_runtime", "/rustc/", "(in /", "/drt-runtime"]
         .iter()
         .any(|n| frame.contains(n))
 }
@@ -359,9 +362,19 @@ fn without_address(line: &str) -> String {
 }
 
 /// `at 0x10A2B3: f (a.rs:3)` -> `f (a.rs:3)`.
-fn strip_address(line: &str) -> &str {
+fn strip_address(line: &str) -> String {
     let frame = line.trim_start_matches("at ").trim_start_matches("by ");
-    frame.strip_prefix("0x").and_then(|r| r.split_once(": ")).map_or(frame, |(_, f)| f)
+    let frame = frame.strip_prefix("0x").and_then(|r| r.split_once(": ")).map_or(frame, |(_, f)| f);
+    // `f (/home/me/grow/src/grow.rs:30)` -> `f (grow.rs:30)`: where the
+    // crate is checked out changes from machine to machine.
+    match frame.rsplit_once(" (") {
+        Some((function, place)) if place.ends_with(')') => {
+            // The file's name, and the line and the parenthesis that close it.
+            let file = place.rsplit('/').next().unwrap_or(place);
+            format!("{function} ({file}")
+        }
+        _ => frame.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -379,7 +392,8 @@ mod tests {
                    ==7== \n\
                    ==7== Invalid read of size 1\n\
                    ==7==    at 0x11D46C: core::ptr::read_volatile (library/core/src/ptr/mod.rs:2091)\n\
-                   ==7==    by 0x10A2B3: grow::Buf::push (grow.rs:30)\n\
+                   ==7==    by 0x10A2A0: {closure#1} (/cargo/registry/drt-runtime-0.1.0/src/oracle.rs:234)\n\
+                   ==7==    by 0x10A2B3: grow::Buf::push (/home/me/grow/src/grow.rs:30)\n\
                    ==7==    by 0x10A2C4: main (main.rs:3)\n\
                    ==7==  Address 0x4a8b040 is 0 bytes inside a block of size 4 free'd\n\
                    ==7==    at 0x483CA3F: free (vg_replace_malloc.c:540)\n\

@@ -222,6 +222,8 @@ impl Supervisor {
             .arg("--leak-check=no")
             .arg("--error-limit=no")
             .arg("--num-callers=16")
+            // Full source paths, so that drt's own frames are told apart.
+            .arg("--fullpath-after=")
             // Where an uninitialised value was made: the cause, in the user's
             // code. It costs 1.7 times the exploration (docs/BENCHMARKS.md),
             // and an error on uninitialised bytes says little without it.
