@@ -118,21 +118,21 @@ capability!(TextYes, TextNo, drt_text, Vec<OperationSpec>, [fmt::Display], super
 /// unsized `T` (a crate's own slice type) included.
 pub trait LendYes<T> {
     /// Not public API.
-    fn drt_lend(&self, value: &T) -> super::Returned;
+    fn drt_lend(&self, value: &T) -> super::call::Returned;
 }
 impl<T: Clone + 'static> LendYes<T> for &Probe<T> {
-    fn drt_lend(&self, value: &T) -> super::Returned {
-        super::Returned::Value(Box::new(value.clone()))
+    fn drt_lend(&self, value: &T) -> super::call::Returned {
+        super::call::Returned::Value(Box::new(value.clone()))
     }
 }
 /// Not public API.
 pub trait LendNo<T: ?Sized> {
     /// Not public API.
-    fn drt_lend(&self, value: &T) -> super::Returned;
+    fn drt_lend(&self, value: &T) -> super::call::Returned;
 }
 impl<T: ?Sized> LendNo<T> for Probe<T> {
-    fn drt_lend(&self, _: &T) -> super::Returned {
-        super::Returned::Nothing
+    fn drt_lend(&self, _: &T) -> super::call::Returned {
+        super::call::Returned::Nothing
     }
 }
 
