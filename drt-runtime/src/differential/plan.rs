@@ -290,39 +290,27 @@ impl Plan {
             let counterpart = &self.counterparts[op as usize];
             let runs_here = *counterpart != Counterpart::Absent
                 && call.iter().all(|a| !matches!(a, Operand::Var { var, .. } if !alive[*var as usize]));
-            if !runs_here {
-                out.push_holes(1);
-                // What it changed or took has no counterpart from here on.
-                for a in call {
-                    if let Operand::Var { var, mode: Mode::Mut | Mode::Move } = a {
-                        alive[*var as usize] = false;
-                    }
-                }
-                continue;
-            }
             let (op, shifts, result) = match counterpart {
                 Counterpart::Model { op, shifts, result, .. } => (*op, &shifts[..], *result),
                 _ => (op, &[][..], true),
             };
             args.clear();
-            let mut made = true;
-            for (k, a) in call.iter().enumerate() {
-                args.push(match (a, shifts.get(k)) {
-                    (Operand::Var { var, .. }, Some(Shift::Items)) => match self.items(seq, *var as usize, i) {
-                        Some(items) => items,
-                        None => {
-                            made = false;
-                            break;
+            // The arguments as the counterpart takes them; not when the
+            // items an iterator was made of are not at hand.
+            let made = runs_here
+                && call.iter().enumerate().all(|(k, a)| {
+                    let arg = match (a, shifts.get(k)) {
+                        (Operand::Var { var, .. }, Some(Shift::Items)) => self.items(seq, *var as usize, i),
+                        (Operand::Var { var, mode }, Some(shift)) => {
+                            Some(Operand::Var { var: *var, mode: shift.mode(*mode) })
                         }
-                    },
-                    (Operand::Var { var, mode }, Some(shift)) => Operand::Var { var: *var, mode: shift.mode(*mode) },
-                    (a, _) => a.clone(),
+                        (a, _) => Some(a.clone()),
+                    };
+                    arg.map(|arg| args.push(arg)).is_some()
                 });
-            }
             if !made {
-                // The items are not at hand: like a call with no counterpart.
-                args.clear();
                 out.push_holes(1);
+                // What it changed or took has no counterpart from here on.
                 for a in call {
                     if let Operand::Var { var, mode: Mode::Mut | Mode::Move } = a {
                         alive[*var as usize] = false;
