@@ -7,7 +7,7 @@
 //! that made them are skipped, and a value is cloned only when a later call
 //! uses it (incremental execution).
 
-use std::any::Any;
+use std::any::{Any, TypeId};
 
 use crate::reuse::snapshot::Reused;
 use std::panic::{self, AssertUnwindSafe};
@@ -541,6 +541,11 @@ fn put_back(call: &[Operand], slots: &mut [Slot], vars: &mut [Slot]) {
     }
 }
 
+/// The name a report gives the type of a value dropped at a run's end.
+fn dropped_name(world: &World<'_>, id: TypeId) -> &'static str {
+    world.reg.types.get(&id).map_or("value", |d| d.name)
+}
+
 impl Execution {
     /// Drops the variables in reverse order, each under `catch_unwind`, and
     /// turns a panicking `Drop` into the outcome (when it was normal).
@@ -556,18 +561,17 @@ impl Execution {
             let id = (*value).type_id();
             let errors = crate::memcheck::count();
             let dropping = panic::catch_unwind(AssertUnwindSafe(move || drop(value)));
-            let dropped = || Some(world.reg.types.get(&id).map_or("value", |d| d.name));
             if let Some(report) = crate::memcheck::new_error(errors) {
                 if self.outcome.is_normal() {
-                    let fault = Fault::Memory { report, dropped: dropped(), check: None };
+                    let fault = Fault::Memory { report, dropped: Some(dropped_name(world, id)), check: None };
                     self.outcome = Outcome::Failed { call: len, fault };
                 }
             }
             if let Err(payload) = dropping {
                 let caught = caught(payload);
                 if self.outcome.is_normal() && !self.lied {
-                    self.outcome =
-                        Outcome::Failed { call: len, fault: Fault::Panic { caught, glue: dropped().map(Glue::Drop) } };
+                    let glue = Some(Glue::Drop(dropped_name(world, id)));
+                    self.outcome = Outcome::Failed { call: len, fault: Fault::Panic { caught, glue } };
                 }
             }
         }
@@ -575,8 +579,7 @@ impl Execution {
         // originals: a memory error (or a crash) there is that check's.
         if let Some((report, id, check)) = crate::oracle::drop_kept_clones(&mut self.kept) {
             if self.outcome.is_normal() {
-                let dropped = Some(world.reg.types.get(&id).map_or("value", |d| d.name));
-                let fault = Fault::Memory { report, dropped, check: Some(check) };
+                let fault = Fault::Memory { report, dropped: Some(dropped_name(world, id)), check: Some(check) };
                 self.outcome = Outcome::Failed { call: len, fault };
             }
         }
