@@ -146,8 +146,15 @@ pub(crate) fn announced<T>(contract: &str, template: &str, vars: &[u32], check: 
     if crate::memcheck::watching() {
         return announced_watched(contract, template, vars, check);
     }
+    told(|| CheckAt { contract: contract.into(), template: template.into(), vars: vars.to_vec() }, check)
+}
+
+/// Runs `check`, announced as the check `at` when a child replaying a
+/// crash asked to be told ([`announce_checks`]).
+#[inline]
+fn told<T>(at: impl FnOnce() -> CheckAt, check: impl FnOnce() -> T) -> T {
     let Some(announce) = ANNOUNCER.get() else { return check() };
-    announce(Some(CheckAt { contract: contract.into(), template: template.into(), vars: vars.to_vec() }));
+    announce(Some(at()));
     let out = check();
     announce(None);
     out
@@ -158,15 +165,7 @@ pub(crate) fn announced<T>(contract: &str, template: &str, vars: &[u32], check: 
 fn announced_watched<T>(contract: &str, template: &str, vars: &[u32], check: impl FnOnce() -> T) -> T {
     let errors = crate::memcheck::count();
     let at = || CheckAt { contract: contract.into(), template: template.into(), vars: vars.to_vec() };
-    let out = match ANNOUNCER.get() {
-        Some(announce) => {
-            announce(Some(at()));
-            let out = check();
-            announce(None);
-            out
-        }
-        None => check(),
-    };
+    let out = told(at, check);
     if let (Some(before), Some(report)) = (errors, crate::memcheck::new_error(errors)) {
         MEMORY_IN_CHECK.with(|m| {
             m.borrow_mut().get_or_insert((before, at(), report));
@@ -227,14 +226,8 @@ fn drop_kept_clones_told(kept: &mut KeptClones) -> Option<(String, TypeId, Check
         let ty = (*clone).type_id();
         let at = || CheckAt { contract: "x.clone() == x".into(), template: CLONE_CHECK.into(), vars: vec![x] };
         let errors = crate::memcheck::count();
-        if let Some(announce) = ANNOUNCER.get() {
-            announce(Some(at()));
-        }
         // A panicking `Drop` is seen when the original is dropped.
-        let _ = guarded(move || drop(clone));
-        if let Some(announce) = ANNOUNCER.get() {
-            announce(None);
-        }
+        let _ = told(at, || guarded(move || drop(clone)));
         if let (None, Some(report)) = (&first, crate::memcheck::new_error(errors)) {
             first = Some((report, ty, at()));
         }
