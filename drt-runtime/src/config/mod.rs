@@ -332,8 +332,9 @@ impl Explorer {
     /// decision on uninitialised memory during a call is a failure of kind
     /// [`FailureKind::Memory`](crate::FailureKind::Memory) of that call,
     /// its message valgrind's. For types with `unsafe` code or FFI; it
-    /// needs valgrind on `PATH` and costs what valgrind costs (tens of
-    /// times slower). Env: `DRT_MEMCHECK` (`on` or `off`).
+    /// needs valgrind on `PATH` and costs what valgrind costs (a few
+    /// seconds to start, then hundreds of times slower: budget it in
+    /// sequences). Env: `DRT_MEMCHECK` (`on` or `off`).
     pub fn memcheck(mut self, on: bool) -> Self {
         self.memcheck = Some(on);
         self

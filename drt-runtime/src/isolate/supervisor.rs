@@ -248,11 +248,7 @@ impl Supervisor {
         job: &Job,
     ) -> Option<Running> {
         let share = job.settings.call_timeout / SLOW_SHARE;
-        let busy = || match (cpu_then, cpu_time(pid)) {
-            (Some(then), Some(now)) => now.saturating_sub(then),
-            _ => silent,
-        };
-        let overdue = watched && silent > share && busy() > share;
+        let overdue = watched && silent > share && busy(silent, (cpu_then, pid)) > share;
         overdue.then(|| self.channel.running()).flatten().filter(|r| r.large.is_some())
     }
 
@@ -343,8 +339,6 @@ impl Drop for Supervisor {
     }
 }
 
-/// The processor time process `pid` has used (user and system), where the
-/// system tells it (`/proc/<pid>/stat` on Linux, to a clock tick).
 /// How much longer than the call timeout a child that the machine hardly
 /// ran may stay silent before it is taken for hung.
 const STARVED: u32 = 4;
@@ -357,16 +351,20 @@ const STARVED: u32 = 4;
 /// a large workspace, or a CI runner with other jobs, a quick call's
 /// heartbeat can come seconds late.
 fn hung(silent: Duration, (cpu_then, pid): (Option<Duration>, u32), timeout: Duration) -> bool {
-    if silent <= timeout {
-        return false;
-    }
-    let busy = match (cpu_then, cpu_time(pid)) {
-        (Some(then), Some(now)) => now.saturating_sub(then),
-        _ => silent,
-    };
-    busy > timeout / 2 || silent > timeout * STARVED
+    silent > timeout && (busy(silent, (cpu_then, pid)) > timeout / 2 || silent > timeout * STARVED)
 }
 
+/// The processor time a child silent for `silent` used since (it had used
+/// `cpu_then`); the silence itself where the system does not tell.
+fn busy(silent: Duration, (cpu_then, pid): (Option<Duration>, u32)) -> Duration {
+    match (cpu_then, cpu_time(pid)) {
+        (Some(then), Some(now)) => now.saturating_sub(then),
+        _ => silent,
+    }
+}
+
+/// The processor time process `pid` has used (user and system), where the
+/// system tells it (`/proc/<pid>/stat` on Linux, to a clock tick).
 fn cpu_time(pid: u32) -> Option<Duration> {
     #[cfg(target_os = "linux")]
     {
