@@ -65,7 +65,7 @@ pub(crate) fn render_test(
     }
     if kind == FailureKind::Memory {
         header.push_str(
-            "// drt: a memory error, which only a checker sees: the calls run under valgrind's memcheck \
+            "// drt: a memory error, seen by valgrind's memcheck: the calls run under it again \
              (valgrind on PATH)\n",
         );
     }
