@@ -26,6 +26,19 @@ const COUNT_ERRORS: usize = 0x1201;
 /// command, its output written to the log.
 const MONITOR_COMMAND: usize = 0x1202;
 
+/// How valgrind runs wherever drt starts it (the exploring child, an
+/// emitted test): memcheck, no leak check (a leak is no call's error),
+/// where an uninitialised value was made (it costs 1.7 times the
+/// exploration, docs/BENCHMARKS.md, and an error on uninitialised bytes
+/// says little without it), and full source paths, so that drt's own
+/// frames are told apart ([`users`]).
+pub(crate) const FLAGS: [&str; 5] =
+    ["--tool=memcheck", "--quiet", "--leak-check=no", "--track-origins=yes", "--fullpath-after="];
+
+/// How to install valgrind, for the errors that need it.
+const INSTALL: &str = "install it (Debian and Ubuntu: `sudo apt-get install valgrind`; Fedora: `sudo dnf install \
+                       valgrind`; Arch: `sudo pacman -S valgrind`)";
+
 /// The most lines of one error a failure's message keeps.
 const MOST_LINES: usize = 16;
 
@@ -113,10 +126,10 @@ pub(crate) fn usable(in_process: bool) -> Result<(), String> {
         .status()
         .is_ok_and(|s| s.success());
     if !found {
-        return Err("drt: .memcheck(true) (DRT_MEMCHECK=on) runs the exploration under valgrind, which is not on \
-                    PATH: install it (Debian and Ubuntu: `sudo apt-get install valgrind`; Fedora: `sudo dnf install \
-                    valgrind`; Arch: `sudo pacman -S valgrind`), or turn memcheck off"
-            .into());
+        return Err(format!(
+            "drt: .memcheck(true) (DRT_MEMCHECK=on) runs the exploration under valgrind, which is not on PATH: \
+             {INSTALL}, or turn memcheck off"
+        ));
     }
     if in_process {
         return Err("drt: .memcheck(true) (DRT_MEMCHECK=on) starts the exploring child under valgrind, and \
@@ -279,18 +292,17 @@ pub fn run(test: impl FnOnce()) {
         _ => std::env::args().skip(1).collect(),
     };
     let out = std::process::Command::new("valgrind")
-        .args(["--tool=memcheck", "--quiet", "--leak-check=no", "--track-origins=yes", "--error-exitcode=101"])
-        .arg("--fullpath-after=")
+        .args(FLAGS)
+        .arg("--error-exitcode=101")
         .arg(exe)
         .args(args)
         .stdin(std::process::Stdio::null())
         .output();
     let out = match out {
         Ok(out) => out,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => panic!(
-            "drt: this test checks memory under valgrind's memcheck, which is not on PATH: install it \
-             (Debian and Ubuntu: `sudo apt-get install valgrind`; Fedora: `sudo dnf install valgrind`)"
-        ),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            panic!("drt: this test checks memory under valgrind's memcheck, which is not on PATH: {INSTALL}")
+        }
         Err(e) => panic!("drt: cannot run this test under valgrind: {e}"),
     };
     if !out.status.success() {

@@ -215,19 +215,11 @@ impl Supervisor {
         let log = self.channel.file(file::MEMCHECK);
         let mut command = Command::new("valgrind");
         command
-            .arg("--tool=memcheck")
-            .arg("--quiet")
-            // Leaks are no error of a call; everything else is reported,
-            // however many.
-            .arg("--leak-check=no")
+            .args(crate::memcheck::FLAGS)
+            // Every error is reported, however many, with frames enough
+            // to reach the user's code past drt's.
             .arg("--error-limit=no")
             .arg("--num-callers=16")
-            // Full source paths, so that drt's own frames are told apart.
-            .arg("--fullpath-after=")
-            // Where an uninitialised value was made: the cause, in the user's
-            // code. It costs 1.7 times the exploration (docs/BENCHMARKS.md),
-            // and an error on uninitialised bytes says little without it.
-            .arg("--track-origins=yes")
             .arg(format!("--log-file={}", log.display()))
             .arg(exe)
             .env(crate::memcheck::LOG_ENV, log);
