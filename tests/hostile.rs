@@ -335,6 +335,45 @@ fn an_allocation_too_large_for_the_memory_limit_throttles_its_size() {
     assert!(report.to_string().contains("drt: sizes throttled: Image::new("), "{report}");
 }
 
+/// A checksum whose work grows with the rounds it is given, as a key
+/// derivation's iteration count does: `new(u64::MAX)` would run for ages.
+pub struct Stretched {
+    digest: u64,
+}
+
+#[drt::operations]
+impl Stretched {
+    pub fn new(rounds: u64) -> Stretched {
+        let mut digest = 0xcbf2_9ce4_8422_2325_u64;
+        for round in 0..rounds {
+            digest = std::hint::black_box((digest ^ round).wrapping_mul(0x100_0000_01b3));
+        }
+        Stretched { digest }
+    }
+    pub fn mix(&mut self, word: u64) {
+        self.digest = (self.digest ^ word).rotate_left(5);
+    }
+    pub fn digest(&self) -> u64 {
+        self.digest
+    }
+}
+
+/// A size that makes its call slow, far from hanging, is cut short after
+/// a twentieth of the call timeout and its parameter throttled: no failure,
+/// and the exploration goes on with smaller counts, however many quick
+/// sequences ran since the child's last heartbeat. A digest that a call
+/// returned, given for the count, is as slow: that call is refused.
+#[test]
+fn a_size_that_makes_its_call_slow_is_throttled() {
+    let explorer = drt::explore::<Stretched>().seed(3).max_sequences(2_000).isolation(Isolation::Process);
+    let report = explorer.report();
+    assert!(report.failures.is_empty(), "{report}");
+    assert_eq!(report.stats.sequences, 2_000, "{report}");
+    let (param, why) = &report.stats.throttled[0];
+    assert_eq!(param, "Stretched::new(rounds)");
+    assert!(why.contains("ran longer than 250ms") && why.contains("drawn below 2^"), "{why}");
+}
+
 /// A log whose `sync` blocks for seconds (a flush to a slow disk), far
 /// longer than its other calls and the exploration's time, not as long as
 /// the call timeout.

@@ -279,6 +279,9 @@ impl World<'_> {
     fn watched_call(&self, watch: &CallWatch, seq: &Sequence, i: usize, frame: &mut Frame, check: Level) -> Outcome {
         let op = self.op(seq.op(i));
         let large = crate::sizes::large_argument(self, seq.args(i), (op.int_params, &frame.vars));
+        if large.is_some() && self.throttles.refuses(seq.op(i), seq.args(i), (op.int_params, &frame.vars)) {
+            return Outcome::Illegal { call: i };
+        }
         watch(Watched::Call(&op.op.path, large));
         let outcome = self.call(seq, i, frame, check);
         watch(Watched::Returned);

@@ -216,6 +216,17 @@ impl Throttles {
         Some(learned)
     }
 
+    /// Whether a call of operation `op` given `args` is given, for a
+    /// throttled parameter, an integer an earlier call returned (read from
+    /// `vars`, for a parameter in `ints`) as large as the sizes that hurt.
+    pub fn refuses(&self, op: u32, args: &[Operand], (ints, vars): (u64, &[Slot])) -> bool {
+        self.by_op.iter().filter(|(o, _)| *o == op).any(|(_, t)| {
+            let int = ints >> t.param.min(63) & 1 == 1;
+            let held = args.get(t.param).filter(|_| int).and_then(|a| held(a, vars));
+            held.is_some_and(|m| m >= 1u128 << (t.bits - 1))
+        })
+    }
+
     /// The throttles as a report lists them: the parameter
     /// (`Buf::with_capacity(n)`), and why.
     pub fn described(&self, world: &World<'_>) -> Vec<(String, String)> {

@@ -82,6 +82,12 @@ pub(crate) struct World<'r> {
     /// learns from them when a size crashes the child or runs long
     /// (`sizes`).
     pub watch: Option<CallWatch>,
+    /// What earlier children of the run learned of sizes, where a child
+    /// process watches them: a throttled parameter given an integer an
+    /// earlier call returned (a digest, a length), as large as the sizes
+    /// that hurt, refuses the call, for the draft draws integers smaller
+    /// but cannot see what a call returns before it runs.
+    pub throttles: crate::sizes::Throttles,
     /// The laws checked after each call (`laws`); none when laws are off.
     pub laws: Laws<'r>,
 }
@@ -193,6 +199,7 @@ impl<'r> World<'r> {
             reference: None,
             drt_path: under_test.iter().find_map(|t| reg.drt_paths.get(t)).map(String::as_str),
             watch: None,
+            throttles: Default::default(),
             laws: Laws::default(),
         };
         world.laws = Laws::new(reg, world.ops.iter().map(|o| &o.op.spec));

@@ -403,6 +403,7 @@ fn child_main(channel: &Channel, chosen: Option<Chosen>) -> ! {
     let listener = Box::new(ChildListener::new(channel.clone(), job.trace_after, timed));
     let (running, records) = (listener.running(), channel.clone());
     let mut world = world;
+    world.throttles = crate::sizes::Throttles::of(&world, &job.throttles);
     world.watch = Some(Box::new(move |watched| {
         records.record(running.load(std::sync::atomic::Ordering::Relaxed), watched);
     }));

@@ -45,6 +45,11 @@ pub(crate) struct Running {
     /// The large integer to blame for a size too large for the run: the
     /// call's, else the largest its sequence was given ([`crate::sizes`]).
     pub large: Option<Large>,
+    /// Which record holds a large integer, the sequence's first (it holds
+    /// its calls' too), so that it stays the same while the sequence runs:
+    /// its sequence's number, with the child's count of calls when it was
+    /// written. The same sequence recorded again (replayed) is another.
+    pub large_record: (u64, u64),
     /// The panic that call was in when it stopped (its place and message):
     /// one that aborts the process rather than unwinds.
     pub panicking: Option<String>,
@@ -306,11 +311,8 @@ pub(crate) fn read(path: &Path) -> Option<Running> {
         call: call.as_ref().map(|c| c.large.op.clone()),
         extending: sequence.as_ref().map(|s| s.extends.clone()),
         number: call.as_ref().map_or(0, |c| c.number),
-        large: [call, sequence.clone()]
-            .into_iter()
-            .flatten()
-            .map(|r| r.large)
-            .find(|l| l.magnitude >= crate::sizes::LARGE),
+        large: first_large([&call, &sequence]).map(|r| r.large.clone()),
+        large_record: first_large([&sequence, &call]).map_or((0, 0), |r| (r.sequence, r.number)),
         panicking,
         exploring: sequence.is_some(),
     })
@@ -323,6 +325,11 @@ struct Record {
     number: u64,
     large: Large,
     extends: String,
+}
+
+/// The first of `records` given a large integer.
+fn first_large(records: [&Option<Record>; 2]) -> Option<&Record> {
+    records.into_iter().flatten().find(|r| r.large.magnitude >= crate::sizes::LARGE)
 }
 
 fn read_slot(bytes: &[u8]) -> Option<Record> {
@@ -367,6 +374,7 @@ mod tests {
         let sequence = Running {
             sequence: 12,
             large: large("a::B::new", 0, 1 << 30),
+            large_record: (12, 0),
             extending: Some("a::B::len".into()),
             exploring: true,
             ..Running::default()
@@ -377,6 +385,7 @@ mod tests {
             sequence: 12,
             call: Some("a::B::with_capacity".into()),
             large: large("a::B::with_capacity", 1, 1 << 40),
+            large_record: (12, 0),
             panicking: None,
             number: 0,
             extending: Some("a::B::len".into()),
@@ -399,6 +408,10 @@ mod tests {
         record.returned(Slot::Call);
         record.returned(Slot::Sequence);
         assert_eq!(read(&path), None);
+        // The same sequence recorded again (replayed) is another record.
+        record.running(Slot::Sequence, 12, ("a::B::new", "a::B::len"), 0, 1 << 30);
+        assert_eq!(read(&path).map(|r| r.large_record), Some((12, 3)));
+        record.returned(Slot::Sequence);
         // A shorter path written over a longer one is read alone.
         record.running(Slot::Call, 13, (&"a::B::".repeat(20), ""), 0, 1 << 20);
         record.running(Slot::Call, 14, ("a::B::c", ""), 0, 1 << 20);

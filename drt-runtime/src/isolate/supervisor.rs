@@ -31,6 +31,11 @@ use crate::world::World;
 /// shorter than the timeout, whose hang costs a run twice (once to find it,
 /// once to find its sequence). A longer timeout allows slow calls longer.
 const SLOW_SHARE: u32 = 20;
+
+/// A record of a call or sequence given a large integer, when the
+/// supervisor first saw it, and the processor time its child had used then.
+type Seen = Option<((u64, u64), Instant, Option<Duration>)>;
+
 /// How long past its time an exploring child may go on in one call before
 /// it is stopped: an exploration ends within about a second of its time
 /// limit, whatever its calls do.
@@ -164,6 +169,7 @@ impl Supervisor {
         let mut failures_seen = 0;
         // The call running past the deadline, and since when.
         let mut overtime: Option<(u64, Instant)> = None;
+        let mut large: Seen = None;
         let killed = loop {
             if let Some(status) = child.try_wait()? {
                 break Ok(status);
@@ -183,7 +189,7 @@ impl Supervisor {
                 last = (beat, Instant::now(), cpu_time(pid));
             } else if hung(last.1.elapsed(), (last.2, pid), job.settings.call_timeout) {
                 break Err(Ending::Hung(self.channel.running()));
-            } else if let Some(running) = self.cut_short(watch.is_some(), (last.1.elapsed(), last.2, pid), job) {
+            } else if let Some(running) = self.cut_short(watch.is_some(), (last.1.elapsed(), pid), job, &mut large) {
                 // A size too large for a run, most likely: cut it short.
                 break Err(Ending::Slow(running));
             }
@@ -227,21 +233,30 @@ impl Supervisor {
     }
 
     /// The call or sequence given a large integer that the exploring child
-    /// (`watched`) has run for `silent` since its last heartbeat, when that
-    /// is long enough to cut it short ([`SLOW_SHARE`] of the call timeout),
-    /// and so is the processor time it used since (`cpu_then`, read of
-    /// process `pid`, where the system tells it): a child that a loaded
-    /// machine did not run is not slow, and its size is no cause. The record
-    /// is read only then.
-    fn cut_short(
-        &self,
-        watched: bool,
-        (silent, cpu_then, pid): (Duration, Option<Duration>, u32),
-        job: &Job,
-    ) -> Option<Running> {
+    /// (`watched`, process `pid`) runs, when it has run for [`SLOW_SHARE`]
+    /// of the call timeout since the supervisor first saw it (`seen`: its
+    /// record, when, and the processor time the child had used then), and
+    /// used the processor for as long: a child that a loaded machine did not
+    /// run is not slow, and its size is no cause. The time is counted from
+    /// the record, not from the last heartbeat, which may come hundreds of
+    /// quick sequences earlier. The record is read only once the child has
+    /// been silent for a quarter of that share.
+    fn cut_short(&self, watched: bool, (silent, pid): (Duration, u32), job: &Job, seen: &mut Seen) -> Option<Running> {
         let share = job.settings.call_timeout / SLOW_SHARE;
-        let overdue = watched && silent > share && busy(silent, (cpu_then, pid)) > share;
-        overdue.then(|| self.channel.running()).flatten().filter(|r| r.large.is_some())
+        if !watched || silent < share / 4 {
+            return None;
+        }
+        let running = self.channel.running().filter(|r| r.large.is_some())?;
+        match *seen {
+            Some((record, since, cpu)) if record == running.large_record => {
+                let ran = since.elapsed();
+                (ran > share && busy(ran, (cpu, pid)) > share).then_some(running)
+            }
+            _ => {
+                *seen = Some((running.large_record, Instant::now(), cpu_time(pid)));
+                None
+            }
+        }
     }
 
     /// The sequence an exploring child runs past its `deadline`, when it has
@@ -633,6 +648,7 @@ pub(crate) fn supervise(
             job.throttles = throttles.learned();
             throttled += 1;
             if throttled > MAX_THROTTLED {
+                stats.throttled = throttles.described(world);
                 stats.notes.push(format!(
                     "the exploration stopped after {throttled} sizes too large for a run crashed or hung it; bound \
                      them with requires(...) to explore further"
