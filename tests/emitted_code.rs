@@ -12,7 +12,7 @@ use drt_examples::{
     bank, batch, bitpack, bitset, blob, bugfree, bytes, cache, calendar, carousel, checksum, chunked, deque, edge,
     fifo, histogram, history, inline_stack, journal, ledger, limiter, lines, lru, money, ordered, outbox, permissions,
     playlist, queue, raster, retry, ring, route, scratch, seats, settings, span, sparse, stock, store, tags, tally,
-    tasks, text, timeline, username, version, wallet,
+    tasks, text, timeline, username, version, wallet, wide,
 };
 
 fn failures() -> Vec<drt::Failure> {
@@ -35,6 +35,8 @@ fn failures() -> Vec<drt::Failure> {
             .seed(7)
             .max_sequences(20_000)
             .report(),
+        // Numbers against std's integer of their width, compared as text.
+        drt::explore::<wide::U128>().against::<u128>().seed(7).max_sequences(20_000).report(),
         // A postcondition, asserted over `result`, `old` and a parameter.
         drt::explore::<cache::RecentCache>().seed(7).max_sequences(20_000).report(),
         drt::explore::<ring::RingBuffer>().seed(7).max_sequences(20_000).report(),
@@ -252,9 +254,10 @@ fn emitted_tests_compile_and_fail_the_same_way() {
     // (two laws its bug breaks); Raster's is met by
     // every operation reading the view's rows, each its own failure; the
     // task queue's shows in `pop` and in `peek`, the line counter's in three
-    // of what it returns, the rate limiter's in both methods refilling.
+    // of what it returns, the rate limiter's in both methods refilling, the
+    // 128-bit integer's in `overflowing_sub` and the `checked_sub` built on it.
     let (raster, others): (Vec<_>, Vec<_>) = failures.iter().partition(|f| f.operation.starts_with("Raster::"));
-    assert_eq!(others.len(), 52, "{failures:#?}");
+    assert_eq!(others.len(), 54, "{failures:#?}");
     assert!(raster.len() >= 4 && raster.iter().all(|f| f.message.contains("out of range for slice")), "{raster:#?}");
     let dir = scratch_crate(&failures);
     let (stdout, _) = cargo_test(&dir, "generated");

@@ -5,7 +5,7 @@ use drt::{FailureKind, Report};
 use drt_examples::{
     bank, batch, bitmap, bitpack, bugfree, cache, calendar, checksum, chunked, deque, edge, histogram, inline_stack,
     journal, limiter, lines, lru, money, ordered, raster, readbuf, retry, ring, route, samples, seats, span, stock,
-    tags, tasks, text, timeline, wallet,
+    tags, tasks, text, timeline, wallet, wide,
 };
 
 /// Sequences each exploration may spend; the bugs are found well within it.
@@ -344,6 +344,22 @@ fn divergences_on_every_seed(explore: impl Fn(u64) -> Report, operations: &[&str
         all.extend(report.failures);
     }
     all
+}
+
+/// A wrong overflow flag, and the `Some` a checked subtraction builds on
+/// it: found on every seed against `u128`, with no model written, and
+/// never without it (every value the type computes is right).
+#[test]
+fn finds_the_dropped_borrow_of_a_128_bit_integer_against_u128() {
+    let failures = divergences_on_every_seed(
+        |seed| drt::explore::<wide::U128>().against::<u128>().seed(seed).max_sequences(3_000).report(),
+        &["U128::overflowing_sub", "U128::checked_sub"],
+    );
+    for f in &failures {
+        assert_eq!(f.len, 3, "two numbers and a subtraction:\n{}", f.code);
+        assert!(f.code.contains("std::convert::identity::<u128>("), "{}", f.code);
+    }
+    assert!(explore::<wide::U128>().failures.is_empty());
 }
 
 /// A wrong answer, with no panic and no broken invariant: found on every

@@ -1627,3 +1627,225 @@ fn a_forwarded_extend_pairs_with_the_reference_s_on_the_same_items() {
     // The iterator is made on the tested side only.
     assert_eq!(f.code.matches(".into_iter()").count(), 1, "{}", f.code);
 }
+
+// ---- std's integers as references ----
+
+/// `u128` behind a newtype, as a user forwards a crate's fixed-width
+/// integer: one-to-one, with a derived `Debug` (`Native(5)`) and no
+/// `Display`, so that drt reads its values through the wrapper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Native(u128);
+
+#[drt::operations]
+impl Native {
+    pub fn from(value: u128) -> Native {
+        Native(value)
+    }
+    pub fn max_value() -> Native {
+        Native(u128::MAX)
+    }
+    pub fn from_str_radix(src: &str, radix: u32) -> Result<Native, std::num::ParseIntError> {
+        u128::from_str_radix(src, radix).map(Native)
+    }
+    pub fn from_le_bytes(bytes: [u8; 16]) -> Native {
+        Native(u128::from_le_bytes(bytes))
+    }
+    pub fn to_be_bytes(self) -> [u8; 16] {
+        self.0.to_be_bytes()
+    }
+    pub fn count_ones(self) -> u32 {
+        self.0.count_ones()
+    }
+    pub fn leading_zeros(self) -> u32 {
+        self.0.leading_zeros()
+    }
+    pub fn trailing_ones(self) -> u32 {
+        self.0.trailing_ones()
+    }
+    pub fn rotate_left(self, n: u32) -> Native {
+        Native(self.0.rotate_left(n))
+    }
+    pub fn swap_bytes(self) -> Native {
+        Native(self.0.swap_bytes())
+    }
+    pub fn checked_add(self, rhs: Native) -> Option<Native> {
+        self.0.checked_add(rhs.0).map(Native)
+    }
+    pub fn checked_mul(self, rhs: Native) -> Option<Native> {
+        self.0.checked_mul(rhs.0).map(Native)
+    }
+    pub fn checked_div(self, rhs: Native) -> Option<Native> {
+        self.0.checked_div(rhs.0).map(Native)
+    }
+    pub fn checked_shl(self, rhs: u32) -> Option<Native> {
+        self.0.checked_shl(rhs).map(Native)
+    }
+    pub fn checked_pow(self, exp: u32) -> Option<Native> {
+        self.0.checked_pow(exp).map(Native)
+    }
+    pub fn checked_ilog10(self) -> Option<u32> {
+        self.0.checked_ilog10()
+    }
+    pub fn checked_next_power_of_two(self) -> Option<Native> {
+        self.0.checked_next_power_of_two().map(Native)
+    }
+    pub fn wrapping_sub(self, rhs: Native) -> Native {
+        Native(self.0.wrapping_sub(rhs.0))
+    }
+    pub fn wrapping_mul(self, rhs: Native) -> Native {
+        Native(self.0.wrapping_mul(rhs.0))
+    }
+    pub fn wrapping_rem(self, rhs: Native) -> Native {
+        Native(self.0.wrapping_rem(rhs.0))
+    }
+    pub fn wrapping_neg(self) -> Native {
+        Native(self.0.wrapping_neg())
+    }
+    pub fn overflowing_add(self, rhs: Native) -> (Native, bool) {
+        let (sum, over) = self.0.overflowing_add(rhs.0);
+        (Native(sum), over)
+    }
+    pub fn overflowing_shr(self, rhs: u32) -> (Native, bool) {
+        let (shifted, over) = self.0.overflowing_shr(rhs);
+        (Native(shifted), over)
+    }
+    pub fn saturating_sub(self, rhs: Native) -> Native {
+        Native(self.0.saturating_sub(rhs.0))
+    }
+    pub fn saturating_pow(self, exp: u32) -> Native {
+        Native(self.0.saturating_pow(exp))
+    }
+    pub fn div_euclid(self, rhs: Native) -> Native {
+        Native(self.0.div_euclid(rhs.0))
+    }
+    pub fn isqrt(self) -> Native {
+        Native(self.0.isqrt())
+    }
+    pub fn abs_diff(self, other: Native) -> Native {
+        Native(self.0.abs_diff(other.0))
+    }
+    pub fn is_power_of_two(self) -> bool {
+        self.0.is_power_of_two()
+    }
+    pub fn midpoint(self, rhs: Native) -> Native {
+        Native(self.0.midpoint(rhs.0))
+    }
+    pub fn clamp(self, min: Native, max: Native) -> Native {
+        Native(self.0.clamp(min.0, max.0))
+    }
+}
+
+#[drt::operations]
+impl std::ops::BitXor for Native {
+    type Output = Native;
+    fn bitxor(self, rhs: Native) -> Native {
+        Native(self.0 ^ rhs.0)
+    }
+}
+
+#[drt::operations]
+impl std::ops::Div for Native {
+    type Output = Native;
+    fn div(self, rhs: Native) -> Native {
+        Native(self.0 / rhs.0)
+    }
+}
+
+/// A signed one, `i8`, whose extremes the search reaches at once: this
+/// one displays in decimal, as a crate's integers do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tiny(i8);
+
+impl std::fmt::Display for Tiny {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+#[drt::operations]
+impl Tiny {
+    pub fn from(value: i8) -> Tiny {
+        Tiny(value)
+    }
+    pub fn min_value() -> Tiny {
+        Tiny(i8::MIN)
+    }
+    pub fn checked_abs(self) -> Option<Tiny> {
+        self.0.checked_abs().map(Tiny)
+    }
+    pub fn wrapping_abs(self) -> Tiny {
+        Tiny(self.0.wrapping_abs())
+    }
+    pub fn overflowing_neg(self) -> (Tiny, bool) {
+        let (negated, over) = self.0.overflowing_neg();
+        (Tiny(negated), over)
+    }
+    pub fn unsigned_abs(self) -> u8 {
+        self.0.unsigned_abs()
+    }
+    pub fn signum(self) -> Tiny {
+        Tiny(self.0.signum())
+    }
+    pub fn checked_div(self, rhs: Tiny) -> Option<Tiny> {
+        self.0.checked_div(rhs.0).map(Tiny)
+    }
+    pub fn rem_euclid(self, rhs: Tiny) -> Tiny {
+        Tiny(self.0.rem_euclid(rhs.0))
+    }
+    pub fn saturating_neg(self) -> Tiny {
+        Tiny(self.0.saturating_neg())
+    }
+    pub fn abs_diff(self, other: Tiny) -> u8 {
+        self.0.abs_diff(other.0)
+    }
+    pub fn checked_isqrt(self) -> Option<Tiny> {
+        self.0.checked_isqrt().map(Tiny)
+    }
+    pub fn is_negative(self) -> bool {
+        self.0.is_negative()
+    }
+}
+
+/// A crate's integer forwarded one-to-one agrees with the primitive of its
+/// width: every operation pairs, each result is compared (a newtype's
+/// `Native(5)`, a pair `(Native(5), true)`, a `Display`), and nothing
+/// diverges, panics of std's documented domains included (`div_euclid` by
+/// zero, `isqrt` of a negative, `clamp` with `min > max`).
+#[test]
+fn a_forwarded_integer_agrees_with_the_primitive() {
+    assert_agrees::<Native, u128>();
+}
+
+#[test]
+fn a_forwarded_signed_integer_agrees_with_the_primitive() {
+    assert_agrees::<Tiny, i8>();
+}
+
+/// A 128-bit integer of two halves whose subtraction drops a borrow's
+/// underflow from its flag: found against `u128` as a wrong flag, and as
+/// the `Some` that `checked_sub` builds on it, each test comparing the
+/// numbers as text.
+#[test]
+fn finds_the_dropped_borrow_against_u128() {
+    use drt_examples::wide::U128;
+    let report = drt::explore::<U128>().against::<u128>().seed(SEED).max_sequences(SMALL).report();
+    let ops: Vec<&str> = report.failures.iter().map(|f| f.operation.as_str()).collect();
+    assert_eq!(ops, ["U128::checked_sub", "U128::overflowing_sub"], "{report}");
+    let [checked, overflowing] = &report.failures[..] else { unreachable!() };
+    let wrapped =
+        "returned Some(340282366920938463463374607431768211455), but u128::checked_sub (the reference) returned None";
+    assert!(checked.message.ends_with(wrapped), "{}", checked.message);
+    assert!(
+        checked.code.contains(".map(|v| v.to_string()), model_u128_value3.map(|v| v.to_string())"),
+        "{}",
+        checked.code
+    );
+    assert!(
+        overflowing.message.contains("returned (340282366920938463463374607431768211455, false), but"),
+        "{}",
+        overflowing.message
+    );
+    assert!(overflowing.code.contains("(overflowing_sub.0.to_string(), overflowing_sub.1)"), "{}", overflowing.code);
+    let unpaired = report.stats.notes.iter().filter(|n| n.starts_with("not compared with") || n.starts_with("run on"));
+    assert_eq!(unpaired.count(), 0, "every operation pairs and is compared:\n{report}");
+}

@@ -58,3 +58,4 @@ pub mod units;
 pub mod username;
 pub mod version;
 pub mod wallet;
+pub mod wide;

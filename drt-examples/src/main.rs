@@ -5,7 +5,7 @@ use drt_examples::{
     arena, bank, batch, bitmap, bitpack, bitset, blob, bugfree, bytes, cache, calendar, carousel, checksum, chunked,
     clearing, deque, edge, fifo, frames, histogram, history, index, inline_stack, journal, ledger, limiter, lines, lru,
     money, ordered, outbox, permissions, playlist, queue, raster, readbuf, retry, ring, route, samples, scratch, seats,
-    settings, span, sparse, stock, store, tags, tally, tasks, text, timeline, units, username, version, wallet,
+    settings, span, sparse, stock, store, tags, tally, tasks, text, timeline, units, username, version, wallet, wide,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -101,6 +101,9 @@ fn main() {
                 .against::<std::collections::BTreeMap<u32, u32>>()
                 .isolation(drt::Isolation::InProcess)
                 .report()
+        }),
+        ("wide::U128", "a wrong overflow flag of a 128-bit integer made of two halves, against u128", || {
+            drt::explore::<wide::U128>().against::<u128>().isolation(drt::Isolation::InProcess).report()
         }),
         ("tasks::TaskQueue", "a wrong answer: pops out of priority order, against a ten-line model", || {
             drt::explore::<tasks::TaskQueue>().against::<tasks::QueueModel>().report()

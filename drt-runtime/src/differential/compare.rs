@@ -49,6 +49,13 @@ impl World<'_> {
                 },
                 _ => true,
             },
+            Compare::Numbers => match (a.empty, b.empty) {
+                (false, false) => match (a.value, b.value) {
+                    (Some(x), Some(y)) => self.number_text(x)? != self.number_text(y)?,
+                    _ => false,
+                },
+                (empty, theirs) => empty != theirs,
+            },
             Compare::Values => match (a.value, b.value) {
                 (None, None) => false,
                 (Some(_), None) | (None, Some(_)) => true,
@@ -63,14 +70,28 @@ impl World<'_> {
                 message: format!(
                     "{} returned {}, but {} (the reference) returned {}",
                     ours.op.display,
-                    self.result_text(&ours.op.spec, a),
+                    self.result_text(&ours.op.spec, a, compare),
                     theirs.op.display,
-                    self.result_text(&theirs.op.spec, b),
+                    self.result_text(&theirs.op.spec, b, compare),
                 ),
                 vars: Vec::new(),
                 template: "",
             }
         })
+    }
+
+    /// A value as a number's text (`Compare::Numbers`): its `Display`
+    /// when that is one, else its `Debug` read through tuple-struct
+    /// wrappers ([`numeric`]); a pair's, part by part; `None` when neither
+    /// is (`Wide { hi, lo }` with no `Display`).
+    fn number_text(&self, v: &dyn Any) -> Option<String> {
+        let d = self.reg.types.get(&v.type_id())?;
+        if let Some(parts) = d.parts {
+            let [a, b] = parts(v);
+            return Some(format!("({}, {})", self.number_text(a)?, self.number_text(b)?));
+        }
+        let display = guarded(|| d.display_text(v)).ok().flatten();
+        display.and_then(|t| numeric(&t)).or_else(|| numeric(&guarded(|| d.debug_text(v)).ok()??))
     }
 
     /// The failure of a reference that panicked where the type under test returned.
@@ -90,9 +111,10 @@ impl World<'_> {
     }
 
     /// A call's result as its code would print it: `Some(3)`, `None`,
-    /// `Err(Full)`, `Ok(())`, `3`.
-    fn result_text(&self, spec: &crate::macro_support::OperationSpec, r: Returns<'_>) -> String {
+    /// `Err(Full)`, `Ok(())`, `3`; compared as numbers, as their texts.
+    fn result_text(&self, spec: &crate::macro_support::OperationSpec, r: Returns<'_>, compare: Compare) -> String {
         let shown = |v: &dyn Any| match self.reg.types.get(&v.type_id()) {
+            _ if compare == Compare::Numbers => self.number_text(v).unwrap_or_else(|| "<a value>".to_string()),
             Some(d) => Shown(d, v).to_string(),
             None => "<a value>".to_string(),
         };
@@ -111,5 +133,72 @@ impl World<'_> {
             (_, Some(t)) => t,
             (_, None) => "nothing".to_string(),
         }
+    }
+}
+
+/// `text` with its one-field tuple-struct wrappers taken off (`Wide(5)` ->
+/// `5`, `(U(1), true)` -> `(1, true)`), when what is left is made of
+/// integers, `bool`s, `Some` / `None` / `Ok` / `Err`, tuples and arrays,
+/// as std's integers and their tuples print; `None` otherwise (a struct's
+/// fields, hexadecimal, a wrapper of two fields).
+pub(crate) fn numeric(text: &str) -> Option<String> {
+    let mut out = String::with_capacity(text.len());
+    // Per open parenthesis, whether it is kept (not a wrapper's).
+    let mut kept: Vec<bool> = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            _ if c.is_alphabetic() || c == '_' => {
+                let mut end = at + c.len_utf8();
+                while let Some(&(i, d)) = chars.peek().filter(|(_, d)| d.is_alphanumeric() || *d == '_' || *d == ':') {
+                    end = i + d.len_utf8();
+                    chars.next();
+                }
+                let word = &text[at..end];
+                let opens = chars.peek().is_some_and(|&(_, d)| d == '(');
+                match word {
+                    "true" | "false" | "None" => out.push_str(word),
+                    "Some" | "Ok" | "Err" if opens => out.push_str(word),
+                    _ if opens => {
+                        chars.next();
+                        kept.push(false);
+                    }
+                    _ => return None,
+                }
+            }
+            '(' => {
+                kept.push(true);
+                out.push(c);
+            }
+            ')' => {
+                if kept.pop()? {
+                    out.push(c);
+                }
+            }
+            // A wrapper of two fields is no number.
+            ',' if kept.last() == Some(&false) => return None,
+            _ if c.is_ascii_digit() || "-, []".contains(c) => out.push(c),
+            _ => return None,
+        }
+    }
+    kept.is_empty().then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::numeric;
+
+    #[test]
+    fn numbers_are_read_through_their_wrappers() {
+        assert_eq!(numeric("5").as_deref(), Some("5"));
+        assert_eq!(numeric("Wide(5)").as_deref(), Some("5"));
+        assert_eq!(numeric("(U(1), true)").as_deref(), Some("(1, true)"));
+        assert_eq!(numeric("Some(my::U(-1))").as_deref(), Some("Some(-1)"));
+        assert_eq!(numeric("[1, 2]").as_deref(), Some("[1, 2]"));
+        assert_eq!(numeric("Wide { hi: 0, lo: 5 }"), None);
+        assert_eq!(numeric("Wide(0, 5)"), None);
+        assert_eq!(numeric("0x1f"), None);
+        assert_eq!(numeric("1.5"), None);
+        assert_eq!(numeric("U(1"), None);
     }
 }

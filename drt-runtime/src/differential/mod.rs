@@ -12,7 +12,7 @@
 //! - this file: `against`, and the registry an exploration against a
 //!   reference reads (in a child process, the one its job names);
 //! - [`plan`]: the pairing of operations, and a sequence's counterpart;
-//! - [`catalogue`]: std's collections as references;
+//! - [`catalogue`]: std's collections and integers as references;
 //! - [`shadow`]: the reference's side of each run, beside the tested one;
 //! - [`compare`]: whether two paired calls' results agree.
 
@@ -42,9 +42,11 @@ impl Explorer {
     /// without comparison: the summary lists them.
     ///
     /// `M` is a std collection (`Vec`, `VecDeque`, `BTreeMap`, `BTreeSet`,
-    /// `HashMap`, `HashSet`, `BinaryHeap`: their common methods are
-    /// registered by drt; hash-ordered ones are not compared on iteration
-    /// order) or any type with a constructor in an inherent
+    /// `HashMap`, `HashSet`, `BinaryHeap`, `String`: their common methods
+    /// are registered by drt; hash-ordered ones are not compared on
+    /// iteration order), one of std's integers (for a crate's fixed-width
+    /// integer: its values are compared as numbers, through `Display` or a
+    /// newtype's `Debug`), or any type with a constructor in an inherent
     /// `#[drt::operations]` block.
     ///
     /// # Examples

@@ -9,7 +9,7 @@ use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
 
 use super::spec::OperationSpec;
-use super::type_desc::{CloneFn, CmpFn, DefaultFn, EqFn, FmtFn, HashFn, PartialCmpFn};
+use super::type_desc::{CloneFn, CmpFn, DefaultFn, EqFn, FmtFn, HashFn, PartialCmpFn, PartsFn};
 
 /// Not public API. Zero-sized stand-in for a type under inspection (an
 /// unsized one too, a crate's own slice type, which has no capability).
@@ -191,3 +191,29 @@ macro_rules! __probing {
     }};
 }
 pub use crate::__probing as probing;
+
+/// Not public API. The parts of a pair `(A, B)`: for a pair of the type
+/// under test and a `bool` (`overflowing_add`), compared with a reference's
+/// pair part by part.
+pub trait PairYes {
+    /// Not public API.
+    fn drt_parts(&self) -> Option<PartsFn>;
+}
+impl<A: 'static, B: 'static> PairYes for &Probe<(A, B)> {
+    fn drt_parts(&self) -> Option<PartsFn> {
+        Some(|v| {
+            let (a, b) = cast::<(A, B)>(v);
+            [a, b]
+        })
+    }
+}
+/// Not public API.
+pub trait PairNo {
+    /// Not public API.
+    fn drt_parts(&self) -> Option<PartsFn>;
+}
+impl<T: ?Sized> PairNo for Probe<T> {
+    fn drt_parts(&self) -> Option<PartsFn> {
+        None
+    }
+}

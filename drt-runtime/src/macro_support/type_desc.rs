@@ -12,6 +12,8 @@ use std::hash::{Hash, Hasher};
 pub type CloneFn = fn(&dyn Any) -> Box<dyn Any>;
 /// Not public API. `Debug::fmt` / `Display::fmt` on an erased value.
 pub type FmtFn = fn(&dyn Any, &mut fmt::Formatter<'_>) -> fmt::Result;
+/// Not public API. The two parts of a pair, borrowed.
+pub type PartsFn = fn(&dyn Any) -> [&dyn Any; 2];
 /// Not public API. `PartialEq::eq` on erased values.
 pub type EqFn = fn(&dyn Any, &dyn Any) -> bool;
 /// Not public API. A fixed-key hash of an erased value.
@@ -52,6 +54,8 @@ pub struct TypeDesc {
     pub cmp: Option<CmpFn>,
     /// `Default::default`, when `T: Default`.
     pub default: Option<DefaultFn>,
+    /// Its two parts, when `T` is a pair `(A, B)`.
+    pub parts: Option<PartsFn>,
 }
 
 impl fmt::Debug for TypeDesc {
@@ -81,6 +85,17 @@ impl TypeDesc {
     /// The value's `Debug` text, when the type has `Debug`.
     pub(crate) fn debug_text(&self, value: &dyn Any) -> Option<String> {
         self.debug.map(|d| format!("{:?}", WithDebug(value, d)))
+    }
+
+    /// The value's `Display` text, when the type has `Display`.
+    pub(crate) fn display_text(&self, value: &dyn Any) -> Option<String> {
+        struct WithDisplay<'a>(&'a dyn Any, FmtFn);
+        impl fmt::Display for WithDisplay<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                (self.1)(self.0, f)
+            }
+        }
+        self.display.map(|d| WithDisplay(value, d).to_string())
     }
 
     /// The length of the value's `Debug` text, counted without keeping it,
@@ -160,7 +175,8 @@ macro_rules! __type_desc {
         use $crate::__private::probe::{
             CloneNo as _, CloneYes as _, CopyNo as _, CopyYes as _, DebugNo as _, DebugYes as _, DefaultNo as _,
             DefaultYes as _, DisplayNo as _, DisplayYes as _, EqNo as _, EqYes as _, HashNo as _, HashYes as _,
-            OrdNo as _, OrdYes as _, PartialEqNo as _, PartialEqYes as _, PartialOrdNo as _, PartialOrdYes as _,
+            OrdNo as _, OrdYes as _, PairNo as _, PairYes as _, PartialEqNo as _, PartialEqYes as _, PartialOrdNo as _,
+            PartialOrdYes as _,
         };
         let p = $crate::__private::probe::Probe::<$t>::new();
         $crate::__private::TypeDesc {
@@ -176,6 +192,7 @@ macro_rules! __type_desc {
             partial_cmp: (&&p).drt_partial_cmp(),
             cmp: (&&p).drt_cmp(),
             default: (&&p).drt_default(),
+            parts: (&&p).drt_parts(),
         }
     }};
 }

@@ -112,6 +112,7 @@ fn render_divergence(world: &World<'_>, seq: &Sequence, operation: &str, v: &Vio
     }
     let compare = d.plan.compare(seq.op(last));
     let results = matches!(compare, Some(Compare::Results { .. }));
+    let numbers_by = numbers_by(world, world.op(seq.op(last)).op.spec.ret_ty, d.subject);
     let mut body = lines_keeping(world, seq, &ours_names, Some(last), results);
     body.extend(lines_keeping(world, &theirs, &their_names, Some(their_last), results));
     let ours = ours_names[last].clone().unwrap_or_default();
@@ -135,6 +136,28 @@ fn render_divergence(world: &World<'_>, seq: &Sequence, operation: &str, v: &Vio
             whole(&ours, ours_ret, their_ret),
             whole(&model, their_ret, ours_ret),
         )),
+        // As numbers: through `Display` where the type under test has it
+        // (std's integers print in decimal), else through `Debug`.
+        (AGREES, Some(Compare::Numbers)) => {
+            let text = |name: &str, ret: RetKind, other: RetKind| {
+                let whole = whole(name, ret, other);
+                match (numbers_by, ret.may_be_empty() || other.may_be_empty()) {
+                    (NumbersBy::Display, true) => format!("{whole}.map(|v| v.to_string())"),
+                    (NumbersBy::Display, false) => format!("{whole}.to_string()"),
+                    (NumbersBy::FirstDisplay, true) => format!("{whole}.map(|(v, flag)| (v.to_string(), flag))"),
+                    (NumbersBy::FirstDisplay, false) => format!("({whole}.0.to_string(), {whole}.1)"),
+                    (NumbersBy::Debug, _) => format!("format!(\"{{:?}}\", {whole})"),
+                }
+            };
+            if numbers_by == NumbersBy::Debug {
+                body.push("// (drt reads both as numbers: a wrapper `U(5)` reads as `5`)".to_string());
+            }
+            body.push(format!(
+                "assert_eq!({}, {}, \"{operation} must agree with {their_op}\");",
+                text(&ours, ours_ret, their_ret),
+                text(&model, their_ret, ours_ret),
+            ));
+        }
         (AGREES, _) => {
             let some =
                 |name: &str, ret: RetKind| if ret.may_be_empty() { format!("{name}.is_some()") } else { "true".into() };
@@ -150,6 +173,34 @@ fn render_divergence(world: &World<'_>, seq: &Sequence, operation: &str, v: &Vio
     let header =
         format!("// drt: {operation} diverges from {model_name}: {}\n", v.message.lines().next().unwrap_or(""));
     test_text(world, seq, Some(&theirs), &header, &test_name(operation, "diverges"), None, body)
+}
+
+/// How an emitted test reads a result compared as a number
+/// (`Compare::Numbers`), as drt read it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum NumbersBy {
+    /// `v.to_string()`: the type has `Display`.
+    Display,
+    /// `(v.0.to_string(), v.1)`: a pair of the type under test, which has
+    /// `Display`, and a flag (`overflowing_add`).
+    FirstDisplay,
+    /// `format!("{:?}", v)`.
+    Debug,
+}
+
+/// How an emitted test reads a result of type `ret` as a number, the type
+/// under test being `subject`.
+fn numbers_by(world: &World<'_>, ret: Option<std::any::TypeId>, subject: std::any::TypeId) -> NumbersBy {
+    let desc = |ty: std::any::TypeId| world.reg.types.get(&ty);
+    let Some(d) = ret.and_then(desc) else { return NumbersBy::Debug };
+    let shown = desc(subject).is_some_and(|s| s.display.is_some());
+    match d.parts {
+        None if d.display.is_some() => NumbersBy::Display,
+        Some(_) if shown && d.name.starts_with(&format!("({}, ", world.reg.desc(subject).name)) => {
+            NumbersBy::FirstDisplay
+        }
+        _ => NumbersBy::Debug,
+    }
 }
 
 /// A `#[test]` of a postcondition false after the last call: the calls,

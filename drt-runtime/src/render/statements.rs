@@ -15,6 +15,13 @@ const KEYWORDS: &[&str] = &[
     "final", "macro", "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen",
 ];
 
+/// Names of primitive types: a variable named so (`let u128 = U128::from(0)`)
+/// compiles, but reads as the type where a test calls `u128::from` too.
+const PRIMITIVES: &[&str] = &[
+    "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize", "f32", "f64", "bool",
+    "char", "str",
+];
+
 /// The name for call `i`'s result: the type's name for constructors, else the
 /// method's (`balance` for `account.balance()`).
 fn base_name(world: &World<'_>, seq: &Sequence, i: usize) -> String {
@@ -41,7 +48,7 @@ fn base_name(world: &World<'_>, seq: &Sequence, i: usize) -> String {
             snake_case(m)
         }
     };
-    if name.is_empty() || KEYWORDS.contains(&name.as_str()) {
+    if name.is_empty() || KEYWORDS.contains(&name.as_str()) || PRIMITIVES.contains(&name.as_str()) {
         format!("{name}_value")
     } else {
         name

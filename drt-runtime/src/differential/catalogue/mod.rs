@@ -18,9 +18,9 @@ use std::hash::Hash;
 use std::ops::{Range, RangeInclusive};
 
 use crate::macro_support::{
-    arg_mut, arg_owned, arg_ref, arg_str, arity_mismatch, ret_iter, ret_option, ret_value, type_desc, Borrowed,
-    Invoker, Items, OpKind, OperationSpec, Panics, ParamKind, ParamSpec, Receiver, Reference, Registrar, RetKind,
-    Returned, Slot, Syntax, ITER_PREFIX,
+    arg_mut, arg_owned, arg_ref, arg_str, ret_iter, ret_option, ret_value, type_desc, Borrowed, Invoker, Items, OpKind,
+    OperationSpec, Panics, ParamKind, ParamSpec, Receiver, Reference, Registrar, RetKind, Returned, Syntax,
+    ITER_PREFIX,
 };
 
 /// `|a, b| body` as an invoker taking exactly those slots.
@@ -29,13 +29,17 @@ macro_rules! invoke {
         invoke!(| | $body)
     };
     (|$($a:ident),*| $body:expr) => {{
-        let f: Invoker = |s: &mut [Slot]| -> Returned {
-            let [$($a),*] = s else { arity_mismatch() };
+        let f: $crate::macro_support::Invoker =
+            |s: &mut [$crate::macro_support::Slot]| -> $crate::macro_support::Returned {
+            let [$($a),*] = s else { $crate::macro_support::arity_mismatch() };
             $body
         };
         f
     }};
 }
+
+// (After `invoke!`, which it uses.)
+mod numbers;
 
 /// A parameter other than the receiver.
 fn param<T: 'static>(name: &'static str, kind: ParamKind) -> ParamSpec {
