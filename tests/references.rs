@@ -1849,3 +1849,192 @@ fn finds_the_dropped_borrow_against_u128() {
     let unpaired = report.stats.notes.iter().filter(|n| n.starts_with("not compared with") || n.starts_with("run on"));
     assert_eq!(unpaired.count(), 0, "every operation pairs and is compared:\n{report}");
 }
+
+// ---- std itself, forwarded: the catalogue's methods pair and agree ----
+
+/// `Vec<u32>` forwarded one-to-one, slice methods included: every method
+/// pairs with `Vec`'s and agrees with it (a wrong registration, a method
+/// that panics where std's does not, would diverge).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Forwarded(Vec<u32>);
+
+#[drt::operations]
+impl Forwarded {
+    pub fn new() -> Self {
+        Forwarded(Vec::new())
+    }
+    pub fn push(&mut self, value: u32) {
+        self.0.push(value)
+    }
+    pub fn as_slice(&self) -> &[u32] {
+        self.0.as_slice()
+    }
+    pub fn to_vec(&self) -> Vec<u32> {
+        self.0.to_vec()
+    }
+    pub fn into_boxed_slice(self) -> Box<[u32]> {
+        self.0.into_boxed_slice()
+    }
+    pub fn starts_with(&self, needle: &[u32]) -> bool {
+        self.0.starts_with(needle)
+    }
+    pub fn strip_suffix(&self, suffix: &[u32]) -> Option<&[u32]> {
+        self.0.strip_suffix(suffix)
+    }
+    pub fn extend_from_slice(&mut self, other: &[u32]) {
+        self.0.extend_from_slice(other)
+    }
+    pub fn extend_from_within(&mut self, src: std::ops::Range<usize>) {
+        self.0.extend_from_within(src)
+    }
+    pub fn resize(&mut self, new_len: usize, value: u32) {
+        self.0.resize(new_len, value)
+    }
+    pub fn fill(&mut self, value: u32) {
+        self.0.fill(value)
+    }
+    pub fn rotate_left(&mut self, mid: usize) {
+        self.0.rotate_left(mid)
+    }
+    pub fn swap_with_slice(&mut self, other: &mut [u32]) {
+        self.0.swap_with_slice(other)
+    }
+}
+
+/// `String` forwarded: trimming, cases, bytes, replacing, patterns.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForwardedText(String);
+
+#[drt::operations]
+impl ForwardedText {
+    pub fn from(s: &str) -> Self {
+        ForwardedText(String::from(s))
+    }
+    pub fn push_str(&mut self, s: &str) {
+        self.0.push_str(s)
+    }
+    pub fn trim(&self) -> &str {
+        self.0.trim()
+    }
+    pub fn trim_matches(&self, pat: char) -> &str {
+        self.0.trim_matches(pat)
+    }
+    pub fn to_uppercase(&self) -> String {
+        self.0.to_uppercase()
+    }
+    pub fn make_ascii_lowercase(&mut self) {
+        self.0.make_ascii_lowercase()
+    }
+    pub fn strip_prefix(&self, prefix: &str) -> Option<&str> {
+        self.0.strip_prefix(prefix)
+    }
+    pub fn get(&self, range: std::ops::Range<usize>) -> Option<&str> {
+        self.0.get(range)
+    }
+    pub fn rfind(&self, pat: &str) -> Option<usize> {
+        self.0.rfind(pat)
+    }
+    pub fn replacen(&self, from: &str, to: &str, count: usize) -> String {
+        self.0.replacen(from, to, count)
+    }
+    pub fn as_bytes(&self) -> &[u8] {
+        self.0.as_bytes()
+    }
+    pub fn char_indices(&self) -> impl Iterator<Item = (usize, char)> + '_ {
+        self.0.char_indices()
+    }
+    pub fn replace_range(&mut self, range: std::ops::Range<usize>, with: &str) {
+        self.0.replace_range(range, with)
+    }
+    pub fn from_utf8(vec: Vec<u8>) -> Result<Self, std::string::FromUtf8Error> {
+        String::from_utf8(vec).map(ForwardedText)
+    }
+}
+
+/// `BTreeSet<u32>` and `BTreeMap<u32, u32>` forwarded: set algebra,
+/// entries taken out, keys and values consumed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForwardedSet(std::collections::BTreeSet<u32>);
+
+#[drt::operations]
+impl ForwardedSet {
+    pub fn new() -> Self {
+        ForwardedSet(std::collections::BTreeSet::new())
+    }
+    pub fn insert(&mut self, value: u32) -> bool {
+        self.0.insert(value)
+    }
+    pub fn difference<'a>(&'a self, other: &'a ForwardedSet) -> impl Iterator<Item = &'a u32> + 'a {
+        self.0.difference(&other.0)
+    }
+    pub fn symmetric_difference<'a>(&'a self, other: &'a ForwardedSet) -> impl Iterator<Item = &'a u32> + 'a {
+        self.0.symmetric_difference(&other.0)
+    }
+    pub fn union<'a>(&'a self, other: &'a ForwardedSet) -> impl Iterator<Item = &'a u32> + 'a {
+        self.0.union(&other.0)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForwardedMap(BTreeMap<u32, u32>);
+
+#[drt::operations]
+impl ForwardedMap {
+    pub fn new() -> Self {
+        ForwardedMap(BTreeMap::new())
+    }
+    pub fn insert(&mut self, key: u32, value: u32) -> Option<u32> {
+        self.0.insert(key, value)
+    }
+    pub fn remove_entry(&mut self, key: &u32) -> Option<(u32, u32)> {
+        self.0.remove_entry(key)
+    }
+    pub fn into_values(self) -> impl Iterator<Item = u32> {
+        self.0.into_values()
+    }
+}
+
+/// `VecDeque<u32>` forwarded: a range of positions, a resize.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForwardedDeque(VecDeque<u32>);
+
+#[drt::operations]
+impl ForwardedDeque {
+    pub fn new() -> Self {
+        ForwardedDeque(VecDeque::new())
+    }
+    pub fn push_front(&mut self, value: u32) {
+        self.0.push_front(value)
+    }
+    pub fn range(&self, range: std::ops::Range<usize>) -> impl Iterator<Item = &u32> {
+        self.0.range(range)
+    }
+    pub fn resize(&mut self, new_len: usize, value: u32) {
+        self.0.resize(new_len, value)
+    }
+}
+
+#[test]
+fn a_forwarded_vec_agrees_with_vec() {
+    assert_agrees::<Forwarded, Vec<u32>>();
+}
+
+#[test]
+fn a_forwarded_string_agrees_with_string() {
+    assert_agrees::<ForwardedText, String>();
+}
+
+#[test]
+fn a_forwarded_btree_set_agrees_with_btree_set() {
+    assert_agrees::<ForwardedSet, std::collections::BTreeSet<u32>>();
+}
+
+#[test]
+fn a_forwarded_btree_map_agrees_with_btree_map() {
+    assert_agrees::<ForwardedMap, BTreeMap<u32, u32>>();
+}
+
+#[test]
+fn a_forwarded_vec_deque_agrees_with_vec_deque() {
+    assert_agrees::<ForwardedDeque, VecDeque<u32>>();
+}

@@ -268,6 +268,13 @@ macro_rules! map_methods {
                 option_pair::<$k, $v>(),
                 invoke!(|m, k| entry(arg_ref::<$m>(m).get_key_value(arg_ref::<$k>(k)))),
             ),
+            method::<$m>(
+                "remove_entry",
+                R::Mut,
+                &[key],
+                option::<($k, $v)>(),
+                invoke!(|m, k| ret_option(arg_mut::<$m>(m).remove_entry(arg_ref::<$k>(k)))),
+            ),
         ]);
         ops
     }};

@@ -83,7 +83,7 @@ macro_rules! checked {
 macro_rules! integer_methods {
     ($t:ty, $n:expr) => {{
         let (text, radix) = (param::<String>("src", ParamKind::Str), param::<u32>("radix", ParamKind::Value));
-        let bytes = param::<[u8; $n]>("bytes", ParamKind::Value);
+        let (bytes, same) = (param::<[u8; $n]>("bytes", ParamKind::Value), param::<$t>("x", ParamKind::Value));
         let ty = std::any::TypeId::of::<$t>();
         let parsed = (RetKind::Result { err: std::any::TypeId::of::<ParseIntError>() }, Some(ty));
         let made = |name, params: &[ParamSpec], f| method::<$t>(name, Receiver::None, params, value::<$t>(), f);
@@ -98,6 +98,8 @@ macro_rules! integer_methods {
             made("default", &[], invoke!(|| ret_value(<$t>::default()))),
             written(concat!(stringify!($t), "::MIN"), made("min_value", &[], invoke!(|| ret_value(<$t>::MIN)))),
             written(concat!(stringify!($t), "::MAX"), made("max_value", &[], invoke!(|| ret_value(<$t>::MAX)))),
+            made("from_be", &[same], invoke!(|x| ret_value(<$t>::from_be(arg_owned::<$t>(x))))),
+            made("from_le", &[same], invoke!(|x| ret_value(<$t>::from_le(arg_owned::<$t>(x))))),
             made("from_be_bytes", &[bytes], invoke!(|b| ret_value(<$t>::from_be_bytes(arg_owned::<[u8; $n]>(b))))),
             made("from_le_bytes", &[bytes], invoke!(|b| ret_value(<$t>::from_le_bytes(arg_owned::<[u8; $n]>(b))))),
             made("from_ne_bytes", &[bytes], invoke!(|b| ret_value(<$t>::from_ne_bytes(arg_owned::<[u8; $n]>(b))))),
@@ -205,10 +207,15 @@ macro_rules! integer_methods {
     }};
 }
 
-/// What only unsigned integers `$t` have.
+/// What only unsigned integers `$t` (signed counterpart `$s`) have.
 macro_rules! unsigned_methods {
-    ($t:ty) => {
+    ($t:ty, $s:ty) => {
         vec![
+            of_self!($t, cast_signed -> $s),
+            checked!($t, checked_add_signed($s) -> $t),
+            with!($t, saturating_add_signed($s) -> $t),
+            with!($t, wrapping_add_signed($s) -> $t),
+            with!($t, overflowing_add_signed($s) -> ($t, bool)),
             of_self!($t, is_power_of_two -> bool),
             checked_of_self!($t, checked_next_power_of_two -> $t),
             with!($t, abs_diff($t) -> $t),
@@ -223,6 +230,15 @@ macro_rules! unsigned_methods {
 macro_rules! signed_methods {
     ($t:ty, $u:ty) => {
         vec![
+            of_self!($t, cast_unsigned -> $u),
+            checked!($t, checked_add_unsigned($u) -> $t),
+            checked!($t, checked_sub_unsigned($u) -> $t),
+            with!($t, saturating_add_unsigned($u) -> $t),
+            with!($t, saturating_sub_unsigned($u) -> $t),
+            with!($t, wrapping_add_unsigned($u) -> $t),
+            with!($t, wrapping_sub_unsigned($u) -> $t),
+            with!($t, overflowing_add_unsigned($u) -> ($t, bool)),
+            with!($t, overflowing_sub_unsigned($u) -> ($t, bool)),
             checked_of_self!($t, checked_abs -> $t),
             of_self!($t, wrapping_abs -> $t),
             of_self!($t, overflowing_abs -> ($t, bool)),
@@ -264,12 +280,13 @@ macro_rules! owned {
 }
 
 macro_rules! unsigned {
-    ($($t:ty, $n:expr);* $(;)?) => {$(
+    ($($t:ty, $s:ty, $n:expr);* $(;)?) => {$(
         impl Reference for $t {
             fn register(r: &mut Registrar) {
                 owned!(r, $t, $n);
+                r.type_desc(type_desc!($s));
                 let mut ops: Vec<OperationSpec> = integer_methods!($t, $n);
-                ops.extend(unsigned_methods!($t));
+                ops.extend(unsigned_methods!($t, $s));
                 ops.into_iter().for_each(|op| r.operation(op));
             }
         }
@@ -290,5 +307,8 @@ macro_rules! signed {
     )*};
 }
 
-unsigned!(u8, 1; u16, 2; u32, 4; u64, 8; u128, 16; usize, std::mem::size_of::<usize>());
-signed!(i8, u8, 1; i16, u16, 2; i32, u32, 4; i64, u64, 8; i128, u128, 16; isize, usize, std::mem::size_of::<usize>());
+/// The bytes of a `usize` and an `isize`.
+const WORD: usize = std::mem::size_of::<usize>();
+
+unsigned!(u8, i8, 1; u16, i16, 2; u32, i32, 4; u64, i64, 8; u128, i128, 16; usize, isize, WORD);
+signed!(i8, u8, 1; i16, u16, 2; i32, u32, 4; i64, u64, 8; i128, u128, 16; isize, usize, WORD);

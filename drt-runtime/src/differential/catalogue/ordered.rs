@@ -14,7 +14,36 @@ impl<K: Ord + Clone + Debug + 'static> Reference for BTreeSet<K> {
         elements::<K>(r);
         let [range, range_inclusive] = ranges::<K>();
         let mut ops = set_methods!(BTreeSet<K>, K);
+        let other = param::<Self>("other", Ref);
         ops.extend([
+            method::<Self>(
+                "difference",
+                R::Ref,
+                &[other],
+                iter_cloned::<K>(),
+                invoke!(|m, o| collected(arg_ref::<Self>(m).difference(arg_ref::<Self>(o)))),
+            ),
+            method::<Self>(
+                "symmetric_difference",
+                R::Ref,
+                &[other],
+                iter_cloned::<K>(),
+                invoke!(|m, o| collected(arg_ref::<Self>(m).symmetric_difference(arg_ref::<Self>(o)))),
+            ),
+            method::<Self>(
+                "intersection",
+                R::Ref,
+                &[other],
+                iter_cloned::<K>(),
+                invoke!(|m, o| collected(arg_ref::<Self>(m).intersection(arg_ref::<Self>(o)))),
+            ),
+            method::<Self>(
+                "union",
+                R::Ref,
+                &[other],
+                iter_cloned::<K>(),
+                invoke!(|m, o| collected(arg_ref::<Self>(m).union(arg_ref::<Self>(o)))),
+            ),
             method::<Self>("first", R::Ref, &[], option_ref::<K>(), invoke!(|m| cloned(arg_ref::<Self>(m).first()))),
             method::<Self>("last", R::Ref, &[], option_ref::<K>(), invoke!(|m| cloned(arg_ref::<Self>(m).last()))),
             method::<Self>(
@@ -105,6 +134,20 @@ impl<K: Ord + Clone + Debug + 'static, V: Clone + Debug + PartialEq + 'static> R
                 invoke!(|m| ret_option(arg_mut::<Self>(m).pop_last())),
             ),
             method::<Self>("iter", R::Ref, &[], iter_pairs::<K, V>(), invoke!(|m| entries(arg_ref::<Self>(m).iter()))),
+            method::<Self>(
+                "into_keys",
+                R::Value,
+                &[],
+                (RetKind::Iter { items: Items::Owned }, Some(TypeId::of::<Vec<K>>())),
+                invoke!(|m| ret_iter(arg_owned::<Self>(m).into_keys())),
+            ),
+            method::<Self>(
+                "into_values",
+                R::Value,
+                &[],
+                (RetKind::Iter { items: Items::Owned }, Some(TypeId::of::<Vec<V>>())),
+                invoke!(|m| ret_iter(arg_owned::<Self>(m).into_values())),
+            ),
             method::<Self>("keys", R::Ref, &[], iter_cloned::<K>(), invoke!(|m| collected(arg_ref::<Self>(m).keys()))),
             method::<Self>(
                 "values",

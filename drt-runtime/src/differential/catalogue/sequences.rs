@@ -1,6 +1,7 @@
 //! `Vec`, `VecDeque` and `BinaryHeap` as references: sequences, and a heap.
 
 use super::*;
+use crate::macro_support::{arg_slice, arg_slice_mut};
 
 /// The methods `Vec` and `VecDeque` share, over `S`.
 macro_rules! sequence_methods {
@@ -70,8 +71,10 @@ impl<T: Clone + Debug + PartialEq + 'static> Reference for Vec<T> {
         use {ParamKind::*, Receiver as R};
         r.owner(type_desc!(Vec<T>));
         elements::<T>(r);
+        r.type_desc(type_desc!(Box<[T]>));
         let mut ops = sequence_methods!(Vec<T>, T);
         let index = param::<usize>("index", Value);
+        let (items, by) = (param::<Vec<T>>("other", Slice), param::<usize>("mid", Value));
         ops.extend([
             method::<Self>(
                 "push",
@@ -99,6 +102,113 @@ impl<T: Clone + Debug + PartialEq + 'static> Reference for Vec<T> {
             )),
             method::<Self>("dedup", R::Mut, &[], unit(), invoke!(|m| ret_value(arg_mut::<Self>(m).dedup()))),
             method::<Self>("reverse", R::Mut, &[], unit(), invoke!(|m| ret_value(arg_mut::<Self>(m).reverse()))),
+            method::<Self>(
+                "as_slice",
+                R::Ref,
+                &[],
+                (RetKind::Borrowed(Borrowed::Slice), Some(TypeId::of::<Vec<T>>())),
+                invoke!(|m| ret_value(arg_ref::<Self>(m).clone())),
+            ),
+            method::<Self>(
+                "to_vec",
+                R::Ref,
+                &[],
+                value::<Vec<T>>(),
+                invoke!(|m| ret_value(arg_ref::<Self>(m).to_vec())),
+            ),
+            method::<Self>(
+                "into_boxed_slice",
+                R::Value,
+                &[],
+                value::<Box<[T]>>(),
+                invoke!(|m| ret_value(arg_owned::<Self>(m).into_boxed_slice())),
+            ),
+            method::<Self>(
+                "starts_with",
+                R::Ref,
+                &[items],
+                value::<bool>(),
+                invoke!(|m, x| ret_value(arg_ref::<Self>(m).starts_with(arg_slice::<T>(x)))),
+            ),
+            method::<Self>(
+                "ends_with",
+                R::Ref,
+                &[items],
+                value::<bool>(),
+                invoke!(|m, x| ret_value(arg_ref::<Self>(m).ends_with(arg_slice::<T>(x)))),
+            ),
+            method::<Self>(
+                "strip_prefix",
+                R::Ref,
+                &[items],
+                (RetKind::Borrowed(Borrowed::OptionSlice), Some(TypeId::of::<Vec<T>>())),
+                invoke!(|m, x| ret_option(arg_ref::<Self>(m).strip_prefix(arg_slice::<T>(x)).map(<[T]>::to_vec))),
+            ),
+            method::<Self>(
+                "strip_suffix",
+                R::Ref,
+                &[items],
+                (RetKind::Borrowed(Borrowed::OptionSlice), Some(TypeId::of::<Vec<T>>())),
+                invoke!(|m, x| ret_option(arg_ref::<Self>(m).strip_suffix(arg_slice::<T>(x)).map(<[T]>::to_vec))),
+            ),
+            // Panics when the range starts after it ends, or ends past the length.
+            panicking(method::<Self>(
+                "extend_from_within",
+                R::Mut,
+                &[param::<Range<usize>>("src", Value)],
+                unit(),
+                invoke!(|m, x| ret_value(arg_mut::<Self>(m).extend_from_within(arg_owned::<Range<usize>>(x)))),
+            )),
+            method::<Self>(
+                "extend_from_slice",
+                R::Mut,
+                &[items],
+                unit(),
+                invoke!(|m, x| ret_value(arg_mut::<Self>(m).extend_from_slice(arg_slice::<T>(x)))),
+            ),
+            method::<Self>(
+                "resize",
+                R::Mut,
+                &[param::<usize>("new_len", Value), param::<T>("value", Value)],
+                unit(),
+                invoke!(|m, n, x| ret_value(arg_mut::<Self>(m).resize(arg_owned::<usize>(n), arg_owned::<T>(x)))),
+            ),
+            method::<Self>(
+                "fill",
+                R::Mut,
+                &[param::<T>("value", Value)],
+                unit(),
+                invoke!(|m, x| ret_value(arg_mut::<Self>(m).fill(arg_owned::<T>(x)))),
+            ),
+            // Panic past the length, or when the lengths differ.
+            panicking(method::<Self>(
+                "rotate_left",
+                R::Mut,
+                &[by],
+                unit(),
+                invoke!(|m, n| ret_value(arg_mut::<Self>(m).rotate_left(arg_owned::<usize>(n)))),
+            )),
+            panicking(method::<Self>(
+                "rotate_right",
+                R::Mut,
+                &[by],
+                unit(),
+                invoke!(|m, n| ret_value(arg_mut::<Self>(m).rotate_right(arg_owned::<usize>(n)))),
+            )),
+            panicking(method::<Self>(
+                "clone_from_slice",
+                R::Mut,
+                &[items],
+                unit(),
+                invoke!(|m, x| ret_value(arg_mut::<Self>(m).clone_from_slice(arg_slice::<T>(x)))),
+            )),
+            panicking(method::<Self>(
+                "swap_with_slice",
+                R::Mut,
+                &[param::<Vec<T>>("other", SliceMut)],
+                unit(),
+                invoke!(|m, x| ret_value(arg_mut::<Self>(m).swap_with_slice(arg_slice_mut::<T>(x)))),
+            )),
         ]);
         ops.into_iter().for_each(|op| r.operation(op));
     }
@@ -165,6 +275,28 @@ impl<T: Clone + Debug + PartialEq + 'static> Reference for VecDeque<T> {
                 option::<T>(),
                 invoke!(|m, i| ret_option(arg_mut::<Self>(m).swap_remove_front(arg_owned::<usize>(i)))),
             ),
+            method::<Self>(
+                "resize",
+                R::Mut,
+                &[param::<usize>("new_len", Value), element],
+                unit(),
+                invoke!(|m, n, x| ret_value(arg_mut::<Self>(m).resize(arg_owned::<usize>(n), arg_owned::<T>(x)))),
+            ),
+            // Panics when the range starts after it ends, or ends past the length.
+            panicking(method::<Self>(
+                "range",
+                R::Ref,
+                &[param::<Range<usize>>("range", Value)],
+                iter_cloned::<T>(),
+                invoke!(|m, x| collected(arg_ref::<Self>(m).range(arg_owned::<Range<usize>>(x)))),
+            )),
+            panicking(method::<Self>(
+                "range",
+                R::Ref,
+                &[param::<RangeInclusive<usize>>("range", Value)],
+                iter_cloned::<T>(),
+                invoke!(|m, x| collected(arg_ref::<Self>(m).range(arg_owned::<RangeInclusive<usize>>(x)))),
+            )),
             // Panic when `n` is past the length.
             panicking(method::<Self>(
                 "rotate_left",
