@@ -192,28 +192,21 @@ macro_rules! __probing {
 }
 pub use crate::__probing as probing;
 
-/// Not public API. The parts of a pair `(A, B)`: for a pair of the type
-/// under test and a `bool` (`overflowing_add`), compared with a reference's
-/// pair part by part.
-pub trait PairYes {
+/// Not public API. A pair `(A, B)`, whose parts drt reads: a pair of the
+/// type under test and a `bool` (`overflowing_add`) is compared with a
+/// reference's pair part by part.
+pub trait Pair {
     /// Not public API.
-    fn drt_parts(&self) -> Option<PartsFn>;
+    fn parts(&self) -> [&dyn Any; 2];
 }
-impl<A: 'static, B: 'static> PairYes for &Probe<(A, B)> {
-    fn drt_parts(&self) -> Option<PartsFn> {
-        Some(|v| {
-            let (a, b) = cast::<(A, B)>(v);
-            [a, b]
-        })
+impl<A: 'static, B: 'static> Pair for (A, B) {
+    fn parts(&self) -> [&dyn Any; 2] {
+        [&self.0, &self.1]
     }
 }
-/// Not public API.
-pub trait PairNo {
-    /// Not public API.
-    fn drt_parts(&self) -> Option<PartsFn>;
+
+fn parts_of<T: Pair + 'static>() -> Option<PartsFn> {
+    Some(|v| cast::<T>(v).parts())
 }
-impl<T: ?Sized> PairNo for Probe<T> {
-    fn drt_parts(&self) -> Option<PartsFn> {
-        None
-    }
-}
+
+capability!(PairYes, PairNo, drt_parts, Option<PartsFn>, [Pair], parts_of::<T>(), None);
