@@ -388,8 +388,22 @@ fn panics_section(attrs: &[syn::Attribute]) -> Option<String> {
         })
         .flat_map(|doc| doc.lines().map(str::to_string).collect::<Vec<_>>())
         .collect();
-    let heading = |l: &str| l.trim_start().starts_with('#');
-    let start = lines.iter().position(|l| heading(l) && l.trim_start().trim_start_matches('#').trim() == "Panics")?;
-    let section = lines[start + 1..].iter().take_while(|l| !heading(l));
-    Some(section.map(|l| l.trim()).collect::<Vec<_>>().join(" ").trim().to_string())
+    // A heading as crates write it: `# Panics`, `## Panic`, `**Panics**`,
+    // `***Panics:***`.
+    let heading = |l: &str| {
+        let l = l.trim();
+        l.starts_with('#') || (l.starts_with("**") && l.ends_with('*') && !l.trim_matches('*').contains("**"))
+    };
+    let title = |l: &str| l.trim().trim_start_matches('#').trim_matches('*').trim().trim_end_matches(':').to_string();
+    let text = |section: &[String]| section.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ").trim().to_string();
+    if let Some(start) = lines.iter().position(|l| heading(l) && ["Panics", "Panic"].contains(&title(l).as_str())) {
+        let end = lines[start + 1..].iter().position(|l| heading(l)).map_or(lines.len(), |n| start + 1 + n);
+        return Some(text(&lines[start + 1..end]));
+    }
+    // Or a paragraph that says so with no heading: "Panics if `index` is
+    // out of bounds."
+    let start =
+        lines.iter().position(|l| ["Panics if", "Panics when", "Panics on"].iter().any(|p| l.trim().starts_with(p)))?;
+    let end = lines[start..].iter().position(|l| l.trim().is_empty()).map_or(lines.len(), |n| start + n);
+    Some(text(&lines[start..end]))
 }

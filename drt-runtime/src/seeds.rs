@@ -155,6 +155,12 @@ pub(crate) fn seeds_for(wanted: &[TypeId], literals: &[Literal]) -> Vec<Seed> {
         out.push(Seed::new(false, "false".into(), 0));
         out.push(Seed::new(true, "true".into(), 1));
     }
+    if wants(TypeId::of::<std::cmp::Ordering>()) {
+        // What a comparator closure answers (`binary_search_by`).
+        for (i, o) in ORDERINGS.iter().enumerate() {
+            out.push(Seed::new(*o, format!("std::cmp::Ordering::{o:?}"), i as u128));
+        }
+    }
     if wants(TypeId::of::<char>()) {
         let mut chars = vec!['a', 'Z', '0', ' ', '\n', 'é', '中', '🦀', '\0'];
         for l in literals {
@@ -196,6 +202,10 @@ pub(crate) fn seeds_for(wanted: &[TypeId], literals: &[Literal]) -> Vec<Seed> {
     out
 }
 
+/// The orderings, simplest (`Equal`) first.
+const ORDERINGS: [std::cmp::Ordering; 3] =
+    [std::cmp::Ordering::Equal, std::cmp::Ordering::Less, std::cmp::Ordering::Greater];
+
 /// A seed of a number, `bool`, `char` or `String` from its literal as
 /// seeds write it (`1.5`, `f64::NAN`, `'\n'`, `"a\"b"`; integers are read
 /// as drawn integers instead): how a saved failure keeps a value whose
@@ -224,6 +234,11 @@ pub(crate) fn from_literal(ty: TypeId, text: &str) -> Option<Seed> {
     float!(f64);
     if ty == TypeId::of::<bool>() {
         return text.parse::<bool>().ok().map(|b| Seed::new(b, text.to_string(), complexity));
+    }
+    if ty == TypeId::of::<std::cmp::Ordering>() {
+        let name = text.rsplit("::").next()?;
+        let o = ORDERINGS.into_iter().find(|o| format!("{o:?}") == name)?;
+        return Some(Seed::new(o, text.to_string(), complexity));
     }
     if ty == TypeId::of::<char>() {
         let inside = unescape(text.strip_prefix('\'')?.strip_suffix('\'')?)?;

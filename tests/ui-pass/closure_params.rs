@@ -46,12 +46,31 @@ impl Items {
     pub fn len(&self) -> usize {
         self.items.len()
     }
+    // A named lifetime in the closure's bound, as indexmap writes it: the
+    // closure drt makes takes any lifetime.
+    pub fn position_by<'a, F>(&'a self, mut f: F) -> Option<usize>
+    where
+        F: FnMut(&'a u32, usize) -> bool,
+    {
+        self.items.iter().enumerate().position(|(i, x)| f(x, i))
+    }
+    pub fn any_of<'a>(&'a self, pred: impl Fn(&'a u32) -> bool) -> bool {
+        self.items.iter().any(pred)
+    }
+    // Comparators answer `Ordering`s; std's sort may refuse one that
+    // answers at random (an illegal input, not a bug).
+    pub fn sort_by(&mut self, compare: impl FnMut(&u32, &u32) -> std::cmp::Ordering) {
+        self.items.sort_by(compare)
+    }
+    pub fn search_by(&self, f: impl FnMut(&u32) -> std::cmp::Ordering) -> Result<usize, usize> {
+        self.items.binary_search_by(f)
+    }
 }
 
 fn main() {
     let report = drt::explore::<Items>().max_sequences(2_000).report();
     assert!(report.failures.is_empty(), "{report}");
-    for name in ["keep", "map_all", "fill_with", "count_where", "visit", "first_by", "keep_boxed", "map_boxed"] {
+    for name in ["keep", "map_all", "fill_with", "count_where", "visit", "first_by", "keep_boxed", "map_boxed", "position_by", "any_of", "sort_by", "search_by"] {
         let op = report.stats.operations.iter().find(|o| o.name == format!("Items::{name}")).expect(name);
         assert!(op.succeeded > 0, "{name} never ran:\n{report}");
     }

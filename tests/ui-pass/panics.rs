@@ -1,6 +1,7 @@
 // Documented panics are not failures: `panics(f)` and `panics(f = "text")` on
 // the impl, `#[drt(panics)]` and `#[drt(panics = "text")]` on a method, and a
-// `# Panics` section in a method's doc comment.
+// `# Panics` section in a method's doc comment (`## Panic`, `**Panics**`, or a
+// paragraph starting "Panics if").
 pub struct Buffer {
     items: Vec<u8>,
 }
@@ -41,6 +42,30 @@ impl Buffer {
     ///
     /// When `index` is out of bounds.
     pub fn get(&self, index: usize) -> u8 {
+        self.items[index]
+    }
+
+    /// As crates write the heading too: in bold...
+    ///
+    /// ***Panics:***
+    ///
+    /// When `index` is out of bounds.
+    pub fn at(&self, index: usize) -> u8 {
+        self.items[index]
+    }
+
+    /// ...in the singular...
+    ///
+    /// ## Panic
+    /// When `index` is out of bounds.
+    pub fn item(&self, index: usize) -> u8 {
+        self.items[index]
+    }
+
+    /// ...or as a paragraph with no heading.
+    ///
+    /// Panics if `index` is out of bounds.
+    pub fn nth(&self, index: usize) -> u8 {
         self.items[index]
     }
 }

@@ -133,10 +133,31 @@ pub(super) fn mock_param(bounds: &Bounds) -> Option<Type> {
 }
 
 /// For an `impl Trait` or generic parameter's bounds: the pool type of what
-/// drt makes for it (an iterator, a reader, a writer), or why it cannot;
-/// `None` when it makes nothing of the kind.
+/// drt makes for it (an iterator, a reader, a writer, a range), or why it
+/// cannot; `None` when it makes nothing of the kind.
 pub(super) fn environment_param(bounds: &Bounds) -> Option<Result<Type, String>> {
-    iterator_param(bounds).or_else(|| io_param(bounds).map(Ok))
+    iterator_param(bounds).or_else(|| io_param(bounds).map(Ok)).or_else(|| range_param(bounds).map(Ok))
+}
+
+/// `RangeBounds<T>` (with at most `Clone`, `Debug`, auto traits and
+/// lifetimes besides), as `drain`, `range` and `replace_range` take it: a
+/// `Range<T>`, as a person passes one most often (`2..5`).
+fn range_param(bounds: &Bounds) -> Option<Type> {
+    let mut range = None;
+    for b in bounds {
+        let syn::TypeParamBound::Trait(t) = b else { continue };
+        let last = t.path.segments.last()?;
+        match last.ident.to_string().as_str() {
+            "RangeBounds" => {
+                let PathArguments::AngleBracketed(args) = &last.arguments else { return None };
+                let Some(GenericArgument::Type(of)) = args.args.first() else { return None };
+                range = Some(syn::parse_quote!(::std::ops::Range<#of>));
+            }
+            name if IO_TRAITS.contains(&name) => {}
+            _ => return None,
+        }
+    }
+    range
 }
 
 /// `Read` or `BufRead`, or `Write` (with at most `Clone`, `Debug`, auto
@@ -241,8 +262,24 @@ pub(super) fn std_box(ty: &Type) -> Option<&syn::PathSegment> {
 /// What a generic parameter bounded by a closure trait (`F: Fn(u32) -> bool`)
 /// is instantiated with: `BoxedFn<dyn Fn(u32) -> bool>`.
 fn closure_instantiation(bounds: &Bounds) -> Option<Type> {
-    let bound = fn_bound(bounds)?;
+    let mut bound = fn_bound(bounds)?.clone();
+    // `F: FnMut(&'a K) -> Ordering` of a method `<'a, F>(&'a self, f: F)`:
+    // the instantiation is written outside the method, where `'a` is not
+    // declared; a closure taking any lifetime satisfies the bound.
+    syn::visit_mut::VisitMut::visit_trait_bound_mut(&mut AnyLifetime, &mut bound);
     Some(syn::parse_quote!(::drt::__private::BoxedFn<dyn #bound>))
+}
+
+/// Makes every named lifetime but `'static` the elided one (`'_`): in a
+/// closure's arguments, any lifetime.
+pub(super) struct AnyLifetime;
+
+impl syn::visit_mut::VisitMut for AnyLifetime {
+    fn visit_lifetime_mut(&mut self, l: &mut syn::Lifetime) {
+        if l.ident != "static" {
+            l.ident = syn::Ident::new("_", l.ident.span());
+        }
+    }
 }
 
 /// The builders of what drt makes for the environment (iterators,

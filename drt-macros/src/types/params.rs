@@ -112,7 +112,10 @@ pub fn closure_param(ty: &Type) -> Option<Result<(Kind, Type, Closure), String>>
     let user_box = std_box(ty).is_some();
     let bound = fn_bound(bounds)?;
     let PathArguments::Parenthesized(sig) = &bound.path.segments.last()?.arguments else { return None };
-    let args: Vec<Type> = sig.inputs.iter().map(|a| a.ty.clone()).collect();
+    // Typed as the signature types them, but with any lifetime: the closure
+    // is written in drt's invoker, where the method's lifetimes are not.
+    let mut args: Vec<Type> = sig.inputs.iter().map(|a| a.ty.clone()).collect();
+    args.iter_mut().for_each(|a| syn::visit_mut::VisitMut::visit_type_mut(&mut super::environment::AnyLifetime, a));
     if args.len() > MAX_CLOSURE_ARGS {
         return Some(Err(format!(
             "drt makes closures of at most {MAX_CLOSURE_ARGS} arguments; skip this method with #[drt(skip)]"

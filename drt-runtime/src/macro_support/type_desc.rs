@@ -155,7 +155,7 @@ pub(crate) fn builtin_types() -> Vec<TypeDesc> {
         ($($t:ty),*) => { $( v.push(type_desc!($t)); )* };
     }
     push!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
-    push!(f32, f64, bool, char, String, (), crate::rng::Rng);
+    push!(f32, f64, bool, char, String, (), crate::rng::Rng, std::cmp::Ordering);
     v
 }
 
