@@ -367,6 +367,14 @@ impl Plan {
     }
 
     /// What of call `op`'s results is compared, when it has a counterpart.
+    /// The reference's operation tested operation `op` runs as, when it has one.
+    pub fn model_op(&self, op: u32) -> Option<u32> {
+        match &self.counterparts[op as usize] {
+            Counterpart::Model { op, .. } => Some(*op),
+            _ => None,
+        }
+    }
+
     pub fn compare(&self, op: u32) -> Option<Compare> {
         match &self.counterparts[op as usize] {
             Counterpart::Model { compare, .. } => Some(*compare),
