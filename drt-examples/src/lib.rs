@@ -38,6 +38,7 @@ pub mod playlist;
 pub mod queue;
 pub mod raster;
 pub mod readbuf;
+pub mod recent;
 pub mod retry;
 pub mod ring;
 pub mod route;

@@ -4,8 +4,9 @@
 use drt_examples::{
     arena, bank, batch, bitmap, bitpack, bitset, blob, bugfree, bytes, cache, calendar, carousel, checksum, chunked,
     clearing, deque, edge, fifo, frames, histogram, history, index, inline_stack, journal, ledger, limiter, lines, lru,
-    money, ordered, outbox, permissions, playlist, queue, raster, readbuf, retry, ring, route, samples, scratch, seats,
-    settings, span, sparse, stock, store, tags, tally, tasks, text, timeline, units, username, version, wallet, wide,
+    money, ordered, outbox, permissions, playlist, queue, raster, readbuf, recent, retry, ring, route, samples,
+    scratch, seats, settings, span, sparse, stock, store, tags, tally, tasks, text, timeline, units, username, version,
+    wallet, wide,
 };
 
 /// One example type: its name, its planted bug, and how to explore it.
@@ -80,6 +81,9 @@ fn main() {
             "a stale highest position among bitmaps of millions (expensive values: costs weighed)",
             || drt::explore::<bitmap::Bitmap>().report(),
         ),
+        ("recent::RecentBytes", "Hash writes a ring's two halves apart: equal windows hash differently", || {
+            drt::explore::<recent::RecentBytes>().report()
+        }),
         ("tags::TagSet", "Hash disagrees with Eq for sets built in two orders (two values, two sequences)", || {
             drt::explore::<tags::TagSet>().report()
         }),

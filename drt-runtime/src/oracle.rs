@@ -384,18 +384,23 @@ impl Checker<'_> {
             })
         })?;
         if let (Some(hash), true, true) = (d.hash, d.total_eq, equal) {
+            // What the value's `Hash` writes, each write apart, as drt's
+            // check tells them apart: std's `RandomState` streams the bytes,
+            // so equal values that split them differently (a ring buffer's
+            // two halves) would hash alike there, and the test would pass.
             const TEMPLATE: &str = "assert!($0 == $1);\n\
-                let hasher = std::collections::hash_map::RandomState::new();\n\
-                assert_eq!(\n    std::hash::BuildHasher::hash_one(&hasher, &$0),\n    \
-                std::hash::BuildHasher::hash_one(&hasher, &$1),\n    \"equal values must hash alike\"\n);";
-            // A `Copy` value is hashed by value: clippy's
-            // `needless_borrows_for_generic_args` flags `&$0` there.
-            const COPY_TEMPLATE: &str = "assert!($0 == $1);\n\
-                let hasher = std::collections::hash_map::RandomState::new();\n\
-                assert_eq!(\n    std::hash::BuildHasher::hash_one(&hasher, $0),\n    \
-                std::hash::BuildHasher::hash_one(&hasher, $1),\n    \"equal values must hash alike\"\n);";
-            let template = if d.copy { COPY_TEMPLATE } else { TEMPLATE };
-            self.run("equal values hash alike", template, &[x, y], || {
+                // What each `write` of a `Hash` is given, in order.\n\
+                #[derive(Default)]\n\
+                struct Writes(Vec<Vec<u8>>);\n\
+                impl std::hash::Hasher for Writes {\n    \
+                fn finish(&self) -> u64 {\n        0\n    }\n    \
+                fn write(&mut self, bytes: &[u8]) {\n        self.0.push(bytes.to_vec());\n    }\n\
+                }\n\
+                let (mut written, mut written2) = (Writes::default(), Writes::default());\n\
+                std::hash::Hash::hash(&$0, &mut written);\n\
+                std::hash::Hash::hash(&$1, &mut written2);\n\
+                assert_eq!(written.0, written2.0, \"equal values must hash alike\");";
+            self.run("equal values hash alike", TEMPLATE, &[x, y], || {
                 (hash(a) != hash(b)).then(|| {
                     format!("a == b but hash(a) != hash(b), with a = {} and b = {}", self.show(x), self.show(y))
                 })
