@@ -325,7 +325,13 @@ pub(super) fn call_text(world: &World<'_>, seq: &Sequence, names: &[Option<Strin
     }
     let mut args = call.iter().zip(params);
     let receiver = (op.spec.receiver != Receiver::None).then(|| args.next()).flatten();
-    let args: Vec<String> = args.map(|(a, p)| operand_text(world, seq, names, a, p)).collect();
+    // A slice literal given to a trait's method (`TryFrom<&[i32]>`) is no
+    // `&[_; 2]`: the trait's impl is chosen by the argument's type.
+    let slice = |text: String, p: &ParamSpec| match p.kind == ParamKind::Slice && !op.spec.trait_name.is_empty() {
+        true if text.starts_with("&[") => format!("{text}[..]"),
+        _ => text,
+    };
+    let args: Vec<String> = args.map(|(a, p)| slice(operand_text(world, seq, names, a, p), p)).collect();
     let args = args.join(", ");
     let path = owner_path(op.owner_name);
     let method = op.spec.name;
