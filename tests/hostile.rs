@@ -374,6 +374,46 @@ fn a_size_that_makes_its_call_slow_is_throttled() {
     assert!(why.contains("ran longer than 250ms") && why.contains("drawn below 2^"), "{why}");
 }
 
+/// A slab made from `(key, value)` pairs, as `slab::Slab::from_iter`
+/// makes one: its slots run to the largest key, so a key near `usize::MAX`
+/// asks for all the memory there is.
+pub struct Slots {
+    slots: Vec<Option<u32>>,
+}
+
+#[drt::operations]
+impl Slots {
+    pub fn from_pairs(pairs: impl IntoIterator<Item = (usize, u32)>) -> Slots {
+        let mut slots = Vec::new();
+        for (key, value) in pairs {
+            if key >= slots.len() {
+                slots.resize(key + 1, None);
+            }
+            slots[key] = Some(value);
+        }
+        Slots { slots }
+    }
+    pub fn get(&self, key: usize) -> Option<u32> {
+        self.slots.get(key).copied().flatten()
+    }
+}
+
+/// Integers inside a vector's items are sizes too: a slab keyed up to
+/// `usize::MAX` is an input too large for the run, not a crash of the
+/// crate, and its items are drawn smaller from then on (it was reported as
+/// a crash, or a timeout, in the corpus's slab and fixedbitset newtypes).
+#[test]
+#[cfg(target_os = "linux")]
+fn integers_inside_a_vector_are_sizes_too() {
+    let explorer = drt::explore::<Slots>().memory_limit(256 << 20).seed(3).max_sequences(2_000);
+    let report = explorer.isolation(Isolation::Process).report();
+    assert!(report.failures.is_empty(), "{report}");
+    assert_eq!(report.stats.sequences, 2_000, "{report}");
+    assert!(!report.stats.throttled.is_empty(), "{report}");
+    let get = report.stats.operations.iter().find(|o| o.name == "Slots::get").unwrap();
+    assert!(get.succeeded > 0, "{report}");
+}
+
 /// A log whose `sync` blocks for seconds (a flush to a slow disk), far
 /// longer than its other calls and the exploration's time, not as long as
 /// the call timeout.

@@ -282,10 +282,35 @@ impl World<'_> {
         if large.is_some() && self.throttles.refuses(seq.op(i), seq.args(i), (op.int_params, &frame.vars)) {
             return Outcome::Illegal { call: i };
         }
+        let large = match large {
+            Some((k, m)) => Some((op.op.path.as_str(), k, m)),
+            None => self.built_large(seq, i, &frame.vars),
+        };
         watch(Watched::Call(&op.op.path, large));
         let outcome = self.call(seq, i, frame, check);
         watch(Watched::Returned);
         outcome
+    }
+
+    /// The largest integer an argument of call `i` was built from by a
+    /// builder of drt's (an iterator over `vec![(usize::MAX, 1)]`), when
+    /// large: the builder's path, its parameter, the magnitude. The size is
+    /// the builder's to draw smaller ([`crate::sizes`]).
+    fn built_large(&self, seq: &Sequence, i: usize, vars: &[Slot]) -> Option<(&str, usize, u128)> {
+        seq.args(i)
+            .iter()
+            .filter_map(|a| match a {
+                Operand::Var { var, .. } if (*var as usize) < i => Some(*var as usize),
+                _ => None,
+            })
+            // (A hole, a reused component's call, is no operation of the run.)
+            .filter_map(|v| Some((v, self.ops.get(seq.op(v) as usize)?)))
+            .filter(|(_, op)| op.op.spec.kind.is_builder())
+            .filter_map(|(v, builder)| {
+                let (k, m) = crate::sizes::large_argument(self, seq.args(v), (builder.int_params, vars))?;
+                Some((builder.op.path.as_str(), k, m))
+            })
+            .max_by_key(|(_, _, m)| *m)
     }
 
     /// Clones the values of `r` that later calls use, and the contracts'

@@ -123,7 +123,8 @@ impl Largest {
     }
 }
 
-/// The magnitude of an integer operand: a drawn value or an integer seed.
+/// The magnitude of an integer operand: a drawn value or an integer seed,
+/// or the largest of a vector's.
 pub(crate) fn magnitude(world: &World<'_>, arg: &Operand) -> Option<u128> {
     match arg {
         Operand::Int { kind, bits } => Some(kind.complexity(*bits)),
@@ -131,6 +132,9 @@ pub(crate) fn magnitude(world: &World<'_>, arg: &Operand) -> Option<u128> {
             let seed = &world.seeds[*s as usize];
             crate::ints::IntKind::of(seed.ty).map(|_| seed.complexity)
         }
+        // A vector's largest: `from_iter(vec![(usize::MAX, 1)])` sizes by
+        // its items (a slab's keys, a bit set's positions).
+        Operand::SeedVec { elems, .. } => elems.iter().filter_map(|e| magnitude(world, e)).max(),
         _ => None,
     }
 }
@@ -148,13 +152,15 @@ pub(crate) struct Throttle {
 }
 
 impl Throttle {
-    /// A job's `throttle` line's value, and back.
+    /// A job's `throttle` line's value, and back: tab-separated, for an
+    /// operation's path may hold spaces (`Iter<(usize, u32)>`, a builder's).
     pub fn encode(&self) -> String {
-        format!("{} {} {} {}", self.param, self.bits, self.op, self.why.replace('\n', " "))
+        let why = self.why.replace(['\n', '\t'], " ");
+        format!("{}\t{}\t{}\t{why}", self.param, self.bits, self.op)
     }
 
     pub fn decode(text: &str) -> Option<Throttle> {
-        let mut w = text.splitn(4, ' ');
+        let mut w = text.splitn(4, '\t');
         let param = w.next()?.parse().ok()?;
         let bits = w.next()?.parse().ok()?;
         let (op, why) = (w.next()?.to_string(), w.next().unwrap_or("").to_string());
@@ -172,10 +178,7 @@ pub(crate) struct Throttles {
 impl Throttles {
     /// The throttles `learned` (by an earlier child), for `world`'s operations.
     pub fn of(world: &World<'_>, learned: &[Throttle]) -> Throttles {
-        let by_op = learned
-            .iter()
-            .filter_map(|t| Some((world.ops.iter().position(|o| o.op.path == t.op)? as u32, t.clone())))
-            .collect();
+        let by_op = learned.iter().flat_map(|t| ops_named(world, &t.op).map(move |op| (op, t.clone()))).collect();
         Throttles { by_op }
     }
 
@@ -197,22 +200,23 @@ impl Throttles {
     /// cut short).
     pub fn learn(&mut self, world: &World<'_>, large: Large, why: &str) -> Option<Throttle> {
         let Large { op: path, param, magnitude: m } = large;
-        let op = world.ops.iter().position(|o| o.op.path == path)? as u32;
-        let name = world.ops[op as usize].op.spec.params.get(param)?.name;
+        let first = ops_named(world, &path).next()?;
+        let name = world.ops[first as usize].op.spec.params.get(param)?.name;
         let bits = (u128::BITS - m.leading_zeros()).div_ceil(2).clamp(MIN_BITS, MAX_BITS);
         let why = format!("{name} = {m} {why}");
-        let learned = match self.by_op.iter_mut().find(|(o, t)| *o == op && t.param == param) {
-            Some((_, t)) => {
-                t.bits = t.bits.min(bits);
-                t.why = why;
-                t.clone()
+        let mut learned = Throttle { op: path.clone(), param, bits, why };
+        // Every operation of that path: drt's builders of one type share it
+        // (an exact iterator, a filtered one, a lying one).
+        for op in ops_named(world, &path) {
+            match self.by_op.iter_mut().find(|(o, t)| *o == op && t.param == param) {
+                Some((_, t)) => {
+                    t.bits = t.bits.min(bits);
+                    t.why.clone_from(&learned.why);
+                    learned.bits = t.bits;
+                }
+                None => self.by_op.push((op, learned.clone())),
             }
-            None => {
-                let t = Throttle { op: path, param, bits, why };
-                self.by_op.push((op, t.clone()));
-                t
-            }
-        };
+        }
         Some(learned)
     }
 
@@ -228,10 +232,16 @@ impl Throttles {
     }
 
     /// The throttles as a report lists them: the parameter
-    /// (`Buf::with_capacity(n)`), and why.
+    /// (`Buf::with_capacity(n)`), and why; once per path and parameter.
     pub fn described(&self, world: &World<'_>) -> Vec<(String, String)> {
+        let mut seen: Vec<(&str, usize)> = Vec::new();
         self.by_op
             .iter()
+            .filter(|(_, t)| {
+                let first = !seen.contains(&(t.op.as_str(), t.param));
+                seen.push((t.op.as_str(), t.param));
+                first
+            })
             .map(|(op, t)| {
                 let op = &world.ops[*op as usize].op;
                 let param = op.spec.params[t.param].name;
@@ -241,10 +251,21 @@ impl Throttles {
             .collect()
     }
 
-    /// The throttles, as a job hands them on.
+    /// The throttles, as a job hands them on (once per path and parameter).
     pub fn learned(&self) -> Vec<Throttle> {
-        self.by_op.iter().map(|(_, t)| t.clone()).collect()
+        let mut out: Vec<Throttle> = Vec::new();
+        for (_, t) in &self.by_op {
+            if !out.iter().any(|o| o.op == t.op && o.param == t.param) {
+                out.push(t.clone());
+            }
+        }
+        out
     }
+}
+
+/// The operations of `world` whose path is `path`, by index.
+fn ops_named<'a>(world: &'a World<'_>, path: &'a str) -> impl Iterator<Item = u32> + 'a {
+    world.ops.iter().enumerate().filter(move |(_, o)| o.op.path == path).map(|(k, _)| k as u32)
 }
 
 /// An integer below `2^(bits - 1)` standing in for a throttled argument of

@@ -103,7 +103,11 @@ pub(crate) type CallWatch = Box<dyn Fn(Watched<'_>) + Send + Sync>;
 /// the operation it extends, 0, 0), or it returned (`None`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Watched<'a> {
-    Call(&'a str, Option<(usize, u128)>),
+    /// A call (its operation's path) starts, with its largest integer when
+    /// large: the path of the operation given it (the call's own, or the
+    /// builder that made an argument of its: `vec![(usize::MAX, 1)]` made
+    /// into an iterator), the parameter, the magnitude.
+    Call(&'a str, Option<(&'a str, usize, u128)>),
     Returned,
     Sequence(Option<(&'a str, (&'a str, usize, u128))>),
 }

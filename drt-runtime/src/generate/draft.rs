@@ -340,11 +340,32 @@ impl Draft {
     #[cold]
     fn throttled(&self, op: usize, k: usize, ty: TypeId, arg: Operand, src: &mut Sources<'_, '_>) -> Operand {
         let Some(bits) = self.throttles.limit(op as u32, k) else { return arg };
-        let (Some(kind), Some(m)) = (IntKind::of(ty), sizes::magnitude(src.world, &arg)) else { return arg };
-        if m < 1u128 << (bits - 1) {
-            return arg;
+        // An integer at least this large is drawn again, smaller.
+        let smaller = |arg: Operand, kind: Option<IntKind>, rng: &mut crate::rng::Choices| match kind {
+            Some(kind) if sizes::magnitude(src.world, &arg).is_some_and(|m| m >= 1u128 << (bits - 1)) => {
+                Operand::Int { kind, bits: sizes::smaller(kind, bits, rng) }
+            }
+            _ => arg,
+        };
+        match arg {
+            // A vector's items, each (a slab's keys).
+            Operand::SeedVec { builder, elems } => {
+                let kind = |e: &Operand| match e {
+                    Operand::Int { kind, .. } => Some(*kind),
+                    Operand::Seed(s) => IntKind::of(src.world.seeds[*s as usize].ty),
+                    _ => None,
+                };
+                let elems = elems
+                    .into_iter()
+                    .map(|e| {
+                        let of = kind(&e);
+                        smaller(e, of, src.rng)
+                    })
+                    .collect();
+                Operand::SeedVec { builder, elems: Box::new(elems) }
+            }
+            arg => smaller(arg, IntKind::of(ty), src.rng),
         }
-        Operand::Int { kind, bits: sizes::smaller(kind, bits, src.rng) }
     }
 
     /// GRT's detective (paper 004): a value of `ty` that neither the pool

@@ -222,8 +222,11 @@ impl Channel {
         let Some(record) = &self.record else { return };
         match watched {
             Watched::Call(op, large) => {
-                let (param, magnitude) = large.unwrap_or((0, 0));
-                record.running(Slot::Call, sequence, (op, ""), param, magnitude);
+                // The operation given the large integer, when another's (a
+                // builder's), where a sequence's record names what it extends.
+                let (given, param, magnitude) = large.unwrap_or((op, 0, 0));
+                let given = if given == op { "" } else { given };
+                record.running(Slot::Call, sequence, (op, given), param, magnitude);
             }
             Watched::Returned => record.returned(Slot::Call),
             Watched::Sequence(Some((extends, (op, param, magnitude)))) => {
@@ -403,7 +406,12 @@ mod tests {
             trace_after: Some(256),
             avoid: vec!["a::B::f".into()],
             damped: vec![("a::B::g".into(), 2)],
-            throttles: vec![Throttle { op: "a::B::g".into(), param: 1, bits: 20, why: "n = 1 ran long".into() }],
+            throttles: vec![Throttle {
+                op: "a::Iter<(usize, u32)>".into(),
+                param: 1,
+                bits: 20,
+                why: "n = 1 ran long".into(),
+            }],
             reference: Some("alloc::collections::btree::set::BTreeSet<u32>".into()),
             decisions: Some(PathBuf::from("/tmp/drt-1-0.decisions")),
         };

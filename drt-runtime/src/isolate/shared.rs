@@ -165,7 +165,9 @@ impl SharedRecord {
 
     /// Records that a call or sequence (`slot`) of sequence `sequence`
     /// runs, of (or given its largest integer by) `op`, given `magnitude`
-    /// (0 for none) for parameter `param`; a sequence extending `extends`.
+    /// (0 for none) for parameter `param`; a sequence extending `extends`,
+    /// a call whose integer another operation was given (`extends`: a
+    /// builder of one of its arguments).
     pub fn running(&self, slot: Slot, sequence: u64, (op, extends): (&str, &str), param: usize, magnitude: u128) {
         let at = slot as usize * RECORD;
         let op = &op.as_bytes()[..op.len().min(RECORD - HEADER)];
@@ -185,9 +187,12 @@ impl SharedRecord {
         self.map.write(at + 1, &header[1..]);
         // (The world's paths live as long as the child's records.)
         let (path, written) = (op.as_ptr() as usize, &self.call_path);
-        if slot != Slot::Call || written.load(std::sync::atomic::Ordering::Relaxed) != path {
+        // A call naming a second path (rare) is written whole, and the next
+        // call is too.
+        let cached = slot == Slot::Call && extends.is_empty();
+        if !cached || written.load(std::sync::atomic::Ordering::Relaxed) != path {
             if slot == Slot::Call {
-                written.store(path, std::sync::atomic::Ordering::Relaxed);
+                written.store(if cached { path } else { 0 }, std::sync::atomic::Ordering::Relaxed);
             }
             self.map.write(at + HEADER, op);
             self.map.write(at + HEADER + op.len(), extends);
@@ -303,12 +308,18 @@ impl DecisionLog for ReplayedDecisions {
 pub(crate) fn read(path: &Path) -> Option<Running> {
     let bytes = std::fs::read(path).ok()?;
     let slot = |slot: Slot| read_slot(bytes.get(slot as usize * RECORD..)?);
-    let (call, sequence) = (slot(Slot::Call), slot(Slot::Sequence));
+    let (mut call, sequence) = (slot(Slot::Call), slot(Slot::Sequence));
+    // A call's second path names the operation given its large integer
+    // (a builder of an argument); its first is the call's.
+    let calling = call.as_ref().map(|c| c.large.op.clone());
+    if let Some(c) = call.as_mut().filter(|c| !c.extends.is_empty()) {
+        c.large.op = std::mem::take(&mut c.extends);
+    }
     let any = call.as_ref().or(sequence.as_ref())?;
     let panicking = call.as_ref().and_then(|c| read_panic(bytes.get(Slot::Panic as usize * RECORD..)?, c.number));
     Some(Running {
         sequence: any.sequence,
-        call: call.as_ref().map(|c| c.large.op.clone()),
+        call: calling,
         extending: sequence.as_ref().map(|s| s.extends.clone()),
         number: call.as_ref().map_or(0, |c| c.number),
         large: first_large([&call, &sequence]).map(|r| r.large.clone()),
@@ -412,6 +423,14 @@ mod tests {
         record.running(Slot::Sequence, 12, ("a::B::new", "a::B::len"), 0, 1 << 30);
         assert_eq!(read(&path).map(|r| r.large_record), Some((12, 3)));
         record.returned(Slot::Sequence);
+        // A call whose large integer a builder of its argument was given.
+        record.running(Slot::Call, 13, ("a::B::from_iter", "vec"), 0, 1 << 40);
+        let running = read(&path).unwrap();
+        assert_eq!(running.call.as_deref(), Some("a::B::from_iter"));
+        assert_eq!(running.large, large("vec", 0, 1 << 40));
+        record.running(Slot::Call, 13, ("a::B::from_iter", ""), 0, 1 << 40);
+        assert_eq!(read(&path).unwrap().large, large("a::B::from_iter", 0, 1 << 40), "the next call's own");
+        record.returned(Slot::Call);
         // A shorter path written over a longer one is read alone.
         record.running(Slot::Call, 13, (&"a::B::".repeat(20), ""), 0, 1 << 20);
         record.running(Slot::Call, 14, ("a::B::c", ""), 0, 1 << 20);
