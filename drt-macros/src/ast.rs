@@ -35,8 +35,8 @@ pub struct Operation {
     pub original: ImplItemFn,
     /// `::<u8>` for an instantiated generic method.
     pub turbofish: Option<proc_macro2::TokenStream>,
-    /// Whether emitted tests write the turbofish (not for drt's iterators).
-    pub turbofish_shown: bool,
+    /// The turbofish emitted tests write (none for drt's iterators).
+    pub turbofish_shown: Option<proc_macro2::TokenStream>,
     pub receiver: Receiver,
     pub params: Vec<Param>,
     pub ret: Ret,
@@ -297,7 +297,7 @@ impl Operation {
         Some(Operation {
             original: f,
             turbofish: None,
-            turbofish_shown: false,
+            turbofish_shown: None,
             receiver,
             params,
             ret,

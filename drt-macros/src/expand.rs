@@ -308,9 +308,9 @@ fn pair_copy(a: &Type, b: &Type, keep: TokenStream, call: &TokenStream) -> Token
 fn register_operation(self_ty: &Type, trait_: Option<&syn::Path>, op: &Operation) -> TokenStream {
     let f = &op.original;
     let name = &f.sig.ident;
-    let name_str = match &op.turbofish {
-        Some(t) if op.turbofish_shown => format!("{name}{}", crate::types::show(t)),
-        _ => name.to_string(),
+    let name_str = match &op.turbofish_shown {
+        Some(t) => format!("{name}{}", crate::types::show(t)),
+        None => name.to_string(),
     };
     let cfgs = cfgs(f);
     let receiver = match op.receiver {

@@ -291,10 +291,11 @@ pub fn impl_instances(cx: &Ctxt, item: &ItemImpl, insts: &[Instantiation]) -> Ve
 pub struct MethodInstance {
     pub f: ImplItemFn,
     pub turbofish: Option<TokenStream>,
-    /// Whether emitted tests write the turbofish: not for parameters drt
-    /// chose itself (its iterators, its readers), which rustc infers from
-    /// the argument.
-    pub shown: bool,
+    /// The turbofish emitted tests write: none when drt chose every
+    /// parameter itself (its iterators, its readers), which rustc infers
+    /// from the arguments, and `_` for each it chose beside those the user
+    /// named (`::<_, i32>`: the closure's type, no one can name).
+    pub shown: Option<TokenStream>,
 }
 
 /// Parameters drt fills itself when no `instantiate` is given: `I:
@@ -305,19 +306,58 @@ pub struct MethodInstance {
 fn environment_instantiation(f: &ImplItemFn, params: &[&GenericParam]) -> Option<Instantiation> {
     let mut bindings = Vec::new();
     for g in params {
-        let GenericParam::Type(t) = g else { return None };
-        let mut bounds = t.bounds.clone();
-        for pred in f.sig.generics.where_clause.iter().flat_map(|w| &w.predicates) {
-            if let syn::WherePredicate::Type(p) = pred {
-                if matches!(&p.bounded_ty, Type::Path(tp) if tp.path.is_ident(&t.ident)) {
-                    bounds.extend(p.bounds.iter().cloned());
-                }
-            }
-        }
-        let pool = crate::types::environment_instantiation(&bounds)?;
-        bindings.push((t.ident.clone(), GenericArgument::Type(pool)));
+        bindings.push((param_name(g).clone(), GenericArgument::Type(filled(f, g, &[])?)));
     }
     Some(Instantiation { at: param_name(params[0]).clone(), bindings })
+}
+
+/// What drt fills type parameter `g` of `f` with itself (a closure, an
+/// iterator, a reader, a range, a mock), its bounds read with the
+/// parameters `given` already bound: `F: FnMut(&mut T) -> K` with `K = i32`.
+fn filled(f: &ImplItemFn, g: &GenericParam, given: &[(Ident, GenericArgument)]) -> Option<Type> {
+    let GenericParam::Type(t) = g else { return None };
+    let mut bounds = t.bounds.clone();
+    for pred in f.sig.generics.where_clause.iter().flat_map(|w| &w.predicates) {
+        if let syn::WherePredicate::Type(p) = pred {
+            if matches!(&p.bounded_ty, Type::Path(tp) if tp.path.is_ident(&t.ident)) {
+                bounds.extend(p.bounds.iter().cloned());
+            }
+        }
+    }
+    let mut subst = Subst(given, Vec::new());
+    bounds.iter_mut().for_each(|b| subst.visit_type_param_bound_mut(b));
+    crate::types::environment_instantiation(&bounds)
+}
+
+/// Whether drt fills `g` with a closure once the other parameters are
+/// given (its bound is `Fn`, `FnMut` or `FnOnce`).
+fn is_filled_by_closure(f: &ImplItemFn, g: &GenericParam) -> bool {
+    let GenericParam::Type(t) = g else { return false };
+    let named = |b: &syn::TypeParamBound| {
+        matches!(b, syn::TypeParamBound::Trait(tb)
+            if tb.path.segments.last().is_some_and(|s| ["Fn", "FnMut", "FnOnce"].contains(&s.ident.to_string().as_str())))
+    };
+    t.bounds.iter().any(named)
+        || f.sig.generics.where_clause.iter().flat_map(|w| &w.predicates).any(|p| {
+            matches!(p, syn::WherePredicate::Type(p)
+                if matches!(&p.bounded_ty, Type::Path(tp) if tp.path.is_ident(&t.ident)) && p.bounds.iter().any(named))
+        })
+}
+
+/// `inst` with the type parameters it leaves out that drt fills itself
+/// ([`filled`]) bound too: `instantiate(K = i32)` on
+/// `dedup_by_key<F: FnMut(&mut T) -> K, K: PartialEq>`, whose `F` no one can
+/// name.
+fn completed(f: &ImplItemFn, params: &[&GenericParam], inst: &Instantiation) -> Instantiation {
+    let mut bindings = inst.bindings.clone();
+    for g in params {
+        if !bindings.iter().any(|(n, _)| n == param_name(g)) {
+            if let Some(ty) = filled(f, g, &inst.bindings) {
+                bindings.push((param_name(g).clone(), GenericArgument::Type(ty)));
+            }
+        }
+    }
+    Instantiation { at: inst.at.clone(), bindings }
 }
 
 /// The concrete versions of a method: itself when it is not generic, else one
@@ -328,21 +368,27 @@ pub fn method_instances(cx: &Ctxt, f: &ImplItemFn, insts: &[Instantiation]) -> V
         for inst in insts {
             cx.error_spanned_by(&inst.at, format!("`{}` is not generic: remove `instantiate(...)`", f.sig.ident));
         }
-        return vec![MethodInstance { f: f.clone(), turbofish: None, shown: false }];
+        return vec![MethodInstance { f: f.clone(), turbofish: None, shown: None }];
     }
     let chosen = insts.is_empty().then(|| environment_instantiation(f, &params)).flatten();
+    let completed: Vec<Instantiation> = insts.iter().map(|inst| completed(f, &params, inst)).collect();
+    // The parameters the user named: emitted tests write those, `_` for drt's.
+    let named_by_user = |name: &Ident| insts.iter().any(|i| i.bindings.iter().any(|(n, _)| n == name));
     let insts = match &chosen {
         Some(inst) => std::slice::from_ref(inst),
-        None => insts,
+        None => &completed[..],
     };
     if insts.is_empty() {
         let list: Vec<&GenericParam> = params.clone();
+        // Only those drt cannot fill (a closure's parameter drt fills once
+        // the types in its signature are given).
+        let named: Vec<&GenericParam> = params.iter().copied().filter(|g| !is_filled_by_closure(f, g)).collect();
         cx.error_spanned_by(
             quote!(#(#list),*),
             format!(
                 "drt cannot choose the generic parameters of method `{}`: say which with #[drt({})], or skip it with #[drt(skip)]",
                 f.sig.ident,
-                example(&params)
+                example(if named.is_empty() { &params } else { &named })
             ),
         );
         return Vec::new();
@@ -362,7 +408,13 @@ pub fn method_instances(cx: &Ctxt, f: &ImplItemFn, insts: &[Instantiation]) -> V
             copy.sig.generics.params =
                 f.sig.generics.params.iter().filter(|g| matches!(g, GenericParam::Lifetime(_))).cloned().collect();
             copy.sig.generics.where_clause = None;
-            MethodInstance { f: copy, turbofish: Some(quote!(::<#(#args),*>)), shown: chosen.is_none() }
+            let shown: Vec<TokenStream> = params
+                .iter()
+                .zip(&args)
+                .map(|(g, a)| if named_by_user(param_name(g)) { quote!(#a) } else { quote!(_) })
+                .collect();
+            let shown = chosen.is_none().then(|| quote!(::<#(#shown),*>));
+            MethodInstance { f: copy, turbofish: Some(quote!(::<#(#args),*>)), shown }
         })
         .collect()
 }

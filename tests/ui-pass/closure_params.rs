@@ -65,12 +65,22 @@ impl Items {
     pub fn search_by(&self, f: impl FnMut(&u32) -> std::cmp::Ordering) -> Result<usize, usize> {
         self.items.binary_search_by(f)
     }
+    // A closure whose return type is a parameter of its own: `instantiate`
+    // names that one, and drt fills the closure's (no one can name it).
+    #[drt(instantiate(K = u32))]
+    pub fn dedup_by_key<F, K>(&mut self, key: F)
+    where
+        F: FnMut(&mut u32) -> K,
+        K: PartialEq,
+    {
+        self.items.dedup_by_key(key)
+    }
 }
 
 fn main() {
     let report = drt::explore::<Items>().max_sequences(2_000).report();
     assert!(report.failures.is_empty(), "{report}");
-    for name in ["keep", "map_all", "fill_with", "count_where", "visit", "first_by", "keep_boxed", "map_boxed", "position_by", "any_of", "sort_by", "search_by"] {
+    for name in ["keep", "map_all", "fill_with", "count_where", "visit", "first_by", "keep_boxed", "map_boxed", "position_by", "any_of", "sort_by", "search_by", "dedup_by_key::<_, u32>"] {
         let op = report.stats.operations.iter().find(|o| o.name == format!("Items::{name}")).expect(name);
         assert!(op.succeeded > 0, "{name} never ran:\n{report}");
     }
