@@ -10,7 +10,7 @@ use std::any::TypeId;
 use crate::differential::plan::Plan;
 use crate::laws::Laws;
 use crate::macro_support::{CloneFn, VecBuilder};
-use crate::macro_support::{Cue, Panics, ParamKind, SeedSpec};
+use crate::macro_support::{Cue, OpKind, Panics, ParamKind, SeedSpec};
 use crate::outcome::Beside;
 use crate::registry::{Operation, Registry};
 use crate::seeds::{seeds_for, user_seeds, Seed};
@@ -133,12 +133,17 @@ impl<'r> World<'r> {
     /// The world for exploring the types `under_test`.
     pub fn new(reg: &'r Registry, under_test: &[TypeId]) -> World<'r> {
         // Seeded types (primitives, `String`) and vectors of them are built
-        // without help; only other types pull in the operations that make them.
+        // without help, and drt's own builders make what is made of those
+        // (`Option<u32>`, `(u8, i32)`, `[u8; 4]`, `Range<usize>`): only
+        // other types pull in the operations of a crate that make them. (An
+        // `Option<u32>` another type's method returns pulled that type in.)
         let builtin: Vec<TypeId> = crate::macro_support::builtin_types().iter().map(|d| d.id).collect();
-        let self_made = |t: &TypeId| {
+        let seeded = |t: &TypeId| {
             builtin.contains(t)
                 || reg.vecs.iter().any(|v| v.vec == *t && v.fields().iter().all(|f| builtin.contains(f)))
         };
+        let self_made = self_made(reg);
+        let self_made = |t: &TypeId| self_made.contains(t);
         let mut included = vec![false; reg.ops.len()];
         let mut needed: Vec<TypeId> = Vec::new();
         let mut changed = true;
@@ -147,8 +152,14 @@ impl<'r> World<'r> {
             for (i, op) in reg.ops.iter().enumerate() {
                 let s = &op.spec;
                 let attracts = |t: &TypeId| needed.contains(t) && !self_made(t);
-                let join =
-                    under_test.contains(&s.owner) || attracts(&s.owner) || s.ret_ty.is_some_and(|t| attracts(&t));
+                // drt's own builders make what is self-made of parts (seeded
+                // values and their vectors need none).
+                let builds = matches!(s.kind, OpKind::Builder(_))
+                    && s.ret_ty.is_some_and(|t| needed.contains(&t) && !seeded(&t));
+                let join = under_test.contains(&s.owner)
+                    || attracts(&s.owner)
+                    || s.ret_ty.is_some_and(|t| attracts(&t))
+                    || builds;
                 if join && !included[i] {
                     included[i] = true;
                     changed = true;
@@ -327,6 +338,30 @@ impl<'r> World<'r> {
             }
         }
         mutators
+    }
+}
+
+/// The types drt makes with no operation of a crate's: the seeded ones,
+/// vectors of them, and what its built-in builders make of those, over and
+/// over (`Option<(u8, i32)>`).
+fn self_made(reg: &Registry) -> Vec<TypeId> {
+    let mut made: Vec<TypeId> = crate::macro_support::builtin_types().iter().map(|d| d.id).collect();
+    loop {
+        let before = made.len();
+        for v in &reg.vecs {
+            if !made.contains(&v.vec) && v.fields().iter().all(|f| made.contains(f)) {
+                made.push(v.vec);
+            }
+        }
+        for op in reg.ops.iter().filter(|o| matches!(o.spec.kind, OpKind::Builder(_))) {
+            let ret = op.spec.ret_ty.filter(|t| !made.contains(t));
+            if let Some(t) = ret.filter(|_| op.spec.params.iter().all(|p| made.contains(&p.ty))) {
+                made.push(t);
+            }
+        }
+        if made.len() == before {
+            return made;
+        }
     }
 }
 
