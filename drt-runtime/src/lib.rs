@@ -71,8 +71,8 @@
 //!    text: saved failures, traces and replays), `outcome` (what a run's
 //!    calls come to, and `Beside`, the seam through which a second side runs
 //!    beside a sequence), `differential` (`against`, the pairing of an
-//!    exploration's operations with a reference's, std's collections as
-//!    references), `reuse`'s `snapshot` (the values kept for reuse,
+//!    exploration's operations with a reference's, std's collections and
+//!    integers as references), `reuse`'s `snapshot` (the values kept for reuse,
 //!    their budget, the reused part of a run), `sizes` (the integer
 //!    arguments too large for a run, and the throttles learned from them),
 //!    and `laws` (which of std's conventions an exploration checks, and
