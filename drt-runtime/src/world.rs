@@ -142,7 +142,7 @@ impl<'r> World<'r> {
             builtin.contains(t)
                 || reg.vecs.iter().any(|v| v.vec == *t && v.fields().iter().all(|f| builtin.contains(f)))
         };
-        let self_made = self_made(reg);
+        let self_made = self_made(reg, &builtin);
         let self_made = |t: &TypeId| self_made.contains(t);
         let mut included = vec![false; reg.ops.len()];
         let mut needed: Vec<TypeId> = Vec::new();
@@ -341,11 +341,11 @@ impl<'r> World<'r> {
     }
 }
 
-/// The types drt makes with no operation of a crate's: the seeded ones,
-/// vectors of them, and what its built-in builders make of those, over and
-/// over (`Option<(u8, i32)>`).
-fn self_made(reg: &Registry) -> Vec<TypeId> {
-    let mut made: Vec<TypeId> = crate::macro_support::builtin_types().iter().map(|d| d.id).collect();
+/// The types drt makes with no operation of a crate's: the seeded ones
+/// (`builtin`), vectors of them, and what its built-in builders make of
+/// those, over and over (`Option<(u8, i32)>`).
+fn self_made(reg: &Registry, builtin: &[TypeId]) -> Vec<TypeId> {
+    let mut made = builtin.to_vec();
     loop {
         let before = made.len();
         for v in &reg.vecs {
