@@ -361,12 +361,14 @@ impl Pool {
     }
 
     /// The bytes entry `e` holds in the pool's arrays and index, offering
-    /// `offered` values.
+    /// `offered` values. Its snapshot counts as if it kept every live
+    /// value: what it keeps depends on the kept values' budget, which the
+    /// process's resident memory lowers ([`Pool::check_resident`]), and
+    /// the entries' sizes decide evictions, so the search must not read it.
     fn measure(&self, e: &Entry, offered: usize) -> u32 {
         let bytes = size_of::<Entry>()
             + self.shelf.get(&e.seq).bytes()
-            + e.alive.len as usize * size_of::<(u32, u32)>()
-            + e.kept.len as usize * size_of::<Held>()
+            + e.alive.len as usize * (size_of::<(u32, u32)>() + size_of::<Held>())
             + offered * size_of::<Offer>();
         bytes as u32
     }
@@ -425,6 +427,14 @@ impl Pool {
     /// the search does not change) and from then on they may hold half of
     /// what the estimate said they held; the process may not outgrow the
     /// memory it holds then.
+    /// Makes the next look at the process's memory find it outgrown, and
+    /// every later one that finds it grown at all: as when other tests in
+    /// the process allocate.
+    #[cfg(test)]
+    pub fn outgrown(&mut self) {
+        self.resident = Some((0, 0));
+    }
+
     fn check_resident(&mut self) {
         let Some((start, bound)) = self.resident else { return };
         let Some(now) = crate::memory::resident() else { return };
