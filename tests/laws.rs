@@ -880,3 +880,47 @@ fn exact_size_sees_an_iter_mut_of_a_clone_whose_len_is_short() {
     assert!(f.code.contains("let mut owned = marks.clone();"), "{}", f.code);
     assert!(f.code.contains("let mut it = owned.iter_mut();"), "{}", f.code);
 }
+
+/// A cache whose capacity is in units of weight, as clru's weighted
+/// `CLruCache`: full when its entries and their weight fill it, so
+/// `is_full` is true with fewer entries than `capacity()`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weighted {
+    entries: Vec<u8>,
+}
+
+#[drt::operations]
+impl Weighted {
+    pub fn new() -> Self {
+        Weighted { entries: Vec::new() }
+    }
+    /// Keeps `x`, weighing `x % 4`, when it fits.
+    pub fn put(&mut self, x: u8) -> bool {
+        let fits = self.len() + 1 + self.weight() + usize::from(x % 4) <= self.capacity();
+        if fits {
+            self.entries.push(x);
+        }
+        fits
+    }
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+    pub fn weight(&self) -> usize {
+        self.entries.iter().map(|&x| usize::from(x % 4)).sum()
+    }
+    pub fn capacity(&self) -> usize {
+        6
+    }
+    pub fn is_full(&self) -> bool {
+        self.len() + self.weight() == self.capacity()
+    }
+}
+
+/// `capacity` still bounds `len()` by `capacity()` there, but `is_full`
+/// is the weight's: no false report.
+#[test]
+fn a_weighted_container_is_full_by_weight() {
+    let report = drt::explore::<Weighted>().seed(1).max_sequences(2_000).report();
+    assert!(report.failures.is_empty(), "{report}");
+    assert!(laws_of(&report).contains(&"capacity"), "{:?}", report.stats.laws);
+}

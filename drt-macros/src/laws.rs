@@ -444,7 +444,10 @@ impl<'a> Block<'a> {
 
     fn capacity(&self) -> Option<TokenStream> {
         let (len, capacity, t) = (self.getter("len", "usize")?, self.getter("capacity", "usize")?, self.t);
-        let full = self.getter("is_full", "bool");
+        // A weighted container's capacity is in units of weight, and it is
+        // full when its entries' weight fills it (clru's `CLruCache`):
+        // `is_full` then says nothing of `len() == capacity()`.
+        let full = self.getter("is_full", "bool").filter(|_| self.getter("weight", "usize").is_none());
         let mut used = vec![len, capacity];
         used.extend(full);
         let full = match full {
