@@ -13,10 +13,11 @@
 //! - `DRT_BENCH_SEARCHES`: some of `walk,drt,coverage`; `DRT_BENCH_HARNESSES`: some of `careful,bare`;
 //! - `DRT_BENCH_VERBOSE=1`: each seed's result, and any report that is not the bug.
 //!
-//! Explorations run one at a time, each in a child process as users run
-//! them (a bare harness's `reserve(usize::MAX)` aborts on allocation
-//! failure; a buggy `Drop` panics while unwinding). Every number printed is
-//! measured by this run.
+//! Explorations run one at a time, each in a process of its own (the bench
+//! runs itself with `DRT_BENCH_ONE`), which explores in a child process as
+//! users' tests do: a bare harness's `reserve(usize::MAX)` aborts on
+//! allocation failure, a buggy `Drop` panics while unwinding. Every number
+//! printed is measured by this run.
 
 use std::time::Duration;
 
@@ -39,25 +40,67 @@ impl Search {
     }
 }
 
-/// Explores `explorer` with `search` on `seed`: the first failure that is
-/// the bug, and every other failure's operation and message.
-fn explore(
-    explorer: drt::Explorer,
-    search: Search,
-    seed: u64,
-    budget: (u64, Duration),
-    is_it: fn(&drt::Failure) -> bool,
-) -> (drt::Report, Option<usize>) {
-    // The benchmark runs on one thread: nothing reads the environment meanwhile.
+/// What one exploration of a bug found: sequences and seconds to the bug,
+/// sequences run, and the reports that are not the bug (operation and
+/// message).
+struct Outcome {
+    found: Option<(u64, f64)>,
+    sequences: u64,
+    others: Vec<String>,
+}
+
+/// Explores bug `index`'s `harness` with `search` on `seed`, in this process,
+/// and prints what it found for [`explore`] to read.
+fn explore_here(index: usize, harness: &str, search: Search, seed: u64, budget: (u64, Duration)) {
+    let bug = &drt_bugs_bench::bugs()[index];
     std::env::set_var("DRT_COVERAGE", if search == Search::Coverage { "on" } else { "off" });
+    let explorer = if harness == "careful" { (bug.careful)() } else { (bug.bare)() };
     let explorer = explorer.seed(seed).max_sequences(budget.0).time_limit(budget.1).persist(false);
     let report = match search {
         Search::Walk => explorer.random_walk().report(),
         Search::Drt | Search::Coverage => explorer.report(),
     };
-    let found = report.failures.iter().enumerate().filter(|(_, f)| is_it(f)).min_by_key(|(_, f)| f.sequences_before);
-    let found = found.map(|(i, _)| i);
-    (report, found)
+    let found =
+        report.failures.iter().enumerate().filter(|(_, f)| (bug.is_it)(f)).min_by_key(|(_, f)| f.sequences_before);
+    println!("BENCH sequences {}", report.stats.sequences);
+    if let Some((_, f)) = found {
+        println!("BENCH found {} {}", f.sequences_before, f.found_after.as_secs_f64());
+    }
+    for f in report.failures.iter().filter(|f| !(bug.is_it)(f)) {
+        println!("BENCH other {}: {}", f.operation, f.message.lines().next().unwrap_or(""));
+    }
+}
+
+/// Explores bug `index`'s `harness` with `search` on `seed` in a process of
+/// its own: each is then its test binary's first exploration (a child
+/// process explores an `.against` only then), and an abort (a bare
+/// harness's huge allocation explored in-process) loses that one alone.
+fn explore(index: usize, harness: &str, search: Search, seed: u64) -> Outcome {
+    let out = std::process::Command::new(std::env::current_exe().expect("the bench's path"))
+        .env("DRT_BENCH_ONE", format!("{index},{harness},{},{seed}", search.name()))
+        .stderr(std::process::Stdio::null())
+        .output()
+        .expect("the bench runs itself");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut outcome = Outcome { found: None, sequences: 0, others: Vec::new() };
+    for line in text.lines().filter_map(|l| l.strip_prefix("BENCH ")) {
+        if let Some(n) = line.strip_prefix("sequences ") {
+            outcome.sequences = n.parse().unwrap_or(0);
+        } else if let Some(at) = line.strip_prefix("found ") {
+            let (n, t) = at.split_once(' ').expect("sequences and seconds");
+            outcome.found = Some((n.parse().expect("sequences"), t.parse().expect("seconds")));
+        } else if let Some(other) = line.strip_prefix("other ") {
+            outcome.others.push(other.to_string());
+        }
+    }
+    if !out.status.success() {
+        outcome.others.push(format!("the exploration's process ended with {}", out.status));
+    }
+    outcome
+}
+
+fn search_named(name: &str) -> Search {
+    [Search::Walk, Search::Drt, Search::Coverage].into_iter().find(|s| s.name() == name).expect("a search")
 }
 
 fn env_u64(name: &str, default: u64) -> u64 {
@@ -94,10 +137,17 @@ fn main() {
     let seeds = env_u64("DRT_BENCH_SEEDS", 10);
     let first = env_u64("DRT_BENCH_FIRST_SEED", 1);
     let budget = (env_u64("DRT_BENCH_SEQUENCES", 20_000), Duration::from_secs(env_u64("DRT_BENCH_SECONDS", 5)));
+    if let Ok(one) = std::env::var("DRT_BENCH_ONE") {
+        let parts: Vec<&str> = one.split(',').collect();
+        let index = parts[0].parse().expect("a bug's index");
+        explore_here(index, parts[1], search_named(parts[2]), parts[3].parse().expect("a seed"), budget);
+        return;
+    }
     let only = std::env::var("DRT_BENCH_ONLY").ok();
-    let bugs: Vec<Bug> = drt_bugs_bench::bugs()
+    let bugs: Vec<(usize, Bug)> = drt_bugs_bench::bugs()
         .into_iter()
-        .filter(|b| only.as_deref().is_none_or(|o| o.split(',').any(|w| b.name.contains(w.trim()))))
+        .enumerate()
+        .filter(|(_, b)| only.as_deref().is_none_or(|o| o.split(',').any(|w| b.name.contains(w.trim()))))
         .collect();
     let instrumented = {
         std::env::set_var("DRT_COVERAGE", "on");
@@ -137,35 +187,30 @@ fn main() {
     }
     println!("{head}\n|---|{}", "---|".repeat(harnesses.len() * searches.len()));
     let mut totals = vec![(0u64, 0u64); harnesses.len() * searches.len()];
-    for bug in &bugs {
+    for (index, bug) in &bugs {
         let mut line = format!("| {} |", bug.name);
         let mut column = 0;
         for &harness in &harnesses {
             for &search in &searches {
                 let mut cell = Cell::default();
                 for seed in first..first + seeds {
-                    let explorer = if harness == "careful" { (bug.careful)() } else { (bug.bare)() };
-                    let (report, found) = explore(explorer, search, seed, budget, bug.is_it);
-                    let others: Vec<&drt::Failure> =
-                        report.failures.iter().enumerate().filter(|(i, _)| Some(*i) != found).map(|(_, f)| f).collect();
-                    cell.others += others.len();
-                    if let Some(f) = found.map(|i| &report.failures[i]) {
-                        cell.sequences.push(f.sequences_before as f64);
-                        cell.seconds.push(f.found_after.as_secs_f64());
+                    let outcome = explore(*index, harness, search, seed);
+                    cell.others += outcome.others.len();
+                    if let Some((n, t)) = outcome.found {
+                        cell.sequences.push(n as f64);
+                        cell.seconds.push(t);
                     }
                     if verbose {
-                        let at = found.map_or("missed".to_string(), |i| {
-                            let f = &report.failures[i];
-                            format!("{} seq, {:.1} ms", f.sequences_before, f.found_after.as_secs_f64() * 1e3)
-                        });
+                        let at =
+                            outcome.found.map_or("missed".to_string(), |(n, t)| format!("{n} seq, {:.1} ms", t * 1e3));
                         println!(
                             "  {}, {harness}, {}, seed {seed}: {at} ({} sequences run)",
                             bug.name,
                             search.name(),
-                            report.stats.sequences
+                            outcome.sequences
                         );
-                        for f in others {
-                            println!("    other: {}: {}", f.operation, f.message.lines().next().unwrap_or(""));
+                        for o in &outcome.others {
+                            println!("    other: {o}");
                         }
                     }
                 }
