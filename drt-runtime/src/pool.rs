@@ -420,13 +420,6 @@ impl Pool {
         e.cost = e.cost.min(cost);
     }
 
-    /// Kept values are counted by an estimate of what each owns (the length
-    /// of its `Debug` text), which a value that prints a summary of itself
-    /// defeats. When the process has grown by more than the bound since
-    /// the pool was made, every kept value is dropped (they are a cache:
-    /// the search does not change) and from then on they may hold half of
-    /// what the estimate said they held; the process may not outgrow the
-    /// memory it holds then.
     /// Makes the next look at the process's memory find it outgrown, and
     /// every later one that finds it grown at all: as when other tests in
     /// the process allocate.
@@ -435,6 +428,13 @@ impl Pool {
         self.resident = Some((0, 0));
     }
 
+    /// Kept values are counted by an estimate of what each owns (the length
+    /// of its `Debug` text), which a value that prints a summary of itself
+    /// defeats. When the process has grown by more than the bound since
+    /// the pool was made, every kept value is dropped (they are a cache:
+    /// the search does not change) and from then on they may hold half of
+    /// what the estimate said they held; the process may not outgrow the
+    /// memory it holds then.
     fn check_resident(&mut self) {
         let Some((start, bound)) = self.resident else { return };
         let Some(now) = crate::memory::resident() else { return };
