@@ -7,25 +7,13 @@
 //! reference, and which reports are the crate's bugs and which drt's; its
 //! README.md records them.
 
-use std::process::Command;
+#[path = "support/own_workspace.rs"]
+mod own_workspace;
 
 /// Builds the corpus's published crates (a few minutes on two cores) and
 /// runs its tests in release, as `cargo test --release` in `corpus/` does.
 #[test]
 #[ignore = "builds published crates: cargo test --test corpus -- --ignored"]
 fn corpus_passes() {
-    let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/Cargo.toml");
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-    let mut command = Command::new(cargo);
-    command.args(["test", "--release", "--manifest-path", manifest]);
-    // The corpus asserts what its fixed seeds and budgets find: a
-    // `DRT_SEED`, `DRT_TIME_LIMIT` or `DRT_MAX_SEQUENCES` meant for this
-    // run's own explorations must not reach it.
-    for (name, _) in std::env::vars_os() {
-        if name.to_string_lossy().starts_with("DRT_") {
-            command.env_remove(name);
-        }
-    }
-    let status = command.status().expect("cargo runs");
-    assert!(status.success(), "the corpus failed: cargo test --release --manifest-path {manifest}");
+    own_workspace::tests_pass("corpus", "the corpus");
 }
