@@ -37,6 +37,7 @@ pub mod permissions;
 pub mod playlist;
 pub mod queue;
 pub mod raster;
+pub mod ratio;
 pub mod readbuf;
 pub mod recent;
 pub mod retry;

@@ -4,7 +4,7 @@
 use drt_examples::{
     arena, bank, batch, bitmap, bitpack, bitset, blob, bugfree, bytes, cache, calendar, carousel, checksum, chunked,
     clearing, deque, edge, fifo, frames, histogram, history, index, inline_stack, journal, ledger, limiter, lines, lru,
-    money, ordered, outbox, permissions, playlist, queue, raster, readbuf, recent, retry, ring, route, samples,
+    money, ordered, outbox, permissions, playlist, queue, raster, ratio, readbuf, recent, retry, ring, route, samples,
     scratch, seats, settings, span, sparse, stock, store, tags, tally, tasks, text, timeline, units, username, version,
     wallet, wide,
 };
@@ -44,6 +44,7 @@ fn main() {
         ("money::Money", "operators and FromStr: -i64::MIN overflows, \"\" panics", || {
             drt::explore::<money::Money>().report()
         }),
+        ("ratio::Ratio", "div by a zero fraction makes a zero denominator", || drt::explore::<ratio::Ratio>().report()),
         ("span::Span", "FromStr multiplies in u32: the text Display writes for a long span overflows", || {
             drt::explore::<span::Span>().report()
         }),

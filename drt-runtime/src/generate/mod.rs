@@ -128,6 +128,8 @@ impl<'w> Engine<'w> {
         let mut explored: Vec<_> = world.ops.iter().filter(|o| o.under_test).map(|o| o.op.spec.owner).collect();
         explored.sort_unstable();
         explored.dedup();
+        let mut draft = Draft::new(settings.random_walk, budget.max_sequences.is_none());
+        draft.anew = draft::built_anew(world);
         Engine {
             world,
             rng: Choices::seeded(budget.seed),
@@ -147,7 +149,7 @@ impl<'w> Engine<'w> {
             findings: Findings::new(settings.minimize, world.ops.len(), settings.regression_tests.is_some()),
             // A side beside runs from the first call: values are not kept.
             reuse: Reuse::new(world, !world.runs_beside()),
-            draft: Draft::new(settings.random_walk, budget.max_sequences.is_none()),
+            draft,
             pruning: Pruning::default(),
             pairing: Pairing::default(),
             frontier: Frontier::new(coverage),
