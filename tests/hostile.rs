@@ -414,6 +414,55 @@ fn integers_inside_a_vector_are_sizes_too() {
     assert!(get.succeeded > 0, "{report}");
 }
 
+/// A set of positions kept as words of bits, as fixedbitset's `FixedBitSet`
+/// keeps one: its words can be read out, and `extend` grows it to the
+/// largest position it is given.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Positions {
+    words: Vec<u64>,
+}
+
+#[drt::operations]
+impl Positions {
+    pub fn new() -> Positions {
+        Positions::default()
+    }
+    pub fn insert(&mut self, at: u8) {
+        self.extend([u64::from(at)]);
+    }
+    pub fn words(&self) -> Vec<u64> {
+        self.words.clone()
+    }
+    pub fn extend(&mut self, positions: impl IntoIterator<Item = u64>) {
+        for at in positions {
+            let word = usize::try_from(at / 64).expect("64-bit");
+            if word >= self.words.len() {
+                self.words.resize(word + 1, 0);
+            }
+            self.words[word] |= 1 << (at % 64);
+        }
+    }
+    pub fn contains(&self, at: u64) -> bool {
+        self.words.get((at / 64) as usize).is_some_and(|w| w >> (at % 64) & 1 == 1)
+    }
+}
+
+/// Integers inside a vector a call returned are sizes too: `words()` read
+/// back as positions (`1 << 63` after `insert(63)`) ask `extend` for all
+/// the memory there is, an input too large for the run. It was reported as
+/// a crash of `extend` (fixedbitset's bare newtype in `bugs/`), for only
+/// drawn vectors were read for sizes.
+#[test]
+#[cfg(target_os = "linux")]
+fn integers_inside_a_vector_a_call_returned_are_sizes_too() {
+    let explorer = drt::explore::<Positions>().memory_limit(256 << 20).seed(3).max_sequences(3_000);
+    let report = explorer.isolation(Isolation::Process).report();
+    assert!(report.failures.is_empty(), "{report}");
+    assert_eq!(report.stats.sequences, 3_000, "{report}");
+    let extend = report.stats.operations.iter().find(|o| o.name.starts_with("Positions::extend")).unwrap();
+    assert!(extend.succeeded > 0, "{report}");
+}
+
 /// A log whose `sync` blocks for seconds (a flush to a slow disk), far
 /// longer than its other calls and the exploration's time, not as long as
 /// the call timeout.

@@ -115,6 +115,31 @@ impl IntKind {
         kinds!(bits_of)
     }
 
+    /// Whether `ty` is a `Vec` of integers.
+    pub fn is_vec(ty: TypeId) -> bool {
+        macro_rules! vec {
+            ($($k:ident $t:ident),*) => {
+                [$(TypeId::of::<Vec<$t>>()),*].contains(&ty)
+            };
+        }
+        kinds!(vec)
+    }
+
+    /// The largest magnitude in `value`, when it is a `Vec` of integers
+    /// (0 when empty): the integers a vector a call made holds (a bit
+    /// set's words, read back as positions).
+    pub fn largest_in(value: &dyn Any) -> Option<u128> {
+        macro_rules! largest {
+            ($($k:ident $t:ident),*) => {{
+                $(if let Some(v) = value.downcast_ref::<Vec<$t>>() {
+                    return Some(v.iter().map(|n| i128::try_from(*n).map_or(u128::MAX, i128::unsigned_abs)).max().unwrap_or(0));
+                })*
+                None
+            }};
+        }
+        kinds!(largest)
+    }
+
     /// The value `v` stands for as a Rust literal (`200`, `-3`, `u64::MAX`).
     pub fn literal(self, v: u64) -> String {
         let n = self.read(v);

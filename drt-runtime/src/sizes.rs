@@ -71,12 +71,16 @@ pub(crate) fn large_argument(
         .max_by_key(|(_, m)| *m)
 }
 
-/// The magnitude of an integer variable among `vars`.
+/// The magnitude of an integer variable among `vars`, or of the largest
+/// integer of a vector of them (a bit set's words a call returned, which
+/// `extend` reads as positions).
 fn held(arg: &Operand, vars: &[Slot]) -> Option<u128> {
     let Operand::Var { var, .. } = arg else { return None };
     let value: &dyn std::any::Any = vars.get(*var as usize)?.as_deref()?;
-    let kind = crate::ints::IntKind::of(value.type_id())?;
-    Some(kind.complexity(kind.bits_of(value)?))
+    match crate::ints::IntKind::of(value.type_id()) {
+        Some(kind) => Some(kind.complexity(kind.bits_of(value)?)),
+        None => crate::ints::IntKind::largest_in(value),
+    }
 }
 
 /// A call given a large integer: its operation's path, the parameter, the

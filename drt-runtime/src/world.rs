@@ -25,9 +25,9 @@ pub(crate) struct RunOp<'r> {
     pub under_test: bool,
     /// Whether a parameter of it may take a value that does something on cue.
     pub takes_cued: bool,
-    /// Which of its first 64 parameters take an integer (bit `k` for the
-    /// `k`-th): one an earlier call returned is read as a size
-    /// ([`crate::sizes::large_argument`]).
+    /// Which of its first 64 parameters take an integer or a `Vec` of them
+    /// (bit `k` for the `k`-th): one an earlier call returned is read as a
+    /// size ([`crate::sizes::large_argument`]).
     pub int_params: u64,
 }
 
@@ -44,7 +44,7 @@ impl<'r> RunOp<'r> {
                 .iter()
                 .take(64)
                 .enumerate()
-                .filter(|(_, p)| crate::ints::IntKind::of(p.ty).is_some())
+                .filter(|(_, p)| crate::ints::IntKind::of(p.ty).is_some() || crate::ints::IntKind::is_vec(p.ty))
                 .fold(0, |mask, (k, _)| mask | 1 << k),
         }
     }
