@@ -44,7 +44,9 @@ fn main() {
         ("money::Money", "operators and FromStr: -i64::MIN overflows, \"\" panics", || {
             drt::explore::<money::Money>().report()
         }),
-        ("ratio::Ratio", "div by a zero fraction makes a zero denominator", || drt::explore::<ratio::Ratio>().report()),
+        ("ratio::Ratio", "checked_div by a zero fraction makes a zero denominator", || {
+            drt::explore::<ratio::Ratio>().report()
+        }),
         ("span::Span", "FromStr multiplies in u32: the text Display writes for a long span overflows", || {
             drt::explore::<span::Span>().report()
         }),

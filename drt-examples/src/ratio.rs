@@ -1,10 +1,10 @@
 //! An exact non-negative fraction in lowest terms, as a recipe scaler or a
-//! bandwidth share keeps one. Planted bug: `div` by a zero fraction is not
+//! bandwidth share keeps one. Planted bug: `checked_div` by a zero fraction is not
 //! refused; it makes a denominator of zero (the invariant says there is
 //! none), and the next `floor` of it divides by zero.
 //!
-//! A zero is made by many calls (`fract` of a whole number, `sub` of equal
-//! fractions, `mul` by zero, `from_int(0)`), but kept once among the many
+//! A zero is made by many calls (`fract` of a whole number, `checked_sub` of equal
+//! fractions, `checked_mul` by zero, `from_int(0)`), but kept once among the many
 //! fractions the search makes (index pruning): the search draws it as an
 //! argument anew, by one of those calls, as often as calls make it.
 
@@ -30,7 +30,7 @@ impl Ratio {
     }
 
     /// `num / den` reduced, when both then fit in `u64`.
-    // BUG: no zero `den` is refused: `div` by a zero fraction makes one
+    // BUG: no zero `den` is refused: `checked_div` by a zero fraction makes one
     // (`(den != 0).then(..)` is missing), and `floor`, `fract` and `of`
     // of the result divide by zero.
     fn checked(num: u128, den: u128) -> Option<Ratio> {
@@ -81,25 +81,25 @@ impl Ratio {
     }
 
     /// The sum, or `None` when it does not fit.
-    pub fn add(self, other: Ratio) -> Option<Ratio> {
+    pub fn checked_add(self, other: Ratio) -> Option<Ratio> {
         let num = u128::from(self.num) * u128::from(other.den) + u128::from(other.num) * u128::from(self.den);
         Ratio::checked(num, u128::from(self.den) * u128::from(other.den))
     }
 
     /// The difference, or `None` when it would be negative or does not fit.
-    pub fn sub(self, other: Ratio) -> Option<Ratio> {
+    pub fn checked_sub(self, other: Ratio) -> Option<Ratio> {
         let a = u128::from(self.num) * u128::from(other.den);
         let b = u128::from(other.num) * u128::from(self.den);
         Ratio::checked(a.checked_sub(b)?, u128::from(self.den) * u128::from(other.den))
     }
 
     /// The product, or `None` when it does not fit.
-    pub fn mul(self, other: Ratio) -> Option<Ratio> {
+    pub fn checked_mul(self, other: Ratio) -> Option<Ratio> {
         Ratio::checked(u128::from(self.num) * u128::from(other.num), u128::from(self.den) * u128::from(other.den))
     }
 
     /// The quotient, or `None` when it does not fit or `other` is zero.
-    pub fn div(self, other: Ratio) -> Option<Ratio> {
+    pub fn checked_div(self, other: Ratio) -> Option<Ratio> {
         Ratio::checked(u128::from(self.num) * u128::from(other.den), u128::from(self.den) * u128::from(other.num))
     }
 
