@@ -368,11 +368,17 @@ impl<'w> Engine<'w> {
         let (world, pool, extending) = (self.world, &self.pool, self.draft.extending);
         self.hints.note_compares(world, pool, extending, &draft, prefix, &exec.windows, !retrying);
         let mut outcome = exec.outcome.clone();
+        // A law a new value broke, with the value's type: not checked again.
+        let mut broken_law = None;
         let mut touched = match outcome {
             Outcome::Normal => self
                 .pruning
                 .touched_values(world, &mut self.pool, &seq, prefix, &exec.vars)
                 .unwrap_or_else(|(call, v)| {
+                    if v.kind == crate::report::FailureKind::Law {
+                        let value = v.vars.first().and_then(|&x| exec.vars.get(x as usize)?.as_deref());
+                        broken_law = value.map(|value| (value.type_id(), v.contract));
+                    }
                     outcome = Outcome::Failed { call, fault: Fault::Broken(v) };
                     Vec::new()
                 }),
@@ -471,6 +477,9 @@ impl<'w> Engine<'w> {
                     None => {
                         self.record_failure(Reuse::whole(&self.pool, &draft, &seq), call, fault, sequences_before);
                         self.frontier.forget();
+                        if let Some((ty, law)) = broken_law {
+                            self.pruning.mute(ty, law);
+                        }
                     }
                 }
             }
