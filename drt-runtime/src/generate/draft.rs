@@ -270,12 +270,12 @@ impl Draft {
             return Some(Operand::Var { var, mode });
         }
         if in_pool == 0 {
-            return self.demand(ty, mode, taken, seq, alive, depth, src);
+            return self.demand(None, ty, mode, taken, seq, alive, depth, src);
         }
         if depth == 0 && !self.anew.is_empty() {
             if let Some(returners) = self.anew.get(&ty).filter(|_| src.rng.random_bool(ANEW_PROBABILITY)) {
                 let op = returners[src.rng.random_range(0..returners.len())] as usize;
-                return self.call_for(op, ty, mode, taken, seq, alive, depth, src);
+                return self.demand(Some(op), ty, mode, taken, seq, alive, depth, src);
             }
         }
         let favoured = src.frontier.favoured(ty).is_some() && src.rng.random_bool(FAVOUR_PROBABILITY);
@@ -396,10 +396,11 @@ impl Draft {
 
     /// GRT's detective (paper 004): a value of `ty` that neither the pool
     /// nor the seeds have is built on the spot by a call of an operation
-    /// returning `ty` (a constructor, a builder), its own arguments chosen
-    /// the same way, at most `MAX_DEMAND_DEPTH` levels down. Without it, an
-    /// operation whose argument type no earlier sequence happened to make
-    /// would wait for one (or never run).
+    /// returning `ty` (a constructor, a builder; `by`, when given, which
+    /// may take a `ty` too), its own arguments chosen the same way, at most
+    /// `MAX_DEMAND_DEPTH` levels down. Without it, an operation whose
+    /// argument type no earlier sequence happened to make would wait for
+    /// one (or never run).
     /// The call it adds takes none of the variables the call it is made
     /// for already took (`taken`): it could move one of them (an
     /// `Option<T>` built from a `T` that is not `Clone`), and a variable it
@@ -407,6 +408,7 @@ impl Draft {
     #[allow(clippy::too_many_arguments)]
     fn demand(
         &mut self,
+        by: Option<usize>,
         ty: TypeId,
         mode: Mode,
         taken: &[Operand],
@@ -415,26 +417,13 @@ impl Draft {
         depth: u32,
         src: &mut Sources<'_, '_>,
     ) -> Option<Operand> {
-        let world = src.world;
-        let producers = world.producers.get(&ty).filter(|_| depth < MAX_DEMAND_DEPTH)?;
-        let op = producers[src.rng.random_range(0..producers.len())] as usize;
-        self.call_for(op, ty, mode, taken, seq, alive, depth, src)
-    }
-
-    /// A value of `ty` made by a call of `op` (which returns one), added to
-    /// `seq`, its arguments chosen as [`Draft::demand`] chooses them.
-    #[allow(clippy::too_many_arguments)]
-    fn call_for(
-        &mut self,
-        op: usize,
-        ty: TypeId,
-        mode: Mode,
-        taken: &[Operand],
-        seq: &mut Composed,
-        alive: &mut Vec<(u32, u32)>,
-        depth: u32,
-        src: &mut Sources<'_, '_>,
-    ) -> Option<Operand> {
+        let op = match by {
+            Some(op) => op,
+            None => {
+                let producers = src.world.producers.get(&ty).filter(|_| depth < MAX_DEMAND_DEPTH)?;
+                producers[src.rng.random_range(0..producers.len())] as usize
+            }
+        };
         let world = src.world;
         let run_op = &world.ops[op];
         let mut args = Vec::with_capacity(taken.len() + run_op.op.spec.params.len());
