@@ -32,21 +32,24 @@ pub(crate) struct Checks {
     pub formatting: bool,
     /// Whether the calls before `from` have their user invariants checked.
     pub invariants_before: bool,
+    /// The one law checked, when given (a re-run of its failure: see
+    /// [`World::check_laws`]); else every law.
+    pub only_law: Option<&'static str>,
 }
 
 impl Checks {
     /// Every oracle on every call: for minimizing and re-running failures.
-    pub const ALL: Checks = Checks { from: 0, formatting: true, invariants_before: false };
+    pub const ALL: Checks = Checks { from: 0, formatting: true, invariants_before: false, only_law: None };
 
     /// The oracles on new calls only, formatting left to index pruning.
     pub fn after(prefix: usize) -> Checks {
-        Checks { from: prefix, formatting: false, invariants_before: false }
+        Checks { from: prefix, formatting: false, invariants_before: false, only_law: None }
     }
 
     /// What call `i` is checked for.
     fn level(&self, i: usize) -> Level {
         match (i >= self.from, self.invariants_before) {
-            (true, _) => Level::All { formatting: self.formatting },
+            (true, _) => Level::All { formatting: self.formatting, only_law: self.only_law },
             (false, true) => Level::Invariants,
             (false, false) => Level::Nothing,
         }
@@ -58,7 +61,7 @@ impl Checks {
 enum Level {
     Nothing,
     Invariants,
-    All { formatting: bool },
+    All { formatting: bool, only_law: Option<&'static str> },
 }
 
 /// The state of a sequence while it runs.
@@ -489,7 +492,9 @@ impl World<'_> {
         touched.clear();
         touched.extend(seq.touched(i));
         let checked = match check {
-            Level::All { formatting } => self.check_contracts(seq.op(i), touched, vars, kept, formatting),
+            Level::All { formatting, only_law } => {
+                self.check_contracts(seq.op(i), touched, vars, kept, formatting, only_law)
+            }
             _ => self.check_invariants(touched, vars),
         };
         match checked {

@@ -543,7 +543,9 @@ impl World<'_> {
     /// Checks the contracts on the values a call of operation `op`
     /// produced or mutated (`touched`); `formatting` includes what index
     /// pruning runs in generation on the values new to the pool: `Hash`,
-    /// `Debug` and `Display`, then the laws (`laws`).
+    /// `Debug` and `Display`, then the laws (`laws`): all of them, or
+    /// `only_law` alone.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn check_contracts(
         &self,
         op: u32,
@@ -551,6 +553,7 @@ impl World<'_> {
         vars: &[Slot],
         kept: &mut KeptClones,
         formatting: bool,
+        only_law: Option<&'static str>,
     ) -> Result<(), Violation> {
         for &x in touched {
             let Some((ty, checker)) = self.checker(x, vars) else { continue };
@@ -585,7 +588,7 @@ impl World<'_> {
                 }
             }
         }
-        self.check_every_value_laws(touched, vars)?;
+        self.check_every_value_laws(touched, vars, only_law)?;
         // Last, as generation checks them (in index pruning, after the call's
         // other checks: formatting, then the laws), so a rerun finds the
         // failure generation found.
@@ -595,7 +598,7 @@ impl World<'_> {
                 checker.hashing(x)?;
                 let _digest = checker.formatting(x)?;
             }
-            self.check_laws(op, touched, vars)?;
+            self.check_laws(op, touched, vars, only_law)?;
         }
         Ok(())
     }

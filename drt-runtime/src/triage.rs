@@ -95,7 +95,13 @@ pub(crate) fn fails_again(world: &World<'_>, seq: &Sequence, key: &FailureKey) -
     // every call, though: minimization puts new calls before the failing
     // one, and one that already breaks the invariant must not let the last
     // call take the blame.
-    let checks = Checks { from: seq.len().saturating_sub(1), formatting: true, invariants_before: true };
+    // A broken law is checked alone: another law the last call breaks too,
+    // reported before and not checked while exploring since, must not stop
+    // the run first.
+    let laws = || world.reg.laws.values().flatten();
+    let only_law =
+        (key.kind == FailureKind::Law).then(|| laws().find(|l| l.name == key.place)).flatten().map(|l| l.name);
+    let checks = Checks { from: seq.len().saturating_sub(1), formatting: true, invariants_before: true, only_law };
     match world.execute(seq, checks).finish(world) {
         Outcome::Failed { call, fault } => {
             let call = call.min(seq.len() - 1);

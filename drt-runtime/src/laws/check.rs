@@ -19,26 +19,44 @@ impl World<'_> {
     /// Checks the laws after a call of operation `op` (the last of
     /// `vars`): on the values it made or changed (`touched`), and on what it
     /// returned (the last variable).
-    pub(crate) fn check_laws(&self, op: u32, touched: &[u32], vars: &[Slot]) -> Result<(), Violation> {
+    /// With `only`, that law alone is checked (a re-run of its failure:
+    /// its test asserts it alone, and another law the same call breaks,
+    /// not checked while exploring once reported, must not stop the run
+    /// first).
+    pub(crate) fn check_laws(
+        &self,
+        op: u32,
+        touched: &[u32],
+        vars: &[Slot],
+        only: Option<&'static str>,
+    ) -> Result<(), Violation> {
         if self.laws.is_empty() {
             return Ok(());
         }
         let returned = vars.len().saturating_sub(1) as u32;
+        let keep = |_: TypeId, law: &'static str| only.is_none_or(|only| only == law);
         for &x in touched {
-            self.check_value_laws(x, (x == returned).then_some(op), vars, &[])?;
+            self.check_value_laws(x, (x == returned).then_some(op), vars, keep)?;
         }
         Ok(())
     }
 
     /// Checks the laws checked on every value a call makes or changes
     /// (`Law::every_value`), before the formatting checks.
-    pub(crate) fn check_every_value_laws(&self, touched: &[u32], vars: &[Slot]) -> Result<(), Violation> {
+    /// (`only` as [`World::check_laws`] takes it.)
+    pub(crate) fn check_every_value_laws(
+        &self,
+        touched: &[u32],
+        vars: &[Slot],
+        only: Option<&'static str>,
+    ) -> Result<(), Violation> {
         if !self.laws.on_every_value() {
             return Ok(());
         }
         for &x in touched {
             let Some(value) = vars.get(x as usize).and_then(|v| v.as_deref()) else { continue };
-            for law in self.laws.on_values(value.type_id()).iter().filter(|l| l.every_value) {
+            let laws = self.laws.on_values(value.type_id()).iter();
+            for law in laws.filter(|l| l.every_value && only.is_none_or(|only| only == l.name)) {
                 self.check_law(law, x, vars)?;
             }
         }
@@ -50,14 +68,14 @@ impl World<'_> {
     /// `made_by` returned, that operation's.
     /// Generation checks them so on each value new to the pool (index
     /// pruning), once per distinct value, as it checks `Debug`: a law of a
-    /// value equal to one checked holds as it did. It leaves out the laws
-    /// `muted` names, with the type they were broken on.
+    /// value equal to one checked holds as it did. It checks the laws
+    /// `keep` keeps, by the value's type and the law's name.
     pub(crate) fn check_value_laws(
         &self,
         x: u32,
         made_by: Option<u32>,
         vars: &[Slot],
-        muted: &[(TypeId, &'static str)],
+        keep: impl Fn(TypeId, &'static str) -> bool,
     ) -> Result<(), Violation> {
         if self.laws.is_empty() {
             return Ok(());
@@ -66,7 +84,7 @@ impl World<'_> {
         let ty = value.type_id();
         let mut laws = (self.laws.on_values(ty).iter().filter(|l| !l.every_value))
             .chain(made_by.map_or(&[][..], |op| self.laws.after(op)))
-            .filter(|l| !muted.contains(&(ty, l.name)))
+            .filter(|l| keep(ty, l.name))
             .peekable();
         if laws.peek().is_none() {
             return Ok(());
