@@ -98,9 +98,9 @@ pub(crate) fn fails_again(world: &World<'_>, seq: &Sequence, key: &FailureKey) -
     // A broken law is checked alone: another law the last call breaks too,
     // reported before and not checked while exploring since, must not stop
     // the run first.
-    let laws = || world.reg.laws.values().flatten();
-    let only_law =
-        (key.kind == FailureKind::Law).then(|| laws().find(|l| l.name == key.place)).flatten().map(|l| l.name);
+    let only_law = (key.kind == FailureKind::Law)
+        .then(|| world.reg.laws.values().flatten().find(|l| l.name == key.place).map(|l| l.name))
+        .flatten();
     let checks = Checks { from: seq.len().saturating_sub(1), formatting: true, invariants_before: true, only_law };
     match world.execute(seq, checks).finish(world) {
         Outcome::Failed { call, fault } => {

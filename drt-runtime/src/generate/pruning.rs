@@ -112,7 +112,8 @@ impl Pruning {
     /// iterator's `size_hint` off on every non-empty ring buffer) would
     /// otherwise fail every sequence making a new state, none of which
     /// would join the pool, and the search would stay on the states that
-    /// keep it. Minimizing and re-running a failure check every law still.
+    /// keep it. A law's failure is minimized and re-run with that law
+    /// checked alone ([`crate::triage::fails_again`]), as its test asserts it.
     pub fn mute(&mut self, ty: TypeId, law: &'static str) {
         if !self.muted.contains(&(ty, law)) {
             self.muted.push((ty, law));
