@@ -461,6 +461,11 @@ fn integers_inside_a_vector_a_call_returned_are_sizes_too() {
     assert_eq!(report.stats.sequences, 3_000, "{report}");
     let extend = report.stats.operations.iter().find(|o| o.name.starts_with("Positions::extend")).unwrap();
     assert!(extend.succeeded > 0, "{report}");
+    // drt's iterator builders of one item type (exact, filtered, lying)
+    // are throttled together, and listed once.
+    let params: Vec<&str> = report.stats.throttled.iter().map(|(p, _)| p.as_str()).collect();
+    assert!(!params.is_empty(), "{report}");
+    assert!(params.iter().all(|p| params.iter().filter(|q| *q == p).count() == 1), "{params:?}");
 }
 
 /// A log whose `sync` blocks for seconds (a flush to a slow disk), far

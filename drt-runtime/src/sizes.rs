@@ -236,23 +236,19 @@ impl Throttles {
     }
 
     /// The throttles as a report lists them: the parameter
-    /// (`Buf::with_capacity(n)`), and why; once per path and parameter.
+    /// (`Buf::with_capacity(n)`), and why; once per parameter as shown
+    /// (drt's builders of one iterator type, an exact one, a filtered one
+    /// and a lying one, are three paths all shown `Iter<u64>(items)`).
     pub fn described(&self, world: &World<'_>) -> Vec<(String, String)> {
-        let mut seen: Vec<(&str, usize)> = Vec::new();
-        self.by_op
-            .iter()
-            .filter(|(_, t)| {
-                let first = !seen.contains(&(t.op.as_str(), t.param));
-                seen.push((t.op.as_str(), t.param));
-                first
-            })
-            .map(|(op, t)| {
-                let op = &world.ops[*op as usize].op;
-                let param = op.spec.params[t.param].name;
-                let why = format!("{}: drawn below 2^{} from then on", t.why, t.bits - 1);
-                (format!("{}({param})", op.display), why)
-            })
-            .collect()
+        let mut out: Vec<(String, String)> = Vec::new();
+        for (op, t) in &self.by_op {
+            let op = &world.ops[*op as usize].op;
+            let shown = format!("{}({})", op.display, op.spec.params[t.param].name);
+            if !out.iter().any(|(s, _)| *s == shown) {
+                out.push((shown, format!("{}: drawn below 2^{} from then on", t.why, t.bits - 1)));
+            }
+        }
+        out
     }
 
     /// The throttles, as a job hands them on (once per path and parameter).
