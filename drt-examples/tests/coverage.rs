@@ -15,13 +15,23 @@ fn explore<T: 'static>(seed: u64, budget: u64) -> drt::Report {
 
 /// A frame of the wrong kind behind a sync word and a checksum: the values
 /// the decoder compares its input with are fed back as arguments. Found on
-/// every one of ten seeds.
+/// at least nine of ten seeds. Runs with coverage differ between processes
+/// (a clean-clone CI run at `ba08d70` missed seed 3 in 20,000 sequences,
+/// and a re-run of the same build found it), and the search's time to this
+/// bug has a heavy tail: one seed in ten past 14,000 sequences in every
+/// variant measured (docs/BENCHMARKS.md, issue 39's third slice).
 #[test]
 #[ignore = "needs coverage: cargo drt test -p drt-examples --test coverage -- --ignored"]
 fn finds_a_continuation_frame_with_no_open_message() {
+    let mut missed = Vec::new();
     for seed in 1..=10 {
         let report = explore::<frames::FrameDecoder>(seed, 20_000);
         assert!(report.summary("FrameDecoder").contains(" edges)"), "{}", report.summary("FrameDecoder"));
+        if report.failures.is_empty() {
+            missed.push(seed);
+            assert!(missed.len() <= 1, "seeds {missed:?} found nothing:\n{report}");
+            continue;
+        }
         // A MORE frame, an END frame, or both: two places that unwrap.
         assert!((1..=2).contains(&report.failures.len()), "seed {seed}:\n{report}");
         for f in &report.failures {
