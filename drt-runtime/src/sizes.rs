@@ -264,8 +264,16 @@ impl Throttles {
 }
 
 /// The operations of `world` whose path is `path`, by index.
+/// Those shown alike go with them: drt's exact, filtered and lying
+/// iterator builders of one item type are three paths, all shown
+/// `Iter<u64>`, and a size that hurts one hurts the others (each would
+/// otherwise cost a child of its own to learn it).
 fn ops_named<'a>(world: &'a World<'_>, path: &'a str) -> impl Iterator<Item = u32> + 'a {
-    world.ops.iter().enumerate().filter(move |(_, o)| o.op.path == path).map(|(k, _)| k as u32)
+    let builder = |o: &crate::world::RunOp<'_>| matches!(o.op.spec.kind, crate::macro_support::OpKind::Builder(_));
+    let shown = world.ops.iter().find(|o| o.op.path == path && builder(o)).map(|o| o.op.display.as_str());
+    let named =
+        move |o: &crate::world::RunOp<'_>| o.op.path == path || builder(o) && Some(o.op.display.as_str()) == shown;
+    world.ops.iter().enumerate().filter(move |(_, o)| named(o)).map(|(k, _)| k as u32)
 }
 
 /// An integer below `2^(bits - 1)` standing in for a throttled argument of
