@@ -5,13 +5,16 @@
 //!
 //! Run from `bugs/`: `cargo bench -p drt-bugs-bench`. Settings:
 //! - `DRT_BENCH_SEEDS`: how many seeds (default 10), from `DRT_BENCH_FIRST_SEED` (default 1);
-//! - `DRT_BENCH_SEQUENCES`: each exploration's `max_sequences` (default 20000);
+//! - `DRT_BENCH_SEQUENCES`: each exploration's `max_sequences` (default 20000; 0 for none: then time
+//!   alone bounds it, as by default, and costs are weighed);
 //! - `DRT_BENCH_SECONDS`: each exploration's time limit besides (default 5): a
 //!   bug found after it counts as missed (the search stays repeatable until then:
 //!   costs are weighed only when time alone bounds a run);
 //! - `DRT_BENCH_ONLY`: a comma-separated list of words, one of which a bug's name must contain;
 //! - `DRT_BENCH_SEARCHES`: some of `walk,drt,coverage`; `DRT_BENCH_HARNESSES`: some of `careful,bare`;
-//! - `DRT_BENCH_VERBOSE=1`: each seed's result, and any report that is not the bug.
+//! - `DRT_BENCH_VERBOSE=1`: each seed's result, and any report that is not the bug; `2`, with
+//!   `DRT_BENCH_ONE=index,harness,search,seed` (one exploration, in this process): its time per
+//!   operation and its summary, on stderr.
 //!
 //! Explorations run one at a time, each in a process of its own (the bench
 //! runs itself with `DRT_BENCH_ONE`), which explores in a child process as
@@ -55,7 +58,9 @@ fn explore_here(index: usize, harness: &str, search: Search, seed: u64, budget: 
     let bug = &drt_bugs_bench::bugs()[index];
     std::env::set_var("DRT_COVERAGE", if search == Search::Coverage { "on" } else { "off" });
     let explorer = if harness == "careful" { (bug.careful)() } else { (bug.bare)() };
-    let explorer = explorer.seed(seed).max_sequences(budget.0).time_limit(budget.1).persist(false);
+    let explorer = explorer.seed(seed).time_limit(budget.1).persist(false);
+    // No count: time alone bounds the run, as by default (costs weighed).
+    let explorer = if budget.0 == 0 { explorer } else { explorer.max_sequences(budget.0) };
     let report = match search {
         Search::Walk => explorer.random_walk().report(),
         Search::Drt | Search::Coverage => explorer.report(),
@@ -63,6 +68,12 @@ fn explore_here(index: usize, harness: &str, search: Search, seed: u64, budget: 
     let found =
         report.failures.iter().enumerate().filter(|(_, f)| (bug.is_it)(f)).min_by_key(|(_, f)| f.sequences_before);
     println!("BENCH sequences {}", report.stats.sequences);
+    if std::env::var("DRT_BENCH_VERBOSE").as_deref() == Ok("2") {
+        for o in &report.stats.operations {
+            eprintln!("    {}: {} sequences, {:?}", o.name, o.attempted, o.time);
+        }
+        eprintln!("{}", report.summary(bug.name));
+    }
     if let Some((_, f)) = found {
         println!("BENCH found {} {}", f.sequences_before, f.found_after.as_secs_f64());
     }
@@ -171,11 +182,13 @@ fn main() {
     let harnesses: Vec<&str> = ["careful", "bare"].into_iter().filter(|h| harnesses.contains(h)).collect();
     let verbose = std::env::var_os("DRT_BENCH_VERBOSE").is_some();
     println!(
-        "drt real-bug bench: {} bugs, seeds {first}..={}, at most {} sequences and {:?} each, in child processes, {}\n",
+        "drt real-bug bench: {} bugs, seeds {first}..={}, {} each, in child processes, {}\n",
         bugs.len(),
         first + seeds - 1,
-        budget.0,
-        budget.1,
+        match budget.0 {
+            0 => format!("{:?} (costs weighed)", budget.1),
+            n => format!("at most {n} sequences and {:?}", budget.1),
+        },
         if instrumented { "built for coverage (cargo drt)" } else { "not built for coverage (no coverage column)" },
     );
     println!("Per harness and search: seeds that found the bug, median sequences and time to it (over those), other reports.\n");
