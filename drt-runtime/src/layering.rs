@@ -70,6 +70,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("untested", 5),
     ("json_report", 5),
     ("generate", 6),
+    ("generate::cheap", 6),
     ("generate::costs", 6),
     ("generate::draft", 6),
     ("generate::findings", 6),

@@ -104,7 +104,7 @@ pub(crate) struct Entry {
     /// own run or one extending it took ([`Pool::ran`]).
     pub cost: u32,
     /// The largest integer its calls were given, when large and a child
-    /// process watches sizes ([`crate::sizes`]).
+    /// process watches sizes ([`crate::sizes`]) or costs are weighed.
     pub largest: Option<Largest>,
 }
 

@@ -109,6 +109,27 @@ impl Costs {
         if !self.aware {
             return true;
         }
+        let budget = self.budget();
+        let odds = match self.typical {
+            0 => None,
+            _ => Some(cost()).filter(|&cost| cost > budget).map(|cost| f64::from(budget) / f64::from(cost)),
+        };
+        self.decide(odds, rng)
+    }
+
+    /// The cost up to which a run, or what it extends, is taken at once:
+    /// [`COST_SLACK`] times a typical run's (0 until one is known).
+    pub fn budget(&self) -> u32 {
+        self.typical.saturating_mul(COST_SLACK)
+    }
+
+    /// Whether to take what the odds (below 1; `None`: take it at once)
+    /// allow, when costs are weighed. In a replay, the decision of the run
+    /// replayed; else one recorded in the log.
+    pub fn decide(&mut self, odds: Option<f64>, rng: &mut Choices) -> bool {
+        if !self.aware {
+            return true;
+        }
         if let Some(decision) = self.log.as_mut().and_then(|log| log.replayed()) {
             // The draw takes one number whatever the odds (they are below 1).
             if decision != Decision::Taken {
@@ -116,19 +137,10 @@ impl Costs {
             }
             return decision != Decision::DrawnLeft;
         }
-        let budget = self.typical.saturating_mul(COST_SLACK);
-        let decision = match self.typical {
-            0 => Decision::Taken,
-            _ => {
-                let cost = cost();
-                if cost <= budget {
-                    Decision::Taken
-                } else if rng.random_bool(f64::from(budget) / f64::from(cost)) {
-                    Decision::DrawnTaken
-                } else {
-                    Decision::DrawnLeft
-                }
-            }
+        let decision = match odds {
+            None => Decision::Taken,
+            Some(odds) if rng.random_bool(odds.clamp(0.0, 1.0)) => Decision::DrawnTaken,
+            Some(_) => Decision::DrawnLeft,
         };
         if let Some(log) = &mut self.log {
             log.record(decision);

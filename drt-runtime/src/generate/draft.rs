@@ -9,6 +9,7 @@ use std::any::TypeId;
 use rand::RngExt;
 use rustc_hash::FxHashMap;
 
+use super::cheap::{self, CheapSizes};
 use super::costs::{Costs, MAX_REDRAWS};
 use super::frontier::{Frontier, FAVOUR_PROBABILITY};
 use super::hints::Hints;
@@ -89,6 +90,9 @@ pub(super) struct Draft {
     pub costs: Costs,
     /// The integer parameters drawn smaller than their types allow.
     pub throttles: Throttles,
+    /// The integer parameters whose large values make dear runs
+    /// ([`CheapSizes`]), when costs are weighed.
+    pub cheap: CheapSizes,
     /// Per `Copy` type, the operations returning it: a value of such a type
     /// is sometimes built anew by one of them ([`ANEW_PROBABILITY`]).
     pub anew: FxHashMap<TypeId, Vec<u32>>,
@@ -122,6 +126,7 @@ impl Draft {
             walk: None,
             costs: Costs::new(cost_aware),
             throttles: Throttles::default(),
+            cheap: CheapSizes::default(),
             anew: FxHashMap::default(),
         }
     }
@@ -354,13 +359,34 @@ impl Draft {
 
     /// `arg` for parameter `k` (of type `ty`) of operation `op`, or a
     /// smaller integer when the parameter is throttled and `arg` is as
-    /// large as the sizes that hurt ([`crate::sizes`]).
+    /// large as the sizes that hurt ([`crate::sizes`]), or, when costs are
+    /// weighed, as large as those that made dear runs ([`CheapSizes`]).
     #[inline]
-    fn sized(&self, op: usize, k: usize, ty: TypeId, arg: Operand, src: &mut Sources<'_, '_>) -> Operand {
-        if self.throttles.is_empty() {
+    fn sized(&mut self, op: usize, k: usize, ty: TypeId, arg: Operand, src: &mut Sources<'_, '_>) -> Operand {
+        let arg = if self.throttles.is_empty() { arg } else { self.throttled(op, k, ty, arg, src) };
+        if !self.costs.aware {
             return arg;
         }
-        self.throttled(op, k, ty, arg, src)
+        self.cheapened(op, k, ty, arg, src)
+    }
+
+    /// `arg`, or a smaller integer when large integers of parameter `k` of
+    /// `op` made dear runs ([`CheapSizes::keeps`]). A single integer only:
+    /// a vector's items are values as often as sizes.
+    fn cheapened(&mut self, op: usize, k: usize, ty: TypeId, arg: Operand, src: &mut Sources<'_, '_>) -> Operand {
+        let kind = match arg {
+            Operand::Int { kind, .. } => kind,
+            Operand::Seed(_) => match IntKind::of(ty) {
+                Some(kind) => kind,
+                None => return arg,
+            },
+            _ => return arg,
+        };
+        let Some(magnitude) = sizes::magnitude(src.world, &arg) else { return arg };
+        if self.cheap.keeps((op as u32, k), magnitude, &mut self.costs, src.rng) {
+            return arg;
+        }
+        Operand::Int { kind, bits: cheap::smaller(kind, magnitude, src.rng) }
     }
 
     #[cold]

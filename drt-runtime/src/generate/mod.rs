@@ -25,6 +25,7 @@
 //! tests written), and whoever watches hears of it through a
 //! [`Listener`].
 
+mod cheap;
 mod costs;
 mod draft;
 mod findings;
@@ -222,25 +223,29 @@ impl<'w> Engine<'w> {
         listener.starting(&self.stats, self.findings.groups.iter().count(), replaying, &text);
     }
 
-    /// Tells `watch` that `draft`, extending `op`, starts, with the
-    /// largest integer any of its calls was given, its components' too,
-    /// when large: a value grown by a size long ago may be what makes a
-    /// later call slow ([`crate::sizes`]). Returns that integer, for the
-    /// pool entry. (Out of line: only a child process watches, on every
-    /// step.)
+    /// The largest integer any call of `draft` was given, its components'
+    /// too, when large: a value grown by a size long ago may be what makes
+    /// a later call slow ([`crate::sizes`]) or every run extending it dear
+    /// ([`cheap`]). (Out of line: only a child process watches, or a
+    /// search that weighs costs asks, on every step.)
     #[inline(never)]
-    fn watch_sequence(&self, watch: &crate::world::CallWatch, extends: usize, draft: &Composed) -> Option<Largest> {
+    fn largest(&self, draft: &Composed) -> Option<Largest> {
         let view = draft.view();
         let parts = view.parts().map(|p| self.pool.entries[p as usize].largest).fold(None, Largest::max);
         let own = Largest::of(self.world, view.own_calls().map(|(_, op, args)| (op, args)));
-        let largest = Largest::max(parts, own);
+        Largest::max(parts, own)
+    }
+
+    /// Tells `watch` that a sequence ending in operation `extends` starts,
+    /// with its `largest` integer ([`Engine::largest`]).
+    #[inline(never)]
+    fn watch_sequence(&self, watch: &crate::world::CallWatch, extends: usize, largest: Option<Largest>) {
         let (op, param, magnitude) = match largest {
             Some(l) => (l.op as usize, usize::from(l.param), u128::from(l.magnitude.get())),
             None => (extends, 0, 0),
         };
         let extends = &self.world.ops[extends].op.path;
         watch(Watched::Sequence(Some((extends, (&self.world.ops[op].op.path, param, magnitude)))));
-        largest
     }
 
     /// Runs a saved failing sequence, before anything else is explored.
@@ -362,7 +367,10 @@ impl<'w> Engine<'w> {
         // Costs steer only when time bounds the run; else one run in
         // `TIME_SAMPLE` is timed, for the operations' time.
         let started = self.draft.costs.timed(self.stats.sequences).then(Instant::now);
-        let largest = self.world.watch.as_ref().and_then(|watch| self.watch_sequence(watch, op, &draft));
+        let largest = (self.world.watch.is_some() || self.draft.costs.aware).then(|| self.largest(&draft)).flatten();
+        if let Some(watch) = &self.world.watch {
+            self.watch_sequence(watch, op, largest);
+        }
         let (exec, seq) = self.reuse.run(&self.pool, &mut self.stats, &draft, prefix);
         let new_edges = self.frontier.collect();
         let (world, pool, extending) = (self.world, &self.pool, self.draft.extending);
@@ -416,6 +424,9 @@ impl<'w> Engine<'w> {
             watch(Watched::Sequence(None));
         }
         let cost = started.map_or(0, |started| self.ran(op, started.elapsed()));
+        if self.draft.costs.aware {
+            self.draft.cheap.ran(largest, cost, self.draft.costs.budget());
+        }
         if outcome.is_normal() {
             outcome = dropped;
         }

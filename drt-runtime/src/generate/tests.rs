@@ -336,6 +336,41 @@ fn expensive_pool_values_are_drawn_in_inverse_proportion_to_their_cost() {
 }
 
 #[test]
+fn a_size_that_made_dear_runs_is_drawn_about_as_often_as_its_cost_allows() {
+    let world = world();
+    let mut engine = Engine::new(&world, &settings(3, 300));
+    engine.explore();
+    let issue = op(&world, "issue");
+    // The share of `issue(n)`'s drafts given an `n` of at least 2^20.
+    let large = |engine: &mut Engine<'_>| {
+        let mut large = 0;
+        for _ in 0..4_000 {
+            let (seq, _) = engine.extend(issue as usize, 100).expect("a draft");
+            let view = seq.view();
+            let (_, _, args) = view.own_calls().last().expect("the call of `issue`");
+            large += usize::from(crate::sizes::magnitude(&world, &args[0]).is_some_and(|m| m >= 1 << 20));
+            engine.draft.spare = seq;
+        }
+        large as f64 / 4_000.0
+    };
+    engine.draft.costs.aware = true;
+    engine.draft.costs.typical = 1_000;
+    let before = large(&mut engine);
+    assert!(before > 0.02, "{before}: integers of 2^20 and more are drawn");
+    // Runs given `issue(1 << 20)` cost 250 times what is taken at once.
+    let largest = Largest { op: issue, param: 0, magnitude: std::num::NonZeroU64::new(1 << 20).unwrap() };
+    for _ in 0..8 {
+        engine.draft.cheap.ran(Some(largest), 1_000_000, engine.draft.costs.budget());
+    }
+    let after = large(&mut engine);
+    assert!(after < before / 8.0, "{after} of the drafts given 2^20 or more, {before} before");
+    // Without costs weighed (a sequence budget), nothing changes.
+    engine.draft.costs.aware = false;
+    let unweighed = large(&mut engine);
+    assert!(unweighed > before / 2.0, "{unweighed}, {before} weighed before");
+}
+
+#[test]
 fn a_time_budget_weighs_costs_and_a_run_records_them() {
     let world = world();
     let timed = Settings {
