@@ -299,7 +299,8 @@ pub(crate) fn replace_ident(code: &str, name: &str, with: &str) -> String {
             }
             let word: String = chars[start..i].iter().collect();
             let path = name == "self" && chars.get(i) == Some(&':');
-            let field = start > 0 && chars[start - 1] == '.';
+            // `x.self` is a field; `0..self.width`, a range's end, is not.
+            let field = start > 0 && chars[start - 1] == '.' && !(start > 1 && chars[start - 2] == '.');
             if word == name && !path && !field {
                 out.push_str(with);
             } else {
@@ -376,5 +377,8 @@ mod tests {
         // A quote inside a char literal opens no string.
         let quoted = r#"self.ends_with('"') && self.len() > 0 && c == ''' && self.x"#;
         assert_eq!(replace_ident(quoted, "self", "s"), r#"s.ends_with('"') && s.len() > 0 && c == ''' && s.x"#);
+        // A range's end is no field: `(0..self.width)` checked a grid's rows.
+        let range = "(0..self.width).all(|x| x.self < self.n)";
+        assert_eq!(replace_ident(range, "self", "grid"), "(0..grid.width).all(|x| x.self < grid.n)");
     }
 }
