@@ -116,8 +116,8 @@ impl CheapSizes {
     }
 
     /// Whether to give parameter `param` of operation `op` an integer of
-    /// `magnitude`: yes, unless runs given integers that large there cost
-    /// more than a typical one, then with the odds their cost allows (else
+    /// `magnitude`: yes, unless the recent runs given integers that large
+    /// there are dear (see [`Recent`]), then with the odds their cost allows (else
     /// [`smaller`] stands in). Each large argument is a decision of
     /// `costs`' log, weighed or not, so that a rerun that learned other
     /// costs decides at the same places.
