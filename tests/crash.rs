@@ -51,6 +51,21 @@ fn an_infinite_loop_is_a_timeout() {
     assert_eq!(f.message, "a call ran longer than the call timeout (1s)");
 }
 
+/// An endless loop entered near the end of a run bounded by time is still a
+/// hang: the call that uses the processor past the time limit runs on to
+/// the call timeout. (Before, it was stopped half a second after the time
+/// limit with a note, and a user's default 2-s run, whose calls may take
+/// 5 s, could never report an endless loop.)
+#[test]
+fn an_infinite_loop_past_the_time_limit_is_a_timeout() {
+    let explorer = drt::explore::<index::SortedIndex>().seed(1).call_timeout(Duration::from_secs(1));
+    let report = explorer.time_limit(Duration::from_millis(300)).report();
+    let f = only_failure(&report);
+    assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Timeout, "SortedIndex::position"), "{report}");
+    assert!(f.code.contains(".position("), "{}", f.code);
+    assert!(report.stats.notes.is_empty(), "{report}");
+}
+
 #[test]
 fn panics_found_in_a_child_are_reported_like_in_process() {
     let child = drt::explore::<drt_examples::bank::Account>().seed(7).max_sequences(5_000).report();

@@ -283,7 +283,8 @@
 //! smaller from then on, and the summary lists it (`stats.throttled`):
 //! bound it with `requires(...)` to choose its sizes yourself. A time limit
 //! holds whatever the calls do: a sequence still running half a second
-//! after it is stopped, and a note says so.
+//! after it is stopped, and a note says so, unless it used the processor
+//! all along: an endless loop met late is still a `Timeout`.
 //!
 //! Most memory errors of `unsafe` code crash nothing: a use after free
 //! reads bytes the freed block still holds. For types with `unsafe` code or

@@ -35,10 +35,14 @@ const SLOW_SHARE: u32 = 20;
 /// A record of a call or sequence given a large integer, when the
 /// supervisor first saw it, and the processor time its child had used then.
 type Seen = Option<((u64, u64), Instant, Option<Duration>)>;
+/// The number of a sequence running past an exploration's time, when the
+/// supervisor first saw it, and the processor time its child had used then.
+type Overtime = Option<(u64, Instant, Option<Duration>)>;
 
 /// How long past its time an exploring child may go on in one call before
 /// it is stopped: an exploration ends within about a second of its time
-/// limit, whatever its calls do.
+/// limit, whatever its calls do, unless one loops (it is then stopped at
+/// the call timeout, and reported as hung).
 const GRACE: Duration = Duration::from_millis(500);
 /// Crashes after which the supervisor stops restarting children.
 const MAX_RESTARTS: u32 = 8;
@@ -82,7 +86,8 @@ pub(crate) enum Ending {
     /// processor time (see `Supervisor::cut_short`); it was killed.
     Slow(Running),
     /// Its exploration's time was up, [`GRACE`] ago, and one sequence had
-    /// run longer than that; it was killed, running this.
+    /// run longer than that, waiting rather than using the processor; it
+    /// was killed, running this.
     OutOfTime(Running),
 }
 
@@ -167,8 +172,9 @@ impl Supervisor {
         let pid = child.id();
         let mut last = (u64::MAX, Instant::now(), cpu_time(pid));
         let mut failures_seen = 0;
-        // The call running past the deadline, and since when.
-        let mut overtime: Option<(u64, Instant)> = None;
+        // The sequence running past the deadline, since when, and the
+        // processor time the child had used then.
+        let mut overtime: Overtime = None;
         let mut large: Seen = None;
         let killed = loop {
             if let Some(status) = child.try_wait()? {
@@ -193,7 +199,7 @@ impl Supervisor {
                 // A size too large for a run, most likely: cut it short.
                 break Err(Ending::Slow(running));
             }
-            if let Some(running) = self.out_of_time(watch.and_then(|w| w.deadline), &mut overtime) {
+            if let Some(running) = self.out_of_time(watch.and_then(|w| w.deadline), pid, &mut overtime) {
                 break Err(Ending::OutOfTime(running));
             }
             std::thread::sleep(Duration::from_millis(5));
@@ -259,19 +265,29 @@ impl Supervisor {
         }
     }
 
-    /// The sequence an exploring child runs past its `deadline`, when it has
-    /// run for [`GRACE`] since the supervisor first saw it then
-    /// (`overtime`): a child between sequences (it minimizes a failure, it
-    /// ends) goes on.
-    fn out_of_time(&self, deadline: Option<Instant>, overtime: &mut Option<(u64, Instant)>) -> Option<Running> {
+    /// The sequence an exploring child (process `pid`) runs past its
+    /// `deadline`, when it has run for [`GRACE`] since the supervisor first
+    /// saw it then (`overtime`: its number, when, and the processor time the
+    /// child had used then): a child between sequences (it minimizes a
+    /// failure, it ends) goes on. So does one that used the processor for
+    /// most of that time: it may be in an endless loop, a bug, which the
+    /// call timeout tells from a slow call (see [`hung`]); cutting it here
+    /// would drop the bug with a note. A call that waits (a sleep, a lock)
+    /// is cut: waiting on, it would be a hang only after many timeouts.
+    fn out_of_time(&self, deadline: Option<Instant>, pid: u32, overtime: &mut Overtime) -> Option<Running> {
         if deadline.is_none_or(|d| Instant::now() < d) {
             return None;
         }
         let running = self.channel.running().filter(|r| r.exploring)?;
         match *overtime {
-            Some((sequence, since)) if sequence == running.sequence => (since.elapsed() > GRACE).then_some(running),
+            Some((sequence, since, cpu)) if sequence == running.sequence => {
+                let over = since.elapsed();
+                // Where the system does not tell processor time, it is cut.
+                let looping = cpu.zip(cpu_time(pid)).is_some_and(|(then, now)| now.saturating_sub(then) > over / 2);
+                (over > GRACE && !looping).then_some(running)
+            }
             _ => {
-                *overtime = Some((running.sequence, Instant::now()));
+                *overtime = Some((running.sequence, Instant::now(), cpu_time(pid)));
                 None
             }
         }
