@@ -374,6 +374,19 @@ fn a_size_that_makes_its_call_slow_is_throttled() {
     assert!(why.contains("ran longer than 250ms") && why.contains("drawn below 2^"), "{why}");
 }
 
+/// A size throttled just before the time is up is listed too, though no
+/// child ran with it to list it: before, the report said "6 illegal" of
+/// a run of 13 sequences and nothing more.
+#[test]
+fn a_size_throttled_as_the_time_ends_is_listed() {
+    let explorer = drt::explore::<Stretched>().seed(3).time_limit(std::time::Duration::from_millis(200));
+    let report = explorer.isolation(Isolation::Process).report();
+    assert!(report.failures.is_empty(), "{report}");
+    assert!(report.stats.illegal > 0, "no size was cut short: {report}");
+    let params: Vec<&str> = report.stats.throttled.iter().map(|(p, _)| p.as_str()).collect();
+    assert_eq!(params, ["Stretched::new(rounds)"], "{report}");
+}
+
 /// A slab made from `(key, value)` pairs, as `slab::Slab::from_iter`
 /// makes one: its slots run to the largest key, so a key near `usize::MAX`
 /// asks for all the memory there is.

@@ -642,7 +642,6 @@ pub(crate) fn supervise(
                 // ran is known from its last snapshot of its stats.
                 let child = sup.channel.last_snapshot().unwrap_or_default();
                 stats = after(stats, Stats { sequences: child.sequences.max(sup.heartbeat()), ..child });
-                stats.throttled = throttles.described(world);
                 let op = running.call.as_ref().and_then(|path| displayed(world, std::slice::from_ref(path)).pop());
                 let what = match op {
                     Some(op) => format!("a call of {op}"),
@@ -664,7 +663,6 @@ pub(crate) fn supervise(
             job.throttles = throttles.learned();
             throttled += 1;
             if throttled > MAX_THROTTLED {
-                stats.throttled = throttles.described(world);
                 stats.notes.push(format!(
                     "the exploration stopped after {throttled} sizes too large for a run crashed or hung it; bound \
                      them with requires(...) to explore further"
@@ -748,6 +746,9 @@ pub(crate) fn supervise(
     if let Some(unfinished) = unfinished {
         stats = add(stats, unfinished);
     }
+    // Every size learned, however the children ended: the time may be up
+    // just after one was throttled, with no child left to list it.
+    stats.throttled = throttles.described(world);
     if !job.avoid.is_empty() {
         // Why nothing could build a value may be that its maker crashed.
         let left_out = displayed(world, &job.avoid);
