@@ -400,7 +400,9 @@ fn child_main(channel: &Channel, chosen: Option<Chosen>) -> ! {
         }));
     }
     let timed = job.settings.budget.time_limit.is_some();
-    let listener = Box::new(ChildListener::new(channel.clone(), job.trace_after, timed));
+    // With coverage, a run is not repeatable: each sequence's text is kept.
+    let repeatable = !job.settings.coverage || job.settings.random_walk;
+    let listener = Box::new(ChildListener::new(channel.clone(), job.trace_after, timed, repeatable));
     let (running, records) = (listener.running(), channel.clone());
     let mut world = world;
     world.throttles = crate::sizes::Throttles::of(&world, &job.throttles);

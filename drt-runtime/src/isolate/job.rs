@@ -4,7 +4,7 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::shared::{SharedRecord, Slot};
+use super::shared::{SharedRecord, SharedText, Slot};
 use super::wire;
 use crate::config::Settings;
 use crate::progress::Listener;
@@ -29,6 +29,8 @@ pub(crate) mod file {
     pub const RUNNING: &str = "running.bin";
     /// The cost decisions of a run that weighs costs, likewise.
     pub const DECISIONS: &str = "decisions.bin";
+    /// The text of the sequence running, with coverage, likewise.
+    pub const TEXT: &str = "sequence.bin";
     /// Every sequence about to run, once tracing is on.
     pub const TRACE: &str = "trace.txt";
     /// Each failure as it is found (what is left when the child dies).
@@ -241,6 +243,12 @@ impl Channel {
         super::shared::read(&self.file(file::RUNNING))
     }
 
+    /// The text of sequence `sequence`, when the child kept it as it
+    /// started (see [`SharedText`]).
+    pub(crate) fn running_text(&self, sequence: u64) -> Option<String> {
+        super::shared::read_text(&self.file(file::TEXT), sequence)
+    }
+
     /// The sequences the child last said it had run, and the failures it
     /// had found.
     pub(crate) fn last_heartbeat(&self) -> Option<(u64, usize)> {
@@ -326,13 +334,18 @@ pub(crate) struct ChildListener {
     /// The number of the sequence running, shared with the world's
     /// `watch` (see [`Channel::running`]).
     running: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// Where the text of each sequence is kept as it starts, in a run that
+    /// is not repeatable (see [`SharedText`]).
+    text: Option<SharedText>,
 }
 
 impl ChildListener {
     /// Reports to `channel`, tracing sequences after `trace_after`, for a
-    /// run bounded by time when `timed`.
-    pub fn new(channel: Channel, trace_after: Option<u64>, timed: bool) -> ChildListener {
-        ChildListener { channel, trace_after, timed, next_beat: FIRST_SNAPSHOT, running: Default::default() }
+    /// run bounded by time when `timed`; keeping the text of each sequence
+    /// as it starts when the run is not `repeatable`.
+    pub fn new(channel: Channel, trace_after: Option<u64>, timed: bool, repeatable: bool) -> ChildListener {
+        let text = if repeatable { None } else { SharedText::create(&channel.file(file::TEXT)).ok() };
+        ChildListener { channel, trace_after, timed, next_beat: FIRST_SNAPSHOT, running: Default::default(), text }
     }
 
     /// The number of the sequence running, as this listener keeps it.
@@ -347,6 +360,8 @@ impl Listener for ChildListener {
         self.running.store(n, std::sync::atomic::Ordering::Relaxed);
         if self.trace_after.is_some_and(|after| n > after) {
             self.channel.trace(&text());
+        } else if let Some(kept) = &self.text {
+            kept.starting(n, &text());
         }
         if n.is_multiple_of(HEARTBEAT_EVERY) || replaying {
             self.channel.heartbeat(n - 1, failures);

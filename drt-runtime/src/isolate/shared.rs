@@ -232,6 +232,46 @@ fn floor_char_boundary(text: &str, at: usize) -> usize {
     (0..=at.min(text.len())).rev().find(|i| text.is_char_boundary(*i)).unwrap_or(0)
 }
 
+/// Bytes of the text of the sequence running; a longer one is not kept.
+const TEXT: usize = 1 << 20;
+const TEXT_HEADER: usize = 8 + 4;
+
+/// The text of the sequence an exploring child runs, kept in memory it
+/// shares with a file, when its exploration uses coverage: such a run is
+/// not repeatable (code under test that hashes with `RandomState` reaches
+/// other edges in another process, and compares other values), so the
+/// rerun that looks for a crash's or a hang's sequence went another way,
+/// and the failure was reported as one that did not happen again. Layout:
+/// the sequence's number (8 bytes, little-endian), the text's length (4),
+/// the text.
+pub(crate) struct SharedText {
+    map: SharedMap,
+}
+
+impl SharedText {
+    pub fn create(path: &Path) -> std::io::Result<SharedText> {
+        Ok(SharedText { map: SharedMap::create(path, TEXT)? })
+    }
+
+    /// Keeps `text` as the text of sequence `sequence`, which is about to run.
+    pub fn starting(&self, sequence: u64, text: &str) {
+        let kept = if text.len() <= TEXT - TEXT_HEADER { text.as_bytes() } else { &[] };
+        self.map.write(0, &sequence.to_le_bytes());
+        self.map.write(8, &(kept.len() as u32).to_le_bytes());
+        self.map.write(TEXT_HEADER, kept);
+    }
+}
+
+/// The supervisor's side: the text of sequence `sequence` that a child
+/// kept at `path` when it started running it, if it did.
+pub(crate) fn read_text(path: &Path, sequence: u64) -> Option<String> {
+    let bytes = std::fs::read(path).ok()?;
+    let number = u64::from_le_bytes(bytes.get(..8)?.try_into().ok()?);
+    let len = u32::from_le_bytes(bytes.get(8..TEXT_HEADER)?.try_into().ok()?) as usize;
+    let text = std::str::from_utf8(bytes.get(TEXT_HEADER..TEXT_HEADER + len)?).ok()?;
+    (number == sequence && len > 0).then(|| text.to_string())
+}
+
 /// Bytes of a log of cost decisions, four to a byte: 256 million, an hour
 /// of exploring at the fastest. A longer run stops keeping them (a crash
 /// after that may be missed by the rerun that looks for it).
@@ -445,5 +485,21 @@ mod tests {
         let mut replayed = ReplayedDecisions::read(&path).unwrap();
         assert_eq!(std::iter::from_fn(|| replayed.replayed()).collect::<Vec<_>>(), made);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_text_of_the_sequence_running_is_read_for_its_number_only() {
+        let dir = std::env::temp_dir().join(format!("drt-text-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("sequence.bin");
+        let kept = SharedText::create(&path).unwrap();
+        kept.starting(7, "let mut a = A::new();\n");
+        kept.starting(8, "let mut a = A::new();\na.f(3);\n");
+        assert_eq!(read_text(&path, 8).as_deref(), Some("let mut a = A::new();\na.f(3);\n"));
+        assert_eq!(read_text(&path, 7), None, "overwritten by the next sequence");
+        // A text too long to keep is no text.
+        kept.starting(9, &"x".repeat(TEXT));
+        assert_eq!(read_text(&path, 9), None);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

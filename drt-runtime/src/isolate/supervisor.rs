@@ -501,8 +501,19 @@ fn same_crash(a: &Ending, b: &Ending) -> bool {
 
 impl Supervisor {
     /// Runs the job again with tracing after the last heartbeat; the last
-    /// sequence traced before it crashes the same way is the culprit.
+    /// sequence traced before it crashes the same way is the culprit. A
+    /// run that is not repeatable kept the text of the sequence it ran,
+    /// which is replayed alone first.
     fn culprit(&self, world: &World<'_>, job: &Job, ran: u64, ending: &Ending) -> std::io::Result<Option<Sequence>> {
+        // A run that is not repeatable kept the text of the sequence it
+        // ran (see `shared::SharedText`): that sequence alone, first.
+        let kept = running(ending).and_then(|r| self.channel.running_text(r.sequence));
+        if let Some(text) = kept {
+            let replay = Job { replay: true, ..job.clone() };
+            if self.replay_crash(&replay, &text, ending).is_some() {
+                return Ok(decode(world, &text).ok());
+            }
+        }
         let mut rerun = Job { trace_after: Some(ran), ..job.clone() };
         rerun.settings.budget.max_sequences = Some(ran + HEARTBEAT_EVERY);
         rerun.settings.budget.time_limit = None;
@@ -690,8 +701,13 @@ pub(crate) fn supervise(
         let ran = sup.heartbeat();
         let elapsed = start.elapsed();
         let culprit = sup.culprit(world, &job, ran, &ending)?;
-        // The trace counts the sequences after the last heartbeat, the culprit last.
-        let ran = ran + sup.traced().len().saturating_sub(1) as u64;
+        // The trace counts the sequences after the last heartbeat, the
+        // culprit last; without one (a kept text was replayed, no rerun),
+        // the record of the sequence running does.
+        let ran = match sup.traced().len() {
+            0 => running(&ending).map_or(ran, |r| r.sequence.saturating_sub(1).max(ran)),
+            traced => ran + traced as u64 - 1,
+        };
         let found_at = Found { after: elapsed, sequences_before: stats.sequences + ran };
         stats.sequences += ran + 1;
         stats.failing += 1;
