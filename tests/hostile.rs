@@ -481,6 +481,45 @@ fn integers_inside_a_vector_a_call_returned_are_sizes_too() {
     assert!(params.iter().all(|p| params.iter().filter(|q| *q == p).count() == 1), "{params:?}");
 }
 
+/// Aborts the first time it is poked in one exploration, never again (a
+/// file beside the children, named for the process that starts them,
+/// remembers): a crash that no rerun repeats.
+pub struct Jumpy;
+
+#[cfg(unix)]
+fn jumpy_marker() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("drt-jumpy-{}", std::os::unix::process::parent_id()))
+}
+
+#[drt::operations]
+impl Jumpy {
+    pub fn new() -> Jumpy {
+        Jumpy
+    }
+    pub fn poke(&self) {
+        #[cfg(unix)]
+        if std::fs::File::options().write(true).create_new(true).open(jumpy_marker()).is_ok() {
+            std::process::abort();
+        }
+    }
+}
+
+/// A crash that does not happen again when the exploration is rerun has
+/// no sequence to show, but the call it happened in is named (it was
+/// "(unknown call)").
+#[test]
+#[cfg(unix)]
+fn a_crash_that_does_not_happen_again_names_its_call() {
+    // The children's parent is this process: the marker is its own.
+    let marker = std::env::temp_dir().join(format!("drt-jumpy-{}", std::process::id()));
+    let report = drt::explore::<Jumpy>().seed(1).max_sequences(200).isolation(Isolation::Process).report();
+    let _ = std::fs::remove_file(&marker);
+    assert_eq!(report.failures.len(), 1, "{report}");
+    let f = &report.failures[0];
+    assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Flaky, "Jumpy::poke"), "{report}");
+    assert!(f.message.contains("SIGABRT") && f.message.contains("did not happen again"), "{}", f.message);
+}
+
 /// A log whose `sync` blocks for seconds (a flush to a slow disk), far
 /// longer than its other calls and the exploration's time, not as long as
 /// the call timeout.

@@ -728,7 +728,13 @@ pub(crate) fn supervise(
             }
             None => {
                 let crash = crash(&ending, memory_limit, timeout);
-                (crash_failure(world, None, &crash, found_at), crash)
+                let mut failure = crash_failure(world, None, &crash, found_at);
+                // No sequence to show, but the call it was in is known.
+                let path = running(&ending).and_then(|r| r.call.as_ref().or(r.extending.as_ref()));
+                if let Some(op) = path.and_then(|p| displayed(world, std::slice::from_ref(p)).pop()) {
+                    failure.operation = op.to_string();
+                }
+                (failure, crash)
             }
         };
         let found = (crash.key(&failure).group_name(), failure);
