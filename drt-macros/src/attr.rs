@@ -337,3 +337,77 @@ impl MethodArgs {
         out
     }
 }
+
+/// A method's `#[drt(...)]` written under a condition, as the block's own
+/// attribute is in a crate that takes drt as a dev-dependency:
+/// `#[cfg_attr(test, drt(skip))]`. rustc hands an attribute macro its
+/// block with such attributes unexpanded, so drt would not see the
+/// `drt(...)` and rustc would later reject it as an unknown attribute.
+/// Each is lifted out (`#[drt(skip)]`, and the `cfg_attr` keeps what else
+/// it held), and its condition returned with where it was written: drt
+/// reads the attribute as if the condition held, which the expansion
+/// checks (a compile error where it does not: [`unmet_conditions`]).
+pub fn lift_conditional(item: &mut syn::ItemImpl) -> Vec<(syn::Meta, proc_macro2::Span)> {
+    use syn::spanned::Spanned as _;
+    let mut conditions = Vec::new();
+    for i in &mut item.items {
+        let attrs = match i {
+            syn::ImplItem::Fn(f) => &mut f.attrs,
+            syn::ImplItem::Const(c) => &mut c.attrs,
+            syn::ImplItem::Type(t) => &mut t.attrs,
+            syn::ImplItem::Macro(m) => &mut m.attrs,
+            _ => continue,
+        };
+        let mut lifted = Vec::new();
+        for attr in std::mem::take(attrs) {
+            let Some((condition, drt, rest)) = split_conditional(&attr) else {
+                attrs.push(attr);
+                continue;
+            };
+            conditions.push((condition.clone(), condition.span()));
+            // What else it held stays under its condition.
+            if !rest.is_empty() {
+                let meta = syn::parse_quote!(cfg_attr(#condition, #(#rest),*));
+                attrs.push(syn::Attribute { meta, ..attr.clone() });
+            }
+            lifted.extend(drt.into_iter().map(|meta| syn::Attribute { meta, ..attr.clone() }));
+        }
+        attrs.extend(lifted);
+    }
+    conditions
+}
+
+/// `#[cfg_attr(condition, a, drt(x), b)]`: its condition, its `drt(...)`
+/// attributes and the others; `None` for any other attribute, or one
+/// holding no `drt(...)`.
+fn split_conditional(attr: &syn::Attribute) -> Option<(syn::Meta, Vec<syn::Meta>, Vec<syn::Meta>)> {
+    use syn::punctuated::Punctuated;
+    let list = attr.meta.require_list().ok().filter(|l| l.path.is_ident("cfg_attr"))?;
+    let mut metas = list.parse_args_with(Punctuated::<syn::Meta, Token![,]>::parse_terminated).ok()?.into_iter();
+    let condition = metas.next()?;
+    let (drt, rest): (Vec<syn::Meta>, Vec<syn::Meta>) = metas.partition(|m| m.path().is_ident("drt"));
+    (!drt.is_empty()).then_some((condition, drt, rest))
+}
+
+/// For each condition of a lifted `#[cfg_attr(condition, drt(...))]`, a
+/// compile error where it does not hold though the block is explored
+/// (`#[cfg_attr(feature = "slow", drt(skip))]` under a block explored in
+/// every test): drt cannot read an attribute only some builds have.
+pub fn unmet_conditions(conditions: &[(syn::Meta, proc_macro2::Span)]) -> TokenStream {
+    conditions
+        .iter()
+        .map(|(condition, span)| {
+            let message = format!(
+                "drt reads `#[cfg_attr({}, drt(...))]` wherever the block is explored, and here `{}` does not hold: \
+                 give the method's `cfg_attr` the same condition as the block's (`#[cfg_attr(test, drt::operations)]` \
+                 with `#[cfg_attr(test, drt(skip))]`), or write `#[drt(...)]`",
+                condition.to_token_stream(),
+                condition.to_token_stream()
+            );
+            quote::quote_spanned! {*span=>
+                #[cfg(not(#condition))]
+                ::core::compile_error!(#message);
+            }
+        })
+        .collect()
+}

@@ -37,6 +37,10 @@ pub fn operations(args: TokenStream, input: TokenStream) -> TokenStream {
 }
 
 fn expand(args: TokenStream, item: &ItemImpl) -> Result<TokenStream, syn::Error> {
+    // `#[cfg_attr(test, drt(skip))]` on a method is read as `#[drt(skip)]`.
+    let mut item = item.clone();
+    let conditions = crate::attr::lift_conditional(&mut item);
+    let item = &item;
     let cx = Ctxt::new();
     let args = ImplArgs::parse(&cx, args);
     let explorable = crate::check::check_impl(&cx, item);
@@ -60,9 +64,11 @@ fn expand(args: TokenStream, item: &ItemImpl) -> Result<TokenStream, syn::Error>
         #( #registrations )*
     };
     let expansion = crate::krate::rewrite(expansion, args.krate.as_ref());
+    let unmet = crate::attr::unmet_conditions(&conditions);
     Ok(quote! {
         #item
         #expansion
+        #unmet
     })
 }
 

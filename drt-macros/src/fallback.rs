@@ -15,8 +15,10 @@ pub fn expand(item: &ItemImpl, err: &syn::Error) -> TokenStream {
     }
 }
 
-/// Removes `#[drt(...)]` helper attributes from the items of the block.
+/// Removes `#[drt(...)]` helper attributes from the items of the block,
+/// those under a `cfg_attr` too.
 pub fn strip_helpers(mut item: ItemImpl) -> ItemImpl {
+    crate::attr::lift_conditional(&mut item);
     for i in &mut item.items {
         let attrs = match i {
             ImplItem::Fn(f) => &mut f.attrs,
