@@ -46,6 +46,7 @@ const USAGE: &str = "\
 cargo drt: runs a cargo command with the crate under test built for drt's coverage feedback
 
 usage: cargo drt <command> [args...]     e.g. cargo drt test, cargo drt test -p my-crate --test explore
+       cargo drt --version
 
 The packages cargo builds (the current one, or those named with -p) are instrumented;
 set DRT_COVERAGE_CRATES=a,b to choose others. Builds go to target/drt.";
@@ -72,6 +73,10 @@ fn launch(args: &[OsString]) -> Result<ExitCode, String> {
         Some(first) if first == "drt" => &args[1..],
         _ => args,
     };
+    if args.first().is_some_and(|a| a == "--version" || a == "-V") {
+        println!("cargo-drt {}", env!("CARGO_PKG_VERSION"));
+        return Ok(ExitCode::SUCCESS);
+    }
     if args.is_empty() || args[0] == "--help" || args[0] == "-h" {
         println!("{USAGE}");
         return Ok(if args.is_empty() { ExitCode::from(2) } else { ExitCode::SUCCESS });

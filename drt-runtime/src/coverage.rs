@@ -12,7 +12,7 @@
 /// Why there is no coverage to use, for the note when it was asked for.
 #[cfg_attr(drt_coverage, allow(dead_code))]
 pub(crate) const NOT_BUILT: &str = "coverage is off: the code under test was not built for it; run the test with \
-                                    `cargo drt test` (install it with `cargo install cargo-drt`)";
+                                    `cargo drt test` (install it from drt's repository: `cargo install --path <drt>/cargo-drt`)";
 /// As [`NOT_BUILT`], when drt was built for it but no code was instrumented.
 #[cfg_attr(not(drt_coverage), allow(dead_code))]
 pub(crate) const NOTHING_INSTRUMENTED: &str = "coverage is off: `cargo drt` instrumented no code in this program; \

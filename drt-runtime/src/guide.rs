@@ -7,16 +7,37 @@
 //! ## 1. Install
 //!
 //! The package is `drt-runtime`; its library is `drt`. Explorations run in
-//! `#[test]`s, so it is usually a dev-dependency:
+//! `#[test]`s, so it is a dev-dependency (until it is on crates.io, by path
+//! from a clone of its repository):
 //!
 //! ```toml
 //! [dev-dependencies]
 //! drt = { package = "drt-runtime", version = "0.1" }
+//! # not yet on crates.io: drt = { package = "drt-runtime", path = "../drt/drt-runtime" }
 //! ```
 //!
-//! (A normal dependency when you annotate impl blocks outside
-//! `#[cfg(test)]` code: the attributes leave the blocks unchanged and
-//! register them at no cost until an exploration starts.)
+//! and the annotations and explorations are compiled for tests only, so
+//! `cargo build` never compiles drt:
+//!
+//! ```ignore
+//! #[cfg_attr(test, drt::operations)]
+//! impl Schedule {
+//!     // ... its methods; tune one with #[cfg_attr(test, drt(skip))]
+//! }
+//!
+//! #[cfg(test)]
+//! mod explore {
+//!     #[test]
+//!     fn schedule() {
+//!         drt::explore::<super::Schedule>().run();
+//!     }
+//! }
+//! ```
+//!
+//! The chapters below write `#[drt::operations]` and `#[drt(...)]` for
+//! short. To explore from `tests/`, make drt an optional dependency and
+//! annotate with `#[cfg_attr(feature = "drt", drt::operations)]`; run
+//! `cargo test --features drt`.
 //!
 //! ## 2. Annotate
 //!
