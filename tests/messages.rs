@@ -67,11 +67,29 @@ drt: failure 1 of 1: panic in Counter::bump: attempt to add with overflow
     assert!(text.contains(&format!("drt: {} sequences (", report.stats.sequences)), "{text}");
     assert!(
         text.ends_with(
-            "drt: paste a test above into tests/ to keep the bug fixed; re-run this exploration with DRT_SEED=5\n"
+            "drt: paste a test above into tests/ to keep the bug fixed; re-run this exploration with DRT_SEED=5 \
+             DRT_MAX_SEQUENCES=200\n"
         ),
         "{text}"
     );
     assert_eq!(report.failures[0].len, 7);
+}
+
+/// A run bounded by time is not repeated by its seed (it was told to be,
+/// and the seed alone explores for another count of sequences, weighing
+/// other measured costs): the report says what reproduces its failures.
+#[test]
+fn a_run_bounded_by_time_says_its_seed_does_not_repeat_it() {
+    let report = drt::explore::<Counter>().seed(5).time_limit(std::time::Duration::from_millis(300)).report();
+    assert!(!report.failures.is_empty(), "{report}");
+    let text = report.to_string();
+    assert!(
+        text.ends_with(
+            "drt: paste a test above into tests/ to keep the bug fixed; this run was bounded by time, which \
+             DRT_SEED=5 does not repeat: each test above reproduces its failure\n"
+        ),
+        "{text}"
+    );
 }
 
 #[test]

@@ -235,6 +235,9 @@ pub struct Stats {
     /// ([`Explorer::jobs`](crate::Explorer::jobs)); their counts are added
     /// up here. 1 (or 0, in a report built by hand) when one did.
     pub jobs: usize,
+    /// How the run was bounded, which decides what repeats it (the driver
+    /// says; a report built by hand does not know).
+    pub(crate) bound: Bound,
     /// The edges of the code under test the exploration reached, when that
     /// code was built for coverage feedback (`cargo drt test`); `None` in
     /// any other build, or with `DRT_COVERAGE=off`.
@@ -430,6 +433,18 @@ impl fmt::Display for Failure {
     }
 }
 
+/// How an exploration was bounded: a number of sequences it ran to the
+/// end, which its seed repeats with that number; or time, which no seed
+/// repeats (costs are measured times, and a machine runs more or fewer
+/// sequences in the same time).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Bound {
+    #[default]
+    Unknown,
+    Sequences(u64),
+    Time,
+}
+
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.failures_text())?;
@@ -460,8 +475,7 @@ impl fmt::Display for Report {
             writeln!(f, "drt: note: {note}")?;
         }
         if !self.failures.is_empty() {
-            let jobs = if s.jobs > 1 { format!(" DRT_JOBS={}", s.jobs) } else { String::new() };
-            writeln!(f, "{}; re-run this exploration with DRT_SEED={}{jobs}", self.paste_advice(), s.seed)?;
+            writeln!(f, "{}; {}", self.paste_advice(), self.repeat_advice())?;
         }
         Ok(())
     }
@@ -477,6 +491,25 @@ impl Report {
             .enumerate()
             .map(|(i, failure)| format!("drt: failure {} of {n}: {failure}\n", i + 1))
             .collect()
+    }
+
+    /// What repeats this exploration: its seed and count of sequences for
+    /// a run bounded by them; for one bounded by time, nothing does, and the
+    /// tests above are what reproduce its failures.
+    pub(crate) fn repeat_advice(&self) -> String {
+        let s = &self.stats;
+        let jobs = if s.jobs > 1 { format!(" DRT_JOBS={}", s.jobs) } else { String::new() };
+        match s.bound {
+            Bound::Sequences(n) => {
+                format!("re-run this exploration with DRT_SEED={} DRT_MAX_SEQUENCES={n}{jobs}", s.seed)
+            }
+            Bound::Time => format!(
+                "this run was bounded by time, which DRT_SEED={} does not repeat: each test above reproduces its \
+                 failure",
+                s.seed
+            ),
+            Bound::Unknown => format!("re-run this exploration with DRT_SEED={}{jobs}", s.seed),
+        }
     }
 
     /// `drt: paste a test above into tests/ to keep the bug fixed`, naming

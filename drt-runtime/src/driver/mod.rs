@@ -20,7 +20,7 @@ use crate::isolate::jobs::explore_in_jobs;
 use crate::isolate::supervisor::{current_test, Stop};
 use crate::macro_support::OpKind;
 use crate::registry::Registry;
-use crate::report::{Report, Stats, WARNING};
+use crate::report::{Bound, Report, Stats, WARNING};
 use crate::saved_failures::SavedFailuresFile;
 use crate::world::World;
 
@@ -79,7 +79,8 @@ impl Explorer {
         }
         eprintln!("{report}");
         if let Some(path) = saved {
-            eprintln!("drt: the failing sequences are saved in {} and run first next time", path.display());
+            let command = test_command().map(|c| format!(": `{c}` replays them")).unwrap_or_default();
+            eprintln!("drt: the failing sequences are saved in {} and run first next time{command}", path.display());
         }
         let n = report.failures.len();
         panic!(
@@ -89,6 +90,15 @@ impl Explorer {
             if n == 1 { " is" } else { "s are" },
         );
     }
+}
+
+/// The command that runs this test alone, where cargo runs it: `cargo test
+/// -p <package> <test>` (cargo names the package to the test binary; the
+/// test harness names the thread after the test).
+fn test_command() -> Option<String> {
+    let test = std::thread::current().name().filter(|n| *n != "main")?.to_string();
+    let package = std::env::var("CARGO_PKG_NAME").ok()?;
+    Some(format!("cargo test -p {package} {test}"))
 }
 
 /// Sequences one fuzzer input may drive at most (its bytes run out long before).
@@ -214,6 +224,12 @@ fn report_of(explorer: &Explorer, saved_by_default: bool) -> Explored {
     }
     let (mut report, saved) = explore_somewhere(explorer, &settings);
     report.stats.notes.splice(0..0, settings.notes.iter().cloned());
+    // A count of sequences run to its end repeats with the seed; a run the
+    // clock stopped does not.
+    report.stats.bound = match settings.budget.max_sequences {
+        Some(n) if settings.budget.time_limit.is_none() || report.stats.sequences >= n => Bound::Sequences(n),
+        _ => Bound::Time,
+    };
     report.name_tests_apart();
     if let Some(path) = &settings.json_report {
         write_json(&mut report, explorer, path);
@@ -473,4 +489,15 @@ fn nothing_registered(explorer: &Explorer, registry: &Registry) -> String {
 fn subject(explorer: &Explorer) -> String {
     let names: Vec<String> = explorer.subjects().iter().map(|(_, n)| crate::names::display_type_name(n)).collect();
     names.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_command_that_replays_saved_failures_names_the_package_and_the_test() {
+        assert_eq!(
+            super::test_command().as_deref(),
+            Some("cargo test -p drt-runtime driver::tests::the_command_that_replays_saved_failures_names_the_package_and_the_test")
+        );
+    }
 }
