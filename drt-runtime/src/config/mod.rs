@@ -668,10 +668,15 @@ pub(crate) fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// Whether a CI system runs this: `CI` is set, and not to `false` or `0`
-/// (GitHub Actions, GitLab, CircleCI, Travis and Buildkite all set it).
+/// Whether a CI system runs this, as insta tells it: `CI` is set, and not
+/// to `false` or `0` (GitHub Actions, GitLab, CircleCI, Travis and
+/// Buildkite all set it); without `CI`, `TF_BUILD` is (Azure Pipelines
+/// sets that instead).
 fn in_ci(env: &dyn Fn(&str) -> Option<String>) -> bool {
-    env("CI").is_some_and(|v| !v.trim().is_empty() && parse_switch(v.trim()) != Some(false))
+    match env("CI") {
+        Some(v) => !v.trim().is_empty() && parse_switch(v.trim()) != Some(false),
+        None => env("TF_BUILD").is_some_and(|v| !v.trim().is_empty()),
+    }
 }
 
 fn parse_env<T>(
@@ -873,6 +878,9 @@ mod tests {
         assert!(!strict(&[("CI", "false")]));
         assert!(!strict(&[("CI", "")]));
         assert!(!strict(&[("CI", "true"), ("DRT_STRICT", "0")]));
+        // Azure Pipelines sets TF_BUILD, not CI; CI set to false wins.
+        assert!(strict(&[("TF_BUILD", "True")]));
+        assert!(!strict(&[("TF_BUILD", "True"), ("CI", "false")]));
         assert!(strict(&[("DRT_STRICT", "1")]));
     }
 
