@@ -31,7 +31,10 @@ fn two_jobs_split_the_budget_and_merge_into_one_deterministic_report() {
     let attempted: u64 = a.stats.operations.iter().map(|o| o.attempted).sum();
     assert!(attempted > 0 && a.stats.uncallable.is_empty(), "{a}");
     let text = a.to_string();
-    assert!(text.contains("in 2 jobs of child processes") && text.contains("DRT_SEED=7 DRT_JOBS=2"), "{text}");
+    assert!(
+        text.contains("in 2 jobs of child processes") && text.contains("DRT_SEED=7 DRT_MAX_SEQUENCES=20000 DRT_JOBS=2"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -84,4 +87,48 @@ fn a_bad_drt_jobs_is_a_note_and_one_job() {
         assert!(stdout.contains(&format!("report note: {note}")), "{value}:\n{stdout}");
         assert!(stdout.contains("jobs explored: 1"), "{value}:\n{stdout}");
     }
+}
+
+/// `DRT_JOBS=auto` takes only the cores no other exploration holds: with
+/// every core held (here by this test, as running explorations hold them:
+/// a lock on a file per core), it explores in fewer jobs, one at least,
+/// and says why. Before, every exploration of a parallel test run took all
+/// the cores, up to cores² children at once.
+#[test]
+#[cfg(unix)]
+fn auto_jobs_take_only_the_cores_no_other_exploration_holds() {
+    use std::os::unix::fs::MetadataExt;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cores < 2 {
+        return; // `auto` is one job here anyway.
+    }
+    let probe = std::env::temp_dir().join(format!("drt-uid-probe-{}", std::process::id()));
+    std::fs::write(&probe, "").unwrap();
+    let uid = std::fs::metadata(&probe).unwrap().uid();
+    std::fs::remove_file(&probe).unwrap();
+    let dir = std::env::temp_dir().join(format!("drt-cores-{uid}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let held: Vec<std::fs::File> = (0..cores)
+        .filter_map(|core| {
+            let file = std::fs::File::options()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(dir.join(format!("core-{core}")));
+            file.ok().filter(|f| f.try_lock().is_ok())
+        })
+        .collect();
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["explore_with_env_jobs", "--exact", "--ignored", "--nocapture"])
+        .env("DRT_JOBS", "auto")
+        .env_remove("DRT_CHILD_DIR")
+        .output()
+        .unwrap();
+    drop(held);
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    let jobs: usize = stdout.lines().find_map(|l| l.strip_prefix("jobs explored: ")?.parse().ok()).unwrap();
+    assert!((1..cores).contains(&jobs), "{jobs} jobs of {cores} cores:\n{stdout}");
+    let note = format!("report note: DRT_JOBS=auto explored in {jobs} job");
+    assert!(stdout.contains(&note) && stdout.contains(&format!("of the {cores} cores")), "{stdout}");
 }

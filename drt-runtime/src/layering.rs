@@ -85,6 +85,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("isolate::supervisor", 7),
     ("isolate::jobs", 7),
     ("isolate::shared", 7),
+    ("isolate::cores", 7),
     ("driver", 8),
     ("driver::lifecycle", 8),
     ("lib", 9),

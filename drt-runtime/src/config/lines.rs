@@ -66,6 +66,7 @@ impl Settings {
             max_pool: u64::MAX,
             progress: None,
             jobs: 1,
+            jobs_auto: false,
             json_report: None,
             coverage: true,
             laws: true,

@@ -403,6 +403,9 @@ pub(crate) struct Settings {
     /// Children exploring side by side, each with its part of the budget
     /// (`.jobs()`, `DRT_JOBS`); 1 in a child.
     pub jobs: usize,
+    /// Whether `jobs` is `DRT_JOBS=auto`'s, one per core: then only the
+    /// cores no other exploration holds are taken (`isolate::cores`).
+    pub jobs_auto: bool,
     /// Where to write the report as JSON (`.json_report()`,
     /// `DRT_REPORT_JSON`); not sent to a child.
     pub json_report: Option<PathBuf>,
@@ -505,6 +508,7 @@ impl Explorer {
         }
         let mut notes = Vec::new();
         let jobs = self.resolve_jobs(env, isolation, &budget, &mut notes);
+        let jobs_auto = jobs > 1 && env("DRT_JOBS").is_some_and(|v| v.trim().eq_ignore_ascii_case("auto"));
         let coverage = parse_env(env, "DRT_COVERAGE", parse_switch)?;
         if coverage == Some(true) {
             notes.extend(crate::coverage::unavailable().map(String::from));
@@ -545,6 +549,7 @@ impl Explorer {
             max_pool,
             progress: parse_env(env, "DRT_PROGRESS", parse_progress)?.unwrap_or(Some(DEFAULT_PROGRESS)),
             jobs,
+            jobs_auto,
             json_report: env("DRT_REPORT_JSON")
                 .filter(|v| !v.trim().is_empty())
                 .map(PathBuf::from)

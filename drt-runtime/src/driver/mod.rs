@@ -271,6 +271,21 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
     let mut notes = Vec::new();
     if settings.isolation == Isolation::Process {
         if let Some(test) = current_test() {
+            // A core for each job, while they run; `auto` takes those no
+            // other exploration holds, one at least.
+            let (cores, mut settings) = (crate::config::cores(), settings.clone());
+            let held = crate::isolate::cores::Cores::take(settings.jobs, cores);
+            if settings.jobs_auto && held.len() < settings.jobs {
+                let (jobs, busy) = (held.len().max(1), cores - held.len());
+                let note = format!(
+                    "DRT_JOBS=auto explored in {jobs} job{}: other explorations running held {busy} of the {cores} \
+                     cores",
+                    crate::names::plural(jobs as u64)
+                );
+                crate::progress::notice_once(&format!("drt: note: {note}\n"));
+                notes.push(note);
+                settings.jobs = jobs;
+            }
             let job = Job {
                 subjects: names.iter().map(|n| n.to_string()).collect(),
                 replay: false,
@@ -284,7 +299,10 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
             };
             let world_of = || world_of(&ids, reference, store.as_ref(), settings.laws).expect("paired above");
             match explore_in_jobs(&test, &world_of, &job, store.as_ref()) {
-                Ok((failures, stats)) => return (Report { failures, stats: Stats { laws, ..stats } }, path),
+                Ok((failures, mut stats)) => {
+                    stats.notes.splice(0..0, notes);
+                    return (Report { failures, stats: Stats { laws, ..stats } }, path);
+                }
                 // Exploring in-process would hit the same bug, and a crash of the user's there.
                 Err(Stop::Internal(said)) => panic!("{said}"),
                 Err(Stop::Io(e)) => {

@@ -407,6 +407,7 @@ mod tests {
             max_pool: 64 << 20,
             progress: Some(Duration::from_secs(5)),
             jobs: 1,
+            jobs_auto: false,
             json_report: None,
             coverage: false,
             laws: false,

@@ -18,18 +18,22 @@
 //!    for longer than the call timeout is killed (a hang); one in a call or
 //!    sequence given a large integer for a twentieth of that is cut short
 //!    (a size too large for the run, [`crate::sizes`]); one still in a
-//!    sequence half a second after its time is up is stopped. A crash in a
+//!    sequence half a second after its time is up is stopped, unless it
+//!    used the processor all along (a loop, then a hang at the timeout). A crash in a
 //!    call of the same operation and at the same place as one reported is
 //!    a hit. Otherwise (exploration is deterministic) the supervisor runs the
 //!    same job again with tracing on after the last heartbeat: the last
-//!    sequence traced is the culprit.
+//!    sequence traced is the culprit. (A run with coverage is not
+//!    repeatable: its child keeps the text of each sequence as it starts,
+//!    which is replayed first.)
 //! 4. The culprit is minimized by replaying candidates in fresh children, and
 //!    exploring restarts with another seed, the operation that crashed drawn
 //!    half as often (a bounded number of times: `MAX_RESTARTS` and
 //!    `AVOID_AFTER` in `supervisor.rs`).
 //!
 //! With `.jobs(n)`, [`jobs`] runs n such supervisors side by side, each
-//! with its own seed and part of the budget, and merges their reports.
+//! with its own seed and part of the budget, and merges their reports;
+//! [`cores`] shares the machine's cores among the explorations running.
 //!
 //! [`job`] is what the two sides share: the job, and the files of the
 //! channel between them. [`supervisor`] is the parent's side. On the
@@ -38,6 +42,7 @@
 //! [`job::ChildListener`] is the engine's listener, so the engine knows
 //! nothing of child processes and sits a floor below them.
 
+pub(crate) mod cores;
 pub(crate) mod job;
 pub(crate) mod jobs;
 pub(crate) mod shared;
