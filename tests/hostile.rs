@@ -484,6 +484,7 @@ fn integers_inside_a_vector_a_call_returned_are_sizes_too() {
 /// Aborts the first time it is poked in one exploration, never again (a
 /// file beside the children, named for the process that starts them,
 /// remembers): a crash that no rerun repeats.
+#[derive(Default)]
 pub struct Jumpy;
 
 #[cfg(unix)]
