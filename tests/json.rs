@@ -24,6 +24,9 @@ fn a_report_is_written_as_json_with_each_test_beside_it() {
     let doc = read_json(&dir.join("drt_examples__money__Money.json"));
     assert_eq!(doc["format"], "drt-report-1");
     assert_eq!((doc["subject"].as_str(), doc["passed"].as_bool()), (Some("Money"), Some(false)));
+    // The test that explored, and its package: `cargo test -p drt-tests <test>` runs it alone.
+    assert_eq!(doc["test"].as_str(), Some("a_report_is_written_as_json_with_each_test_beside_it"));
+    assert_eq!(doc["package"].as_str(), Some("drt-tests"));
     let failures = doc["failures"].as_array().unwrap();
     assert_eq!(failures.len(), report.failures.len());
     for (json, failure) in failures.iter().zip(&report.failures) {

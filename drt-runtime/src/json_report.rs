@@ -11,7 +11,8 @@
 //!
 //! The document (`"format": "drt-report-1"`) holds every field of
 //! [`Report`], [`Failure`] and [`Stats`] under its Rust name, durations in
-//! seconds (`found_after_secs`, `elapsed_secs`), and `passed`: whether
+//! seconds (`found_after_secs`, `elapsed_secs`), the `test` that explored
+//! and its `package` (`null` outside a test harness), and `passed`: whether
 //! `run()` passes on this report (no failures; warnings under `DRT_STRICT`
 //! are not counted). Written with serde_json (the `json` feature, on by
 //! default); a file that cannot be written is a warning, and the run's
@@ -76,6 +77,11 @@ fn document(report: &Report, subject: &str) -> serde_json::Value {
         "format": FORMAT,
         "drt_version": env!("CARGO_PKG_VERSION"),
         "subject": subject,
+        // Which test ran it, where cargo (or nextest) runs tests: what a
+        // merge of CI shards' reports names, and `cargo test -p <package>
+        // <test>` runs alone.
+        "test": std::thread::current().name().filter(|n| *n != "main"),
+        "package": std::env::var("CARGO_PKG_NAME").ok(),
         "passed": report.failures.is_empty(),
         "failures": report.failures.iter().map(failure).collect::<Vec<_>>(),
         "stats": stats(&report.stats),
