@@ -35,6 +35,26 @@ fn a_report_is_written_as_json_with_each_test_beside_it() {
         let file = dir.join(json["test_file"].as_str().unwrap());
         assert_eq!(std::fs::read_to_string(&file).unwrap(), failure.code, "{}", file.display());
     }
+    // Each failure's group, as drt counted it: a panic's operation and place.
+    let panics: Vec<_> = failures.iter().filter(|f| f["kind"] == "panic").collect();
+    assert!(!panics.is_empty(), "{doc}");
+    for json in panics {
+        let group = &json["group"];
+        assert_eq!((&group["subject"], &group["kind"]), (&json["operation"], &json["kind"]), "{json}");
+        assert_eq!(group["place"], json["location"], "{json}");
+    }
+    // Another seed's report (a CI shard's) puts the same bug in the same
+    // group, though found by other sequences: reports merge by it.
+    let other = scratch("json-money-other");
+    drt::explore::<money::Money>().seed(8).max_sequences(20_000).json_report(&other).report();
+    let other = read_json(&other.join("drt_examples__money__Money.json"));
+    let groups = |doc: &serde_json::Value| {
+        let mut groups: Vec<String> =
+            doc["failures"].as_array().unwrap().iter().map(|f| f["group"].to_string()).collect();
+        groups.sort();
+        groups
+    };
+    assert_eq!(groups(&doc), groups(&other));
     let stats = &doc["stats"];
     assert_eq!(stats["sequences"].as_u64(), Some(report.stats.sequences));
     assert_eq!(stats["seed"].as_u64(), Some(7));

@@ -88,11 +88,23 @@ fn document(report: &Report, subject: &str) -> serde_json::Value {
     })
 }
 
+/// A failure's group: its subject (the operation, or the type of a broken
+/// contract or law), its kind, and its place (the panic's location or
+/// message, the invariant, contract or law).
+#[cfg(feature = "json")]
+fn group(f: &Failure) -> serde_json::Value {
+    let (subject, place) = f.group.split_once('\n').unwrap_or((&f.group, ""));
+    serde_json::json!({ "subject": subject, "kind": f.kind.name(), "place": place })
+}
+
 #[cfg(feature = "json")]
 fn failure(f: &Failure) -> serde_json::Value {
     serde_json::json!({
         "kind": f.kind.name(),
         "operation": f.operation,
+        // What drt counted it with: failures of several reports (CI
+        // shards) with equal groups are one failure.
+        "group": group(f),
         "message": f.message,
         "location": f.location,
         "code": f.code,
@@ -200,6 +212,7 @@ mod tests {
                 hits: 3,
                 unminimized_len: 4,
                 minimize_limit: None,
+                group: String::new(),
             }],
             stats: Stats {
                 seed: 7,

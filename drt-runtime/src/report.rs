@@ -127,6 +127,13 @@ pub struct Failure {
     pub unminimized_len: usize,
     /// Set when minimization stopped at a limit: which setting to raise.
     pub minimize_limit: Option<String>,
+    /// The group drt counted it in, as `subject\nplace` (with `kind`): the
+    /// operation, or the type for a broken contract or law; the panic's
+    /// location or message, the invariant, the contract or the law. Empty
+    /// until the exploration's failures are final. The JSON report carries
+    /// it, so that CI shards' reports merge as drt groups.
+    #[cfg_attr(not(feature = "json"), allow(dead_code))]
+    pub(crate) group: String,
 }
 
 /// Counts for one operation. `==` compares the counts, not the measured
@@ -538,6 +545,7 @@ mod tests {
             hits: 1,
             unminimized_len: 1,
             minimize_limit: None,
+            group: String::new(),
         }
     }
 

@@ -171,6 +171,7 @@ pub(crate) fn confirmed_failure(
         minimize_limit: minimized
             .cut_short
             .map(|setting| format!("minimization stopped at its limit; raise {setting} for a shorter test")),
+        group: String::new(),
     }
 }
 
@@ -301,6 +302,7 @@ pub(crate) fn crash_failure(
         hits: 1,
         unminimized_len: len,
         minimize_limit: None,
+        group: String::new(),
     }
 }
 
@@ -372,6 +374,6 @@ impl Groups {
     }
 
     pub fn into_failures(self) -> Vec<Failure> {
-        self.0.into_iter().map(|g| g.failure).collect()
+        self.0.into_iter().map(|g| Failure { group: g.key.group_name(), ..g.failure }).collect()
     }
 }

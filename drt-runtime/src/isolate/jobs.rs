@@ -171,7 +171,7 @@ fn merge(results: Vec<Explored>, warnings: &Mutex<Vec<String>>) -> Result<(Vec<F
     // In the order found, each job counting its own sequences; a stable
     // sort keeps job order among equals.
     found.sort_by_key(|(_, f)| f.sequences_before);
-    Ok((group(found).into_iter().map(|(_, f)| f).collect(), stats))
+    Ok((group(found).into_iter().map(|(group, f)| Failure { group, ..f }).collect(), stats))
 }
 
 #[cfg(test)]
@@ -237,6 +237,7 @@ mod tests {
             hits: 1,
             unminimized_len: len,
             minimize_limit: None,
+            group: String::new(),
         }
     }
 

@@ -92,6 +92,8 @@ fn read_failure(r: &mut Reader<'_>) -> Option<Grouped> {
             hits,
             unminimized_len,
             minimize_limit,
+            // Set once the failures are final (`jobs::merge`).
+            group: String::new(),
         },
     ))
 }
@@ -194,6 +196,7 @@ mod tests {
             hits: 2,
             unminimized_len: 9,
             minimize_limit: Some("raise X".into()),
+            group: String::new(),
         };
         let text = format!("{}{}", failure("place", &f), failure("place", &f));
         let back = failures(&text);
