@@ -330,7 +330,7 @@
 //! your `Cargo.toml` and run first on the next exploration, so a fixed bug
 //! stays fixed and a broken one fails at once. Commit the file. An entry
 //! that no longer matches the code is skipped with a warning, which fails
-//! the test under `DRT_STRICT` (on when `CI` is set). `DRT_PERSIST=off`
+//! the test under `DRT_STRICT` (on in CI). `DRT_PERSIST=off`
 //! turns saving off; `DRT_MAX_SEQUENCES=0` replays the saved failures only.
 //!
 //! ## 10. Regression suites
@@ -344,4 +344,79 @@
 //! out-of-date file fails the test there. `DRT_UPDATE` (or
 //! [`update_regression_tests`](crate::Explorer::update_regression_tests))
 //! asks, as insta's `INSTA_UPDATE`: `always` accepts every change, `new`
-//! writes `.new` files in CI too, `no` never writes.
+//! writes `.new` files in CI too, `no` never writes. Only a run that could
+//! have written the file judges it: one with another seed (a CI shard's),
+//! or one bounded by time, which no seed repeats, leaves it as it is with
+//! a note.
+//!
+//! ## 11. CI: longer runs, shards, JSON and jobs
+//!
+//! CI is told as insta tells it: `CI` set (not to `false` or `0`), else
+//! `TF_BUILD` (Azure Pipelines). There `DRT_STRICT` is on: a warning about
+//! drt's files fails the test. A nightly job explores longer without
+//! code changes: `DRT_TIME_LIMIT=10m` lengthens every exploration the run
+//! starts (and sets aside their `max_sequences`), so name the exploration
+//! tests so that a filter selects them: `cargo test -- explore`.
+//!
+//! Shards explore the same tests, each with a seed of its own
+//! (`DRT_SEED`). Each exploration's report can be written as JSON
+//! (`DRT_REPORT_JSON=<dir>`, or [`json_report`](crate::Explorer::json_report)),
+//! with each failure's test beside it as a `.rs` file; an absolute
+//! directory gathers a workspace's member crates. The JSON names the
+//! `test` that explored and its `package`, and each failure's `group`
+//! (subject, kind, place), by which the shards' reports merge as one run's
+//! would. `docs/ci/drt-shard.sh` in drt's repository is one shard, for any
+//! CI, and `docs/ci/drt-explore.yml` a GitHub Actions workflow of four.
+//!
+//! ```
+//! # pub struct Counter { hits: u8 }
+//! # #[drt::operations]
+//! # impl Counter {
+//! #     pub fn new() -> Self { Counter { hits: 0 } }
+//! #     pub fn hit(&mut self) { self.hits = self.hits.saturating_add(1) }
+//! # }
+//! let dir = std::env::temp_dir().join(format!("drt-guide-json-{}", std::process::id()));
+//! let report = drt::explore::<Counter>().seed(3).max_sequences(200).json_report(&dir).report();
+//! assert!(report.failures.is_empty());
+//! let written: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
+//! assert_eq!(written.len(), 1, "one <type>.json per exploration: {written:?}");
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! ```
+//!
+//! [`jobs`](crate::Explorer::jobs) (`DRT_JOBS=n`, or `auto` for one per
+//! core) explores in several child processes at once and merges their
+//! reports. Explorations running at once share the machine's cores: each
+//! holds one while it runs, and `auto` takes only those no other holds,
+//! one at least, with a note, so a parallel test run does not start a
+//! child per core for every test.
+//!
+//! A report says what repeats its run: for one bounded by
+//! `max_sequences`, `DRT_SEED` with `DRT_MAX_SEQUENCES`; a run bounded by
+//! time (the default) is repeated by no seed, and each printed test
+//! reproduces its failure, as the saved failures do (the report names the
+//! `cargo test` command that replays them).
+//!
+//! ## 12. Coverage feedback and fuzzing
+//!
+//! `cargo drt test` (install it from drt's repository with `cargo install
+//! --path <drt>/cargo-drt`) runs `cargo test` with the crate under test
+//! built with SanitizerCoverage, on stable Rust: the exploration then steers
+//! by the code its calls reach and the values that code compares, and the
+//! summary counts the edges reached. Only the packages cargo builds are
+//! instrumented (`DRT_COVERAGE_CRATES=a,b` chooses others), never drt.
+//! `DRT_COVERAGE=off` explores without it in such a build.
+//!
+//! [`fuzz`](crate::fuzz) is an entry point for libFuzzer, cargo-fuzz or
+//! bolero: the fuzzer's bytes take the place of the seed, every oracle
+//! runs, and a failure panics with its minimized test.
+//!
+//! ```
+//! # pub struct Counter { hits: u8 }
+//! # #[drt::operations]
+//! # impl Counter {
+//! #     pub fn new() -> Self { Counter { hits: 0 } }
+//! #     pub fn hit(&mut self) { self.hits = self.hits.saturating_add(1) }
+//! # }
+//! // fuzz/fuzz_targets/counter.rs: fuzz_target!(|data: &[u8]| drt::fuzz::<Counter>(data));
+//! drt::fuzz::<Counter>(b"any bytes are a valid run");
+//! ```
