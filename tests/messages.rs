@@ -388,7 +388,7 @@ fn a_long_run_prints_its_progress_through_libtests_capture() {
         let said = "drt: DRT_SEED=random: this run's seed is ";
         let seed = stderr.split_once(said).and_then(|(_, rest)| rest.split_once(' ')).map(|(seed, _)| seed);
         let seed = seed.unwrap_or_else(|| panic!("{isolation}: no seed said:\n{stderr}"));
-        assert!(stderr.contains(&format!("{said}{seed} (DRT_SEED={seed} runs it again)\n")), "{stderr}");
+        assert!(stderr.contains(&format!("{said}{seed} (DRT_SEED={seed} explores with it again)\n")), "{stderr}");
         assert!(stderr.contains(&format!("so far (seed {seed})\n")), "{isolation}:\n{stderr}");
         // Off means off.
         let out = std::process::Command::new(std::env::current_exe().unwrap())

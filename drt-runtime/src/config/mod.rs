@@ -649,7 +649,9 @@ impl Explorer {
                 Some(Some(seed)) => seed,
                 Some(None) => {
                     let seed = random_seed();
-                    eprintln!("drt: DRT_SEED=random: this run's seed is {seed} (DRT_SEED={seed} runs it again)");
+                    eprintln!(
+                        "drt: DRT_SEED=random: this run's seed is {seed} (DRT_SEED={seed} explores with it again)"
+                    );
                     seed
                 }
                 None => self.seed.unwrap_or(DEFAULT_SEED),

@@ -80,7 +80,12 @@ impl Explorer {
         eprintln!("{report}");
         if let Some(path) = saved {
             let command = test_command().map(|c| format!(": `{c}` replays them")).unwrap_or_default();
-            eprintln!("drt: the failing sequences are saved in {} and run first next time{command}", path.display());
+            // In CI the file is on a machine that goes away: it must travel.
+            let ci = if strict { " (in CI, keep the file as an artifact and copy it into your checkout)" } else { "" };
+            eprintln!(
+                "drt: the failing sequences are saved in {} and run first next time{command}{ci}",
+                path.display()
+            );
         }
         let n = report.failures.len();
         panic!(
