@@ -270,10 +270,11 @@ impl Supervisor {
     /// saw it then (`overtime`: its number, when, and the processor time the
     /// child had used then): a child between sequences (it minimizes a
     /// failure, it ends) goes on. So does one that used the processor for
-    /// most of that time: it may be in an endless loop, a bug, which the
-    /// call timeout tells from a slow call (see [`hung`]); cutting it here
-    /// would drop the bug with a note. A call that waits (a sleep, a lock)
-    /// is cut: waiting on, it would be a hang only after many timeouts.
+    /// an eighth of that time or more: it may be in an endless loop, a bug,
+    /// which the call timeout tells from a slow call (see [`hung`]);
+    /// cutting it here would drop the bug with a note. A call that waits (a
+    /// sleep, a lock) is cut: waiting on, it would be a hang only after
+    /// many timeouts.
     fn out_of_time(&self, deadline: Option<Instant>, pid: u32, overtime: &mut Overtime) -> Option<Running> {
         if deadline.is_none_or(|d| Instant::now() < d) {
             return None;
@@ -283,7 +284,9 @@ impl Supervisor {
             Some((sequence, since, cpu)) if sequence == running.sequence => {
                 let over = since.elapsed();
                 // Where the system does not tell processor time, it is cut.
-                let looping = cpu.zip(cpu_time(pid)).is_some_and(|(then, now)| now.saturating_sub(then) > over / 2);
+                // A call that waits uses next to none; one that loops on a
+                // loaded machine (tests run side by side) may get an eighth.
+                let looping = cpu.zip(cpu_time(pid)).is_some_and(|(then, now)| now.saturating_sub(then) > over / 8);
                 (over > GRACE && !looping).then_some(running)
             }
             _ => {
