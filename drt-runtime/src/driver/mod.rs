@@ -439,8 +439,11 @@ fn child_main(channel: &Channel, chosen: Option<Chosen>) -> ! {
         }));
     }
     let timed = job.settings.budget.time_limit.is_some();
-    // With coverage, a run is not repeatable: each sequence's text is kept.
-    let repeatable = !job.settings.coverage || job.settings.random_walk;
+    // Steered by coverage, a run is not repeatable: each sequence's text
+    // is kept. Not otherwise: `coverage` is on by default, and a build
+    // without coverage feedback (the usual one) must not pay for it.
+    let steered = job.settings.coverage && !job.settings.random_walk && crate::coverage::unavailable().is_none();
+    let repeatable = !steered;
     let listener = Box::new(ChildListener::new(channel.clone(), job.trace_after, timed, repeatable));
     let (running, records) = (listener.running(), channel.clone());
     let mut world = world;
