@@ -4,6 +4,8 @@
 
 #![allow(clippy::new_without_default)]
 
+#[path = "support/layout.rs"]
+mod layout;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -31,7 +33,7 @@ fn hash_disagreeing_with_eq_is_a_two_call_test() {
         "`equal values hash alike` is broken: a == b but hash(a) != hash(b), with a = Username(\"guest\") and b = Username(\"Guest\")"
     );
     assert_eq!(f.len, 2, "{}", f.code);
-    assert!(f.code.contains("std::hash::Hash::hash(&username, &mut written"), "{}", f.code);
+    assert!(layout::holds(&f.code, "std::hash::Hash::hash(&username, &mut written"), "{}", f.code);
     assert_eq!(f.location, None);
 }
 
@@ -45,7 +47,7 @@ fn ord_ignoring_a_field_breaks_cmp_agrees_with_eq() {
         "{}",
         f.message
     );
-    assert!(f.code.contains("std::cmp::Ordering::Equal"), "{}", f.code);
+    assert!(layout::holds(&f.code, "std::cmp::Ordering::Equal"), "{}", f.code);
     assert_eq!(f.len, 2, "{}", f.code);
 }
 
@@ -58,7 +60,7 @@ fn clone_dropping_state_breaks_clone_equals_original() {
         f.message,
         "`x.clone() == x` is broken: Playlist { tracks: [0], cursor: 1 } is not equal to its clone Playlist { tracks: [0], cursor: 0 }"
     );
-    assert!(f.code.contains("assert!(playlist.clone() == playlist"), "{}", f.code);
+    assert!(layout::holds(&f.code, "assert!(playlist.clone() == playlist"), "{}", f.code);
     assert_eq!(f.len, 3);
 }
 
@@ -69,7 +71,7 @@ fn an_invariant_broken_after_several_operations_is_found() {
     assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Invariant, "Ledger::compact"));
     assert!(f.message.starts_with("invariant `entries_match_balance` does not hold (it returned false) for Ledger"));
     assert_eq!(f.len, 4, "new, two records, compact:\n{}", f.code);
-    assert!(f.code.contains("assert!(ledger.entries_match_balance()"), "{}", f.code);
+    assert!(layout::holds(&f.code, "assert!(ledger.entries_match_balance()"), "{}", f.code);
 }
 
 // --- fixtures ---------------------------------------------------------------
@@ -124,7 +126,11 @@ fn eq_that_is_not_reflexive_is_reported() {
     let f = only_failure(&report);
     assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Contract, "Token::expire"));
     assert_eq!(f.message, "`x == x` is broken: x == x is false for an Eq type: x = Token { id: 0, expired: true }");
-    assert!(f.code.contains("#[allow(clippy::eq_op)]") && f.code.contains("assert!(token == token"), "{}", f.code);
+    assert!(
+        layout::holds(&f.code, "#[allow(clippy::eq_op)]") && layout::holds(&f.code, "assert!(token == token"),
+        "{}",
+        f.code
+    );
 }
 
 /// `Debug` panics in one state.
@@ -154,7 +160,7 @@ fn a_panicking_debug_is_reported() {
     let f = only_failure(&report);
     assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Contract, "Gauge::step"));
     assert_eq!(f.message, "`Debug does not panic` is broken: panicked: gauge 3 has no label");
-    assert!(f.code.contains("let _ = format!(\"{:?}\", gauge);"), "{}", f.code);
+    assert!(layout::holds(&f.code, "let _ = format!(\"{:?}\", gauge);"), "{}", f.code);
     assert_eq!(f.len, 4);
 }
 
@@ -290,7 +296,7 @@ fn invariants_may_return_result_or_panic() {
         f.message,
         "invariant `ordered` does not hold (it returned Err(\"lo 1 > hi 0\")) for Range { lo: 1, hi: 0 }"
     );
-    assert!(f.code.contains("range.ordered().expect("), "{}", f.code);
+    assert!(layout::holds(&f.code, "range.ordered().expect("), "{}", f.code);
 
     let report = explore::<Tank>(2_000);
     let f = only_failure(&report);
@@ -319,7 +325,7 @@ fn a_failure_that_does_not_reproduce_is_flaky() {
     let report = explore::<Skittish>(200);
     let f = only_failure(&report);
     assert_eq!((f.kind, f.message.as_str()), (FailureKind::Flaky, "startled"));
-    assert!(f.code.contains("// drt: flaky: this failed once but not when run again"), "{}", f.code);
+    assert!(layout::holds(&f.code, "// drt: flaky: this failed once but not when run again"), "{}", f.code);
     assert!(report.to_string().contains("drt: failure 1 of 1: flaky failure in Skittish::poke: startled"), "{report}");
 }
 
@@ -405,7 +411,7 @@ fn copy_values_are_hashed_by_reference_in_the_emitted_assertion() {
     let f = only_failure(&report);
     assert!(f.message.starts_with("`equal values hash alike` is broken"), "{}", f.message);
     // `Hash::hash` takes `&self`, `Copy` or not.
-    assert!(f.code.contains("std::hash::Hash::hash(&heading"), "{}", f.code);
+    assert!(layout::holds(&f.code, "std::hash::Hash::hash(&heading"), "{}", f.code);
 }
 
 /// A label compared without regard to case, but hashed with it: several
@@ -470,12 +476,12 @@ fn a_private_invariants_test_is_written_for_inside_the_crate() {
     let f = only_failure(&report);
     assert_eq!(f.kind, FailureKind::Invariant);
     assert!(
-        f.code.contains("// `is_even` is private: put this test in a #[cfg(test)] module next to it"),
+        layout::holds(&f.code, "// `is_even` is private: put this test in a #[cfg(test)] module next to it"),
         "{}",
         f.code
     );
-    assert!(f.code.contains("let mut even = crate::Even::zero();"), "{}", f.code);
-    assert!(!f.code.contains("oracles::"), "{}", f.code);
+    assert!(layout::holds(&f.code, "let mut even = crate::Even::zero();"), "{}", f.code);
+    assert!(!layout::holds(&f.code, "oracles::"), "{}", f.code);
 }
 
 /// A refiller whose private `refill` overflows.
@@ -508,9 +514,9 @@ fn a_private_methods_test_is_written_for_inside_the_crate() {
     let f = only_failure(&report);
     assert_eq!((f.kind, f.operation.as_str()), (FailureKind::Panic, "Refiller::refill"));
     let note = "    // `Refiller::refill` is private: put this test in a #[cfg(test)] module next to it\n";
-    assert!(f.code.contains(&format!("fn refiller_refill_panics() {{\n{note}")), "{}", f.code);
-    assert!(f.code.contains("let mut refiller = crate::Refiller::empty();"), "{}", f.code);
-    assert!(!f.code.contains("oracles::"), "{}", f.code);
+    assert!(layout::holds(&f.code, &format!("fn refiller_refill_panics() {{\n{note}")), "{}", f.code);
+    assert!(layout::holds(&f.code, "let mut refiller = crate::Refiller::empty();"), "{}", f.code);
+    assert!(!layout::holds(&f.code, "oracles::"), "{}", f.code);
     let suite = std::fs::read_to_string(&path).unwrap();
     assert!(suite.contains("fn refiller_level()") && !suite.contains(".refill("), "{suite}");
 }

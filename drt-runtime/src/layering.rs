@@ -63,6 +63,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("render", 5),
     ("reuse", 5),
     ("render::statements", 5),
+    ("render::rustfmt", 5),
     ("triage", 5),
     ("minimize", 5),
     ("saved_failures", 5),

@@ -160,6 +160,9 @@ pub fn fuzz<T: 'static>(data: &[u8]) {
         return;
     }
     report.name_tests_apart();
+    for failure in &mut report.failures {
+        failure.code = crate::render::rustfmt::formatted(&failure.code);
+    }
     let n = report.failures.len();
     panic!(
         "drt::fuzz found {n} failure{} in {} with this input:\n{}{}",
@@ -236,6 +239,9 @@ fn report_of(explorer: &Explorer, saved_by_default: bool) -> Explored {
         _ => Bound::Time,
     };
     report.name_tests_apart();
+    for failure in &mut report.failures {
+        failure.code = crate::render::rustfmt::formatted(&failure.code);
+    }
     if let Some(path) = &settings.json_report {
         write_json(&mut report, explorer, path);
     }

@@ -3,6 +3,7 @@
 //! failure (the assertion of a broken contract, the reference's side of a
 //! divergence, a postcondition, the check a crash happened in).
 
+pub(crate) mod rustfmt;
 mod statements;
 
 use std::fmt::Write;
