@@ -246,6 +246,33 @@ fn regression_tests_compile_and_pass() {
     assert!(stdout.contains(&format!("test result: ok. {tests} passed; 0 failed")), "{stdout}");
 }
 
+/// A regression suite `cargo fmt` laid out again (here rustfmt with a
+/// narrower width) is the same suite: the run that wrote it finds it up
+/// to date, and leaves it as it is.
+#[test]
+fn a_regression_suite_laid_out_again_is_up_to_date() {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("drt-regression-relaid/sorted_set.rs");
+    let _ = std::fs::remove_file(&path);
+    let run = |update| {
+        // In this process: a child would run this test from the top again.
+        let explorer = drt::explore::<bugfree::SortedSet>().seed(3).max_sequences(500);
+        let explorer = explorer.isolation(drt::Isolation::InProcess);
+        explorer.emit_regression_tests(&path).update_regression_tests(update).report()
+    };
+    run(drt::Update::New);
+    let written = std::fs::read_to_string(&path).expect("regression tests were written");
+    let relaid = Command::new("rustfmt").args(["--config", "max_width=50", "--edition", "2021"]).arg(&path).status();
+    if !relaid.is_ok_and(|s| s.success()) {
+        eprintln!("rustfmt is not installed: the test is skipped");
+        return;
+    }
+    let relaid = std::fs::read_to_string(&path).unwrap();
+    assert_ne!(relaid, written, "rustfmt laid it out again");
+    let report = run(drt::Update::No);
+    assert!(report.stats.warnings.is_empty(), "{:?}", report.stats.warnings);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), relaid, "left as it is");
+}
+
 /// How a broken law's message says that its check panicked.
 const PANICKED: &str = "checking it panicked: ";
 

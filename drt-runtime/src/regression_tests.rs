@@ -185,6 +185,7 @@ pub(crate) fn write(
         update => update,
     };
     let (text, tests) = regression_file(world, shortest, seed);
+    let text = crate::render::rustfmt::formatted(&text);
     let fresh = new_path(path);
     let cannot = |e: std::io::Error, p: &Path| format!("cannot write regression tests to {}: {e}", p.display());
     let create = |text: String| {
@@ -202,7 +203,8 @@ pub(crate) fn write(
             })
     };
     match std::fs::read_to_string(path) {
-        Ok(old) if old == text => {
+        // The same tests however laid out (`cargo fmt` may have run on it).
+        Ok(old) if crate::render::rustfmt::same_code(&old, &text) => {
             // Up to date: a `.new` left from before is stale.
             let _ = std::fs::remove_file(&fresh);
             Ok(None)

@@ -25,6 +25,18 @@ fn layout(code: &str) -> Option<String> {
     Some(text)
 }
 
+/// Whether `a` and `b` are the same code laid out alike or not: the same
+/// text but for whitespace and the comma rustfmt puts before a closing
+/// bracket when it spreads a list over lines (a file drt wrote, then
+/// formatted by `cargo fmt`, or by drt where rustfmt was not installed).
+pub(crate) fn same_code(a: &str, b: &str) -> bool {
+    fn flat(code: &str) -> String {
+        let bare: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+        bare.replace(",)", ")").replace(",]", "]").replace(",}", "}")
+    }
+    a == b || flat(a) == flat(b)
+}
+
 /// The edition of the crate under test, from the `edition` line of the
 /// `Cargo.toml` cargo names (`CARGO_MANIFEST_DIR`); 2021 when it inherits
 /// the workspace's, or says none that can be read.
@@ -58,6 +70,12 @@ mod tests {
         assert!(laid.starts_with("#[test]\nfn t() {\n    let v = vec!["), "{laid}");
         let broken = "#[test]\nfn t( {\n";
         assert_eq!(formatted(broken), broken);
+    }
+
+    #[test]
+    fn code_is_the_same_however_laid_out() {
+        assert!(same_code("f(a, b);\n", "f(\n    a,\n    b,\n);\n"));
+        assert!(!same_code("f(a, b);\n", "f(a, c);\n"));
     }
 
     #[test]
