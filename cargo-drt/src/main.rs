@@ -34,12 +34,15 @@ const CRATES_VAR: &str = "DRT_COVERAGE_CRATES";
 /// Packages that are drt itself, never instrumented.
 const DRT_PACKAGES: &[&str] = &["drt-runtime", "drt-macros", "cargo-drt"];
 
-/// SanitizerCoverage: an 8-bit counter per edge, and calls on comparisons.
+/// SanitizerCoverage: an 8-bit counter per edge, calls on comparisons, and
+/// the table of program counters that tells which functions no sequence
+/// entered.
 const SANCOV_FLAGS: &[&str] = &[
     "-Cpasses=sancov-module",
     "-Cllvm-args=-sanitizer-coverage-level=3",
     "-Cllvm-args=-sanitizer-coverage-inline-8bit-counters",
     "-Cllvm-args=-sanitizer-coverage-trace-compares",
+    "-Cllvm-args=-sanitizer-coverage-pc-table",
 ];
 
 const USAGE: &str = "\
@@ -160,6 +163,7 @@ fn wrap(dir: &Path, args: &[OsString]) -> Result<ExitCode, String> {
             extra.push("--cfg=drt_coverage".into());
         } else if unit.instrumented(&package, primary, chosen.as_deref()) {
             extra.extend(SANCOV_FLAGS.iter().map(|f| f.to_string()));
+            list_instrumented(dir, &unit.name)?;
         }
         if unit.links {
             let receiver = receiver(rustc, dir, unit.target.as_deref())?;
@@ -177,6 +181,16 @@ fn wrap(dir: &Path, args: &[OsString]) -> Result<ExitCode, String> {
     let status =
         command.args(rest).args(&extra).status().map_err(|e| format!("cannot run {}: {e}", rustc.to_string_lossy()))?;
     Ok(exit_code(status))
+}
+
+/// Lists crate `name` as instrumented in the build in `dir`: an empty
+/// file `instrumented/<name>`, which drt's report reads (through the
+/// environment cargo passes its tests) to tell the code under test's
+/// functions from the library code compiled into it.
+fn list_instrumented(dir: &Path, name: &str) -> Result<(), String> {
+    let listed = dir.join("instrumented");
+    std::fs::create_dir_all(&listed).map_err(|e| format!("cannot create {}: {e}", listed.display()))?;
+    std::fs::write(listed.join(name), "").map_err(|e| format!("cannot write in {}: {e}", listed.display()))
 }
 
 /// A child's exit status as this program's (1 when a signal ended it).

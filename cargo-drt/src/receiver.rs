@@ -3,7 +3,8 @@
 //! a binary of the crate under test, still link). It keeps where the 8-bit
 //! edge counters are and a table of recently compared operands, and hands
 //! both to drt-runtime (built with `--cfg drt_coverage`) through the
-//! `drt_coverage_v1_*` functions. `no_std` and free of panics: the object
+//! `drt_coverage_v1_*` functions, with the table of program counters that
+//! says which counter is a function's entry. `no_std` and free of panics: the object
 //! must not need anything but what every Rust program links.
 #![no_std]
 #![allow(clippy::missing_safety_doc)]
@@ -38,8 +39,28 @@ pub unsafe extern "C" fn __sanitizer_cov_8bit_counters_init(start: *mut u8, end:
     }
 }
 
+/// The tables of program counters beside the counters (`(pc, flags)`
+/// pairs, one per counter, in the counters' order; flag 1 marks a
+/// function's entry), one per module as the counters.
+static PCS_STARTS: [AtomicPtr<usize>; MAX_REGIONS] = [const { AtomicPtr::new(core::ptr::null_mut()) }; MAX_REGIONS];
+static PCS_ENDS: [AtomicPtr<usize>; MAX_REGIONS] = [const { AtomicPtr::new(core::ptr::null_mut()) }; MAX_REGIONS];
+static PCS: AtomicUsize = AtomicUsize::new(0);
+
 #[no_mangle]
-pub extern "C" fn __sanitizer_cov_pcs_init(_start: *const usize, _end: *const usize) {}
+pub extern "C" fn __sanitizer_cov_pcs_init(start: *const usize, end: *const usize) {
+    let (start, end) = (start as *mut usize, end as *mut usize);
+    let n = PCS.load(Relaxed);
+    for i in 0..n.min(MAX_REGIONS) {
+        if PCS_STARTS[i].load(Relaxed) == start {
+            return;
+        }
+    }
+    if n < MAX_REGIONS && start < end {
+        PCS_STARTS[n].store(start, Relaxed);
+        PCS_ENDS[n].store(end, Relaxed);
+        PCS.store(n + 1, Relaxed);
+    }
+}
 
 #[inline(always)]
 fn compared(a: u64, b: u64) {
@@ -101,6 +122,18 @@ pub unsafe extern "C" fn drt_coverage_v1_regions(out: *mut [*mut u8; 2], max: us
     let n = REGIONS.load(Relaxed).min(MAX_REGIONS);
     for i in 0..n.min(max) {
         *out.add(i) = [STARTS[i].load(Relaxed), ENDS[i].load(Relaxed)];
+    }
+    n
+}
+
+/// Writes up to `max` tables of program counters as (start, end) pairs
+/// into `out`, in the order of the counter regions; returns how many
+/// there are (none when the code was built without the tables).
+#[no_mangle]
+pub unsafe extern "C" fn drt_coverage_v1_pcs(out: *mut [*const usize; 2], max: usize) -> usize {
+    let n = PCS.load(Relaxed).min(MAX_REGIONS);
+    for i in 0..n.min(max) {
+        *out.add(i) = [PCS_STARTS[i].load(Relaxed), PCS_ENDS[i].load(Relaxed)];
     }
     n
 }

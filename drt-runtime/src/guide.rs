@@ -402,7 +402,8 @@
 //! --path <drt>/cargo-drt`) runs `cargo test` with the crate under test
 //! built with SanitizerCoverage, on stable Rust: the exploration then steers
 //! by the code its calls reach and the values that code compares, and the
-//! summary counts the edges reached. Only the packages cargo builds are
+//! summary counts the edges reached and lists the functions no sequence
+//! entered (in the modules some sequence did). Only the packages cargo builds are
 //! instrumented (`DRT_COVERAGE_CRATES=a,b` chooses others), never drt.
 //! `DRT_COVERAGE=off` explores without it in such a build.
 //!

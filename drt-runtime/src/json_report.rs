@@ -163,7 +163,12 @@ fn stats(s: &Stats) -> serde_json::Value {
             crate::config::Isolation::InProcess => "in-process",
         },
         "jobs": s.jobs,
-        "coverage": s.coverage.map(|c| serde_json::json!({ "reached": c.reached, "total": c.total })),
+        "coverage": s.coverage.as_ref().map(|c| serde_json::json!({
+            "reached": c.reached,
+            "total": c.total,
+            "functions": c.functions,
+            "unentered": c.unentered,
+        })),
     })
 }
 
@@ -220,7 +225,12 @@ mod tests {
                 jobs: 2,
                 uncallable: vec![("A::b".into(), "why".into())],
                 isolation: crate::config::Isolation::InProcess,
-                coverage: Some(crate::report::Coverage { reached: 253, total: 16676 }),
+                coverage: Some(crate::report::Coverage {
+                    reached: 253,
+                    total: 16676,
+                    functions: 40,
+                    unentered: vec!["ring::Ring<T>::compact".into()],
+                }),
                 ..Stats::default()
             },
         };
@@ -242,6 +252,8 @@ mod tests {
         assert_eq!(s["uncallable"][0]["why"], "why");
         assert_eq!(s["isolation"], "in-process");
         assert_eq!((s["coverage"]["reached"].as_u64(), s["coverage"]["total"].as_u64()), (Some(253), Some(16676)));
+        assert_eq!(s["coverage"]["functions"].as_u64(), Some(40));
+        assert_eq!(s["coverage"]["unentered"], serde_json::json!(["ring::Ring<T>::compact"]));
         // A file where the directory should be: a warning naming the file.
         let blocked = dir.join("report.json").join("inner.json");
         let err = write(&report, "Money", &blocked).unwrap_err();

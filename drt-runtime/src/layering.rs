@@ -13,6 +13,8 @@ const FLOORS: &[(&str, u8)] = &[
     ("names", 1),
     ("ints", 1),
     ("coverage", 1),
+    ("coverage::functions", 1),
+    ("coverage::symbols", 1),
     ("sequence", 1),
     ("hook", 1),
     ("rng", 1),

@@ -252,8 +252,9 @@ pub struct Stats {
 }
 
 /// Edge coverage of the code under test, read from the counters
-/// SanitizerCoverage adds to a `cargo drt` build.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// SanitizerCoverage adds to a `cargo drt` build, and the functions no
+/// sequence entered.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Coverage {
     /// Edges some sequence reached. With several jobs, the most any one
@@ -263,6 +264,54 @@ pub struct Coverage {
     /// Edges instrumented: every edge of the code under test's functions
     /// that were linked into the test program.
     pub total: u64,
+    /// Functions of the code under test linked into the test program, in
+    /// the modules some sequence entered (a crate holds more than the type
+    /// explored; a generic is counted once), or 0 when they could not be told: a program
+    /// whose symbols are stripped, code built by an older `cargo drt`, or
+    /// an exploration whose earlier child processes crashed (they report
+    /// none of what they reached).
+    pub functions: u64,
+    /// Those of [`functions`](Coverage::functions) no sequence entered,
+    /// sorted by name (`my_crate::Ring<T>::compact`): what the search
+    /// never reached, for a new operation, a wider argument or a
+    /// `requires` to make reachable. With several jobs, those no job
+    /// entered.
+    pub unentered: Vec<String>,
+}
+
+impl Coverage {
+    /// Two explorations' coverage (jobs, or the children of one): the most
+    /// edges one reached, and the functions neither entered, when both
+    /// could tell.
+    pub(crate) fn and(self, other: Coverage) -> Coverage {
+        let told = self.functions > 0 && other.functions > 0;
+        let unentered = if told {
+            self.unentered.into_iter().filter(|f| other.unentered.contains(f)).collect()
+        } else {
+            Vec::new()
+        };
+        let functions = if told { self.functions.max(other.functions) } else { 0 };
+        Coverage { reached: self.reached.max(other.reached), total: self.total.max(other.total), functions, unentered }
+    }
+
+    /// The line that lists the functions no sequence entered (the first
+    /// ten; all of them in the JSON report), when there are some.
+    pub(crate) fn unentered_line(&self) -> Option<String> {
+        const SHOWN: usize = 10;
+        if self.unentered.is_empty() {
+            return None;
+        }
+        let n = self.unentered.len();
+        let mut names = self.unentered.iter().take(SHOWN).cloned().collect::<Vec<_>>().join(", ");
+        if n > SHOWN {
+            names.push_str(&format!(" and {} more (the JSON report lists all)", n - SHOWN));
+        }
+        Some(format!(
+            "never entered: {n} of the {} function{} in the modules reached: {names}",
+            self.functions,
+            crate::names::plural(self.functions)
+        ))
+    }
 }
 
 impl Report {
@@ -311,6 +360,9 @@ impl Report {
         }
         for (op, why) in &s.uncallable {
             out.push_str(&format!("\ndrt: never called successfully: {op}: {why}"));
+        }
+        if let Some(line) = s.coverage.as_ref().and_then(Coverage::unentered_line) {
+            out.push_str(&format!("\ndrt: {line}"));
         }
         for (param, why) in &s.throttled {
             out.push_str(&format!("\ndrt: sizes throttled: {param}: {why}"));
@@ -393,7 +445,7 @@ impl Stats {
 
     fn volume(&self) -> String {
         let plural = crate::names::plural;
-        let edges = match self.coverage {
+        let edges = match &self.coverage {
             Some(c) => format!(", {} of {} edges", c.reached, c.total),
             None => String::new(),
         };
@@ -477,6 +529,9 @@ impl fmt::Display for Report {
         }
         for (param, why) in &s.throttled {
             writeln!(f, "drt: sizes throttled: {param}: {why}")?;
+        }
+        if let Some(line) = s.coverage.as_ref().and_then(Coverage::unentered_line) {
+            writeln!(f, "drt: {line}")?;
         }
         for note in &s.notes {
             writeln!(f, "drt: note: {note}")?;
@@ -578,8 +633,21 @@ mod tests {
             stats: Stats { seed: 7, sequences: 5, calls: 9, jobs: 1, ..Stats::default() },
         };
         assert!(report.summary("A").starts_with("drt: A: 5 sequences (9 calls) in "), "{}", report.summary("A"));
-        report.stats.coverage = Some(Coverage { reached: 31, total: 140 });
+        report.stats.coverage = Some(Coverage { reached: 31, total: 140, ..Coverage::default() });
         assert!(report.summary("A").starts_with("drt: A: 5 sequences (9 calls, 31 of 140 edges) in "));
+        assert!(!report.summary("A").contains("never entered"), "nothing to list");
+    }
+
+    #[test]
+    fn the_functions_never_entered_are_listed_ten_at_most() {
+        let unentered: Vec<String> = (0..12).map(|i| format!("ring::Ring::f{i:02}")).collect();
+        let coverage = Coverage { reached: 31, total: 140, functions: 30, unentered };
+        let stats = Stats { seed: 7, jobs: 1, coverage: Some(coverage), ..Stats::default() };
+        let report = Report { failures: Vec::new(), stats };
+        let line = "\ndrt: never entered: 12 of the 30 functions in the modules reached: ring::Ring::f00, ";
+        assert!(report.summary("A").contains(line), "{}", report.summary("A"));
+        assert!(report.summary("A").ends_with("ring::Ring::f09 and 2 more (the JSON report lists all)"));
+        assert!(report.to_string().contains(line), "{report}");
     }
 
     #[test]

@@ -61,8 +61,11 @@ impl Frontier {
         self.favoured.clear();
     }
 
-    /// The edges reached and instrumented, for the report.
+    /// The edges reached and instrumented, and the functions never
+    /// entered, for the report.
     pub fn report(&self) -> Option<crate::report::Coverage> {
-        self.coverage.as_ref().map(|c| crate::report::Coverage { reached: c.reached(), total: c.total() })
+        let c = self.coverage.as_ref()?;
+        let (functions, unentered) = c.functions().unwrap_or_default();
+        Some(crate::report::Coverage { reached: c.reached(), total: c.total(), functions, unentered })
     }
 }

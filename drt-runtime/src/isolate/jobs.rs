@@ -260,14 +260,20 @@ mod tests {
 
     #[test]
     fn jobs_merge_into_one_report() {
-        let edges = |reached| Some(crate::report::Coverage { reached, total: 90 });
+        let edges = |reached, unentered: &[&str]| {
+            let unentered = unentered.iter().map(|f| f.to_string()).collect();
+            Some(crate::report::Coverage { reached, total: 90, functions: 6, unentered })
+        };
         let first = (
             vec![("x".to_string(), failure("A::f", 5, 90)), ("y".to_string(), failure("A::g", 2, 10))],
-            Stats { coverage: edges(40), ..stats(100, &[("A::f", 3), ("A::h", 0)], &["A::h"]) },
+            Stats { coverage: edges(40, &["a::f", "a::g"]), ..stats(100, &[("A::f", 3), ("A::h", 0)], &["A::h"]) },
         );
         let second = (
             vec![("x".to_string(), failure("A::f", 3, 40)), ("z".to_string(), failure("A::k", 1, 400))],
-            Stats { coverage: edges(31), ..stats(500, &[("A::f", 1), ("A::h", 2), ("A::k", 0)], &["A::k"]) },
+            Stats {
+                coverage: edges(31, &["a::g", "a::h"]),
+                ..stats(500, &[("A::f", 1), ("A::h", 2), ("A::k", 0)], &["A::k"])
+            },
         );
         let warnings = Mutex::new(Vec::new());
         let (failures, stats) = merge(vec![Ok(first), Ok(second)], &warnings).unwrap();
@@ -282,7 +288,7 @@ mod tests {
         assert_eq!(ops, [("A::f", 20, 4), ("A::h", 20, 2), ("A::k", 10, 0)]);
         let uncallable: Vec<&str> = stats.uncallable.iter().map(|(op, _)| op.as_str()).collect();
         assert_eq!(uncallable, ["A::k"], "A::h ran in the second job");
-        assert_eq!(stats.coverage, edges(40), "the most one job reached");
+        assert_eq!(stats.coverage, edges(40, &["a::g"]), "the most one job reached, what no job entered");
     }
 
     #[test]

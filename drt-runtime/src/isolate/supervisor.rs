@@ -791,7 +791,11 @@ pub(crate) fn supervise(
 /// The stats of the children before the last (`before`), which left only
 /// the sequences they ran, their crashes and the sizes too large for them,
 /// followed by the last child's.
-fn after(before: Stats, last: Stats) -> Stats {
+fn after(before: Stats, mut last: Stats) -> Stats {
+    // Which functions the earlier children entered is lost with them.
+    if let Some(c) = last.coverage.as_mut().filter(|_| before.sequences > 0) {
+        (c.functions, c.unentered) = (0, Vec::new());
+    }
     Stats {
         sequences: before.sequences + last.sequences,
         failing: before.failing + last.failing,
@@ -817,7 +821,10 @@ pub(super) fn add(mut total: Stats, lane: Stats) -> Stats {
     total.failing += lane.failing;
     total.evicted += lane.evicted;
     // Jobs reach many of the same edges: the most one reached is the floor.
-    total.coverage = total.coverage.into_iter().chain(lane.coverage).max_by_key(|c| c.reached);
+    total.coverage = match (total.coverage, lane.coverage) {
+        (Some(a), Some(b)) => Some(a.and(b)),
+        (a, b) => a.or(b),
+    };
     for op in lane.operations {
         match total.operations.iter_mut().find(|o| o.name == op.name) {
             Some(o) => {

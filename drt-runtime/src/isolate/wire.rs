@@ -135,8 +135,11 @@ pub(crate) fn stats(s: &Stats) -> String {
     for note in &s.notes {
         field(&mut out, "note", note);
     }
-    if let Some(c) = s.coverage {
-        field(&mut out, "coverage", &format!("{} {}", c.reached, c.total));
+    if let Some(c) = &s.coverage {
+        field(&mut out, "coverage", &format!("{} {} {}", c.reached, c.total, c.functions));
+        for f in &c.unentered {
+            field(&mut out, "unentered", f);
+        }
     }
     out
 }
@@ -172,8 +175,14 @@ pub(crate) fn parse_stats(text: &str) -> Option<Stats> {
     while let Some(note) = r.field("note") {
         s.notes.push(note.to_string());
     }
-    if let Some((reached, total)) = r.field("coverage").and_then(|c| c.split_once(' ')) {
-        s.coverage = Some(Coverage { reached: reached.parse().ok()?, total: total.parse().ok()? });
+    if let Some(c) = r.field("coverage") {
+        let mut n = c.split(' ').map(str::parse::<u64>);
+        let (reached, total, functions) = (n.next()?.ok()?, n.next()?.ok()?, n.next()?.ok()?);
+        let mut unentered = Vec::new();
+        while let Some(f) = r.field("unentered") {
+            unentered.push(f.to_string());
+        }
+        s.coverage = Some(Coverage { reached, total, functions, unentered });
     }
     Some(s)
 }
@@ -223,7 +232,7 @@ mod tests {
             uncallable: vec![("A::c".into(), "no value".into())],
             throttled: vec![("A::d(n)".into(), "n = 4096 ran long".into())],
             notes: vec!["A::d failed in 2 sequences".into()],
-            coverage: Some(Coverage { reached: 31, total: 140 }),
+            coverage: Some(Coverage { reached: 31, total: 140, functions: 9, unentered: vec!["a::B::c".into()] }),
             ..Stats::default()
         };
         let back = parse_stats(&stats(&sample)).unwrap();

@@ -25,9 +25,13 @@ mod receiver {
 
     extern "C" {
         pub fn drt_coverage_v1_regions(out: *mut [*mut u8; 2], max: usize) -> usize;
+        pub fn drt_coverage_v1_pcs(out: *mut [*const usize; 2], max: usize) -> usize;
         pub fn drt_coverage_v1_compares(slots: *mut usize, count: *mut *const AtomicUsize) -> *const AtomicU64;
     }
 }
+
+mod functions;
+mod symbols;
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
@@ -65,6 +69,29 @@ pub(crate) type Window = (usize, usize);
 
 /// The counters of every instrumented module, one slice per region.
 struct Regions(Vec<(*mut u8, usize)>);
+
+/// The counters (over every region) that are functions' entries, with
+/// their program counters; none when the code was built without the
+/// tables that say (a build of an older `cargo drt`).
+#[cfg(drt_coverage)]
+fn function_entries(counters: usize) -> Vec<(usize, usize)> {
+    let mut out = [[std::ptr::null(); 2]; 64];
+    // SAFETY: the receiver writes at most `out.len()` pairs.
+    let n = unsafe { receiver::drt_coverage_v1_pcs(out.as_mut_ptr(), out.len()) };
+    let tables: Vec<&[usize]> = out[..n.min(out.len())]
+        .iter()
+        .filter(|[s, e]| !s.is_null() && e > s)
+        // SAFETY: each table is the instrumented code's section of
+        // `(pc, flags)` words, alive for the whole program.
+        .map(|&[s, e]| unsafe { std::slice::from_raw_parts(s, e.offset_from(s) as usize) })
+        .collect();
+    functions::entries(counters, &tables)
+}
+
+#[cfg(not(drt_coverage))]
+fn function_entries(_: usize) -> Vec<(usize, usize)> {
+    Vec::new()
+}
 
 impl Regions {
     #[cfg(drt_coverage)]
@@ -168,6 +195,9 @@ pub(crate) struct Feedback {
     /// Per edge, the buckets of hit counts seen in some run.
     seen: Vec<u8>,
     reached: u64,
+    /// The edges that are functions' entries (and their program counters),
+    /// but for those entered before the exploration began.
+    entries: Vec<(usize, usize)>,
 }
 
 impl Feedback {
@@ -176,9 +206,12 @@ impl Feedback {
     pub fn new() -> Result<Feedback, &'static str> {
         let regions = Regions::get()?;
         let seen = vec![0; regions.len()];
-        let feedback = Feedback { regions, seen, reached: 0 };
-        feedback.clear();
-        Ok(feedback)
+        // What ran before (the test function, the harness) is no code a
+        // sequence could have entered.
+        let mut before = vec![false; regions.len()];
+        regions.drain(|at, _| before[at] = true);
+        let entries = function_entries(regions.len()).into_iter().filter(|&(at, _)| !before[at]).collect();
+        Ok(Feedback { regions, seen, reached: 0, entries })
     }
 
     /// Forgets what ran since the last reading (a minimization's runs).
@@ -210,6 +243,16 @@ impl Feedback {
     /// Edges instrumented.
     pub fn total(&self) -> u64 {
         self.seen.len() as u64
+    }
+
+    /// The functions of the code under test, and those no run so far
+    /// entered; `None` when they cannot be told (code built without the
+    /// tables, a program whose functions cannot be named).
+    pub fn functions(&self) -> Option<(u64, Vec<String>)> {
+        if self.entries.is_empty() {
+            return None;
+        }
+        functions::unentered(self.entries.iter().map(|&(at, pc)| (pc, self.seen[at] != 0)))
     }
 }
 
@@ -306,7 +349,7 @@ mod tests {
         let p = counters.as_mut_ptr();
         let set = |at: usize, v: u8| unsafe { *p.add(at) = v };
         let regions = Regions(vec![(p, counters.len())]);
-        let mut f = Feedback { seen: vec![0; regions.len()], regions, reached: 0 };
+        let mut f = Feedback { seen: vec![0; regions.len()], regions, reached: 0, entries: Vec::new() };
         set(0, 1);
         set(9, 3);
         set(36, 200);

@@ -1,0 +1,269 @@
+//! Which functions of the code under test no sequence entered: the
+//! counters SanitizerCoverage puts at functions' entries (its table of
+//! program counters flags them, as libFuzzer's `-print_funcs` reads it),
+//! named from the program's symbol table, and kept to the code a user
+//! wrote: the crates `cargo drt` instrumented, not the monomorphized
+//! library code compiled into them, not drt's glue, not the test program
+//! itself when the code under test is another crate, not what ran before
+//! the exploration (the test function, the harness), and only in the
+//! modules some sequence entered (a crate holds more than the type
+//! explored).
+
+use super::symbols::Symbols;
+
+/// Flag of a table entry that is a function's entry block.
+#[cfg_attr(not(drt_coverage), allow(dead_code))]
+const FUNCTION_ENTRY: usize = 1;
+
+/// The environment variable `cargo drt` sets to the directory of its
+/// build, where it lists the crates it instrumented (`instrumented/`).
+const BUILD_DIR_VAR: &str = "__DRT_COVERAGE_DIR";
+
+/// The counters (by index over every region, in order) that are
+/// functions' entries, with their program counters; `tables` are the
+/// regions' tables of `(pc, flags)` pairs. None when the tables do not
+/// match the `counters` (code built without them).
+#[cfg_attr(not(drt_coverage), allow(dead_code))]
+pub(crate) fn entries(counters: usize, tables: &[&[usize]]) -> Vec<(usize, usize)> {
+    let pairs: usize = tables.iter().map(|t| t.len() / 2).sum();
+    if pairs != counters {
+        return Vec::new();
+    }
+    let all = tables.iter().flat_map(|t| t.chunks_exact(2));
+    all.enumerate().filter(|(_, e)| e[1] & FUNCTION_ENTRY != 0).map(|(i, e)| (i, e[0])).collect()
+}
+
+/// The functions of the code under test, and those of them no sequence
+/// entered (sorted): `entries` are the entry counters' program counters,
+/// each with whether a sequence entered it. None when this program's
+/// functions cannot be named.
+pub(crate) fn unentered(entries: impl Iterator<Item = (usize, bool)>) -> Option<(u64, Vec<String>)> {
+    let symbols = Symbols::of_this_program()?;
+    let named = entries.filter_map(|(pc, entered)| Some((symbols.at(pc)?.to_string(), entered)));
+    Some(Scope::of_this_run().sort(named))
+}
+
+/// What counts as the code under test.
+struct Scope {
+    /// The crates `cargo drt` instrumented, when it says.
+    crates: Option<Vec<String>>,
+    /// The crate of the test program (`explore` for `explore-4f3a...`).
+    program: Option<String>,
+}
+
+impl Scope {
+    fn of_this_run() -> Scope {
+        let listed = std::env::var_os(BUILD_DIR_VAR)
+            .and_then(|d| std::fs::read_dir(std::path::Path::new(&d).join("instrumented")).ok());
+        let crates = listed.map(|dir| dir.flatten().filter_map(|e| e.file_name().into_string().ok()).collect());
+        let program =
+            std::env::current_exe().ok().and_then(|p| Some(program_crate(p.file_name()?.to_str()?).to_string()));
+        Scope { crates, program }
+    }
+
+    /// The functions in scope (counted once however many copies a generic
+    /// has), and those no copy of which was entered, sorted.
+    fn sort(&self, named: impl Iterator<Item = (String, bool)>) -> (u64, Vec<String>) {
+        let mut functions: std::collections::BTreeMap<String, (bool, bool)> = Default::default();
+        for (name, entered) in named {
+            let homes = homes(&name);
+            if name.contains("__drt_") || name.split("::").any(|s| s == "tests") || !homes.iter().any(|h| self.owns(h))
+            {
+                continue;
+            }
+            let of_program = homes.iter().all(|h| Some(*h) == self.program.as_deref());
+            let seen = functions.entry(name).or_insert((false, of_program));
+            seen.0 |= entered;
+        }
+        // The test program's own functions are the harness when other
+        // crates are under test (an integration test, a newtype's crate).
+        if functions.values().any(|&(_, of_program)| !of_program) {
+            functions.retain(|_, &mut (_, of_program)| !of_program);
+        }
+        // A crate holds more than the type explored: only the modules the
+        // exploration reached are its code.
+        let reached: std::collections::BTreeSet<String> =
+            functions.iter().filter(|(_, &(entered, _))| entered).map(|(n, _)| module_of(n)).collect();
+        functions.retain(|n, _| reached.contains(&module_of(n)));
+        let unentered = functions.iter().filter(|(_, &(entered, _))| !entered).map(|(n, _)| n.clone()).collect();
+        (functions.len() as u64, unentered)
+    }
+
+    /// Whether crate `name` is code under test.
+    fn owns(&self, name: &str) -> bool {
+        match &self.crates {
+            Some(crates) => crates.iter().any(|c| c == name),
+            None => !matches!(name, "core" | "alloc" | "std" | "test" | "proc_macro"),
+        }
+    }
+}
+
+/// The crate of a program from its file name: cargo's `name-<hash>`.
+fn program_crate(file: &str) -> &str {
+    let stem = file.split('.').next().unwrap_or(file);
+    match stem.rsplit_once('-') {
+        Some((name, hash)) if hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()) => name,
+        _ => stem,
+    }
+}
+
+/// The crates a demangled function belongs to: its path's first segment,
+/// or for an impl's method (`<my::Type as core::fmt::Debug>::fmt`), the
+/// crates of the type and of the trait.
+fn homes(name: &str) -> Vec<&str> {
+    let Some(rest) = name.strip_prefix('<') else { return crate_of(name).into_iter().collect() };
+    let mut depth = 0usize;
+    let mut split = None;
+    for (i, c) in rest.char_indices() {
+        match c {
+            '<' | '(' | '[' => depth += 1,
+            '>' | ')' | ']' if depth == 0 => {
+                let (ty, tr) = split.map_or((&rest[..i], None), |at| (&rest[..at], Some(&rest[at + 4..i])));
+                return crate_of(ty).into_iter().chain(tr.and_then(crate_of)).collect();
+            }
+            '>' | ')' | ']' => depth -= 1,
+            ' ' if depth == 0 && rest[i..].starts_with(" as ") && split.is_none() => split = Some(i),
+            _ => {}
+        }
+    }
+    Vec::new()
+}
+
+/// The module a demangled function is in: its path, or its impl's type's,
+/// without generic arguments, closures, the function's name and the types
+/// (by Rust's naming convention, the segments in `UpperCamelCase`):
+/// `my::ring::Ring<T>::push::{{closure}}` is in `my::ring`.
+fn module_of(name: &str) -> String {
+    let (path, method) = match name.strip_prefix('<') {
+        Some(rest) => (impl_type(rest), false),
+        None => (name, true),
+    };
+    let mut bare = String::new();
+    let mut depth = 0usize;
+    for c in path.trim_start_matches(['&', '*', '[', '(', ' ']).chars() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => bare.push(c),
+            _ => {}
+        }
+    }
+    let bare = ["mut ", "const ", "dyn "].iter().fold(bare.as_str(), |p, k| p.strip_prefix(k).unwrap_or(p)).to_string();
+    let mut segments: Vec<&str> = bare.split("::").filter(|s| !s.starts_with("{{")).collect();
+    if method {
+        segments.pop();
+    }
+    while segments.last().is_some_and(|s| s.starts_with(|c: char| c.is_ascii_uppercase())) {
+        segments.pop();
+    }
+    segments.join("::")
+}
+
+/// The type of an impl's method, `rest` being its name after the `<`: the
+/// type, or for a primitive's impl of a trait, the trait.
+fn impl_type(rest: &str) -> &str {
+    let mut depth = 0usize;
+    let mut split = None;
+    for (i, c) in rest.char_indices() {
+        match c {
+            '<' | '(' | '[' => depth += 1,
+            '>' | ')' | ']' if depth == 0 => {
+                let ty = &rest[..split.unwrap_or(i)];
+                return match split {
+                    Some(at) if crate_of(ty).is_none() => &rest[at + 4..i],
+                    _ => ty,
+                };
+            }
+            '>' | ')' | ']' => depth -= 1,
+            ' ' if depth == 0 && rest[i..].starts_with(" as ") && split.is_none() => split = Some(i),
+            _ => {}
+        }
+    }
+    rest
+}
+
+/// The crate a type or path names (`None` for a primitive).
+fn crate_of(path: &str) -> Option<&str> {
+    let path = path.trim_start_matches(['&', '*', '[', '(', ' ']);
+    let path = ["mut ", "const ", "dyn "].iter().fold(path, |p, k| p.strip_prefix(k).unwrap_or(p));
+    let end = path.find("::")?;
+    let first = &path[..end];
+    (!first.is_empty() && !first.contains(['<', ' '])).then_some(first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entry_counters_are_read_from_the_flags_of_the_tables() {
+        let one = [0x10, 1, 0x14, 0, 0x18, 0];
+        let two = [0x40, 1, 0x44, 0];
+        assert_eq!(entries(5, &[&one, &two]), [(0, 0x10), (3, 0x40)]);
+        assert_eq!(entries(7, &[&one, &two]), [], "tables that do not match the counters");
+    }
+
+    #[test]
+    fn a_function_belongs_to_its_type_and_trait_crates() {
+        assert_eq!(homes("my_crate::Stack::push"), ["my_crate"]);
+        assert_eq!(homes("my_crate::Stack<T>::push::{{closure}}"), ["my_crate"]);
+        assert_eq!(homes("<my_crate::Stack as core::clone::Clone>::clone"), ["my_crate", "core"]);
+        assert_eq!(homes("<alloc::vec::Vec<my::A> as my::Grow>::grow"), ["alloc", "my"]);
+        assert_eq!(homes("<&mut my::A as core::fmt::Debug>::fmt"), ["my", "core"]);
+        assert_eq!(homes("<[my::A]>::first"), ["my"]);
+        assert_eq!(homes("<u32 as my::Wide>::widen"), ["my"]);
+        assert_eq!(homes("core::ptr::drop_in_place<my::A>"), ["core"]);
+        assert_eq!(homes("main"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn a_function_is_in_the_module_of_its_path_or_type() {
+        assert_eq!(module_of("my::ring::Ring<T>::push::{{closure}}"), "my::ring");
+        assert_eq!(module_of("my::ring::gcd"), "my::ring");
+        assert_eq!(module_of("<my::ring::Ring<u8> as core::clone::Clone>::clone"), "my::ring");
+        assert_eq!(module_of("<&my::set::Set<_> as core::ops::bit::BitOr>::bitor"), "my::set");
+        assert_eq!(module_of("<u32 as my::wide::Wide>::widen"), "my::wide");
+        assert_eq!(module_of("<[my::A]>::first"), "my");
+    }
+
+    #[test]
+    fn a_program_is_named_by_its_crate() {
+        assert_eq!(program_crate("explore-0123456789abcdef"), "explore");
+        assert_eq!(program_crate("my_lib-0123456789abcdef"), "my_lib");
+        assert_eq!(program_crate("tool"), "tool");
+        assert_eq!(program_crate("a-b"), "a-b");
+    }
+
+    fn sorted(scope: &Scope, named: &[(&str, bool)]) -> (u64, Vec<String>) {
+        scope.sort(named.iter().map(|&(n, e)| (n.to_string(), e)))
+    }
+
+    #[test]
+    fn only_the_code_under_test_is_listed_and_a_generic_once() {
+        let crates = Some(vec!["ring".into(), "other".into(), "explore".into()]);
+        let scope = Scope { crates, program: Some("explore".into()) };
+        let named = [
+            ("other::Type::f", false),
+            ("ring::Ring<T>::push", true),
+            ("ring::Ring<T>::push", false),
+            ("ring::Ring<T>::compact", false),
+            ("<ring::Ring<T> as core::clone::Clone>::clone", false),
+            ("core::ptr::drop_in_place<ring::Ring<u8>>", false),
+            ("<alloc::vec::Vec<T> as core::ops::drop::Drop>::drop", false),
+            ("hashbrown::map::HashMap<K,V>::insert", false),
+            ("explore::Forward::push", false),
+            ("explore::_::__drt_register::{{closure}}", false),
+            ("ring::tests::helper", false),
+        ];
+        let (n, unentered) = sorted(&scope, &named);
+        assert_eq!(unentered, ["<ring::Ring<T> as core::clone::Clone>::clone", "ring::Ring<T>::compact"]);
+        assert_eq!(n, 3, "push, compact and clone; not a module no sequence reached");
+    }
+
+    #[test]
+    fn a_unit_test_program_is_the_code_under_test() {
+        let scope = Scope { crates: None, program: Some("my_lib".into()) };
+        let (n, unentered) = sorted(&scope, &[("my_lib::A::f", true), ("my_lib::A::g", false), ("core::x::y", false)]);
+        assert_eq!((n, unentered), (2, vec!["my_lib::A::g".to_string()]));
+    }
+}
