@@ -196,6 +196,13 @@ impl Throttles {
         self.by_op.iter().find(|(o, t)| *o == op && t.param == param).map(|(_, t)| t.bits)
     }
 
+    /// Whether `arg` is too large for parameter `param` of `op`: at least
+    /// as large as the sizes that hurt it (what a draw replaces by a
+    /// smaller one).
+    pub fn holds_back(&self, world: &World<'_>, op: u32, param: usize, arg: &Operand) -> bool {
+        self.limit(op, param).is_some_and(|bits| magnitude(world, arg).is_some_and(|m| m >= 1u128 << (bits - 1)))
+    }
+
     /// Learns that a call given `large` hurt (`why`): its parameter is
     /// throttled to half the bits of the magnitude (a square root: a few
     /// lessons reach sizes that work, each costing a child), and to

@@ -394,7 +394,7 @@ impl Draft {
         let Some(bits) = self.throttles.limit(op as u32, k) else { return arg };
         // An integer at least this large is drawn again, smaller.
         let smaller = |arg: Operand, kind: Option<IntKind>, rng: &mut crate::rng::Choices| match kind {
-            Some(kind) if sizes::magnitude(src.world, &arg).is_some_and(|m| m >= 1u128 << (bits - 1)) => {
+            Some(kind) if self.throttles.holds_back(src.world, op as u32, k, &arg) => {
                 Operand::Int { kind, bits: sizes::smaller(kind, bits, rng) }
             }
             _ => arg,

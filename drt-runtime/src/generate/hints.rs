@@ -121,7 +121,7 @@ impl Hints {
         draft: &Composed,
         prefix: usize,
         windows: &[(usize, crate::coverage::Window)],
-        may_retry: bool,
+        (may_retry, throttles): (bool, &crate::sizes::Throttles),
     ) {
         let Some(compares) = self.compares else { return };
         // Addresses: user space on 64-bit targets is below 2^47.
@@ -164,11 +164,15 @@ impl Hints {
                             if !found.contains(&other) {
                                 found.push(other);
                             }
+                            let operand = Operand::Int { kind, bits: other };
+                            // A size that hurt the parameter (crashed its
+                            // child: `with_capacity` compared with a
+                            // capacity) is not tried again.
                             if may_retry
                                 && self.retries.len() < MAX_RETRIES
+                                && !throttles.holds_back(world, pos_op, k, &operand)
                                 && self.tried.insert((pos_op, k as u32, other))
                             {
-                                let operand = Operand::Int { kind, bits: other };
                                 let retry = draft.view().replaced(pos, k, &operand, &lookup);
                                 self.retries.push((op as usize, retry, prefix));
                             }

@@ -374,7 +374,8 @@ impl<'w> Engine<'w> {
         let (exec, seq) = self.reuse.run(&self.pool, &mut self.stats, &draft, prefix);
         let new_edges = self.frontier.collect();
         let (world, pool, extending) = (self.world, &self.pool, self.draft.extending);
-        self.hints.note_compares(world, pool, extending, &draft, prefix, &exec.windows, !retrying);
+        let retry = (!retrying, &self.draft.throttles);
+        self.hints.note_compares(world, pool, extending, &draft, prefix, &exec.windows, retry);
         let mut outcome = exec.outcome.clone();
         // A law a new value broke, with the value's type: not checked again.
         let mut broken_law = None;
