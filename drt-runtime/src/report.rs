@@ -258,24 +258,24 @@ pub struct Stats {
 #[non_exhaustive]
 pub struct Coverage {
     /// Edges some sequence reached. With several jobs, the most any one
-    /// job reached; after a crash, what the child that finished the
-    /// exploration reached (its earlier children report no stats).
+    /// job reached; after a crash, the most one child process reached (a
+    /// child that crashed, as its last snapshot of its stats said).
     pub reached: u64,
     /// Edges instrumented: every edge of the code under test's functions
     /// that were linked into the test program.
     pub total: u64,
     /// Functions of the code under test linked into the test program, in
     /// the modules some sequence entered (a crate holds more than the type
-    /// explored; a generic is counted once), or 0 when they could not be told: a program
-    /// whose symbols are stripped, code built by an older `cargo drt`, or
-    /// an exploration whose earlier child processes crashed (they report
-    /// none of what they reached).
+    /// explored; a generic is counted once), or 0 when they could not be
+    /// told: a program whose symbols are stripped, code built by an older
+    /// `cargo drt`.
     pub functions: u64,
     /// Those of [`functions`](Coverage::functions) no sequence entered,
     /// sorted by name (`my_crate::Ring<T>::compact`): what the search
     /// never reached, for a new operation, a wider argument or a
     /// `requires` to make reachable. With several jobs, those no job
-    /// entered.
+    /// entered; after a crash, those no child process entered (a child
+    /// that crashed, as its last snapshot of its stats said).
     pub unentered: Vec<String>,
 }
 

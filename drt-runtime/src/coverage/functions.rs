@@ -9,8 +9,6 @@
 //! modules some sequence entered (a crate holds more than the type
 //! explored).
 
-use super::symbols::Symbols;
-
 /// Flag of a table entry that is a function's entry block.
 #[cfg_attr(not(drt_coverage), allow(dead_code))]
 const FUNCTION_ENTRY: usize = 1;
@@ -33,14 +31,51 @@ pub(crate) fn entries(counters: usize, tables: &[&[usize]]) -> Vec<(usize, usize
     all.enumerate().filter(|(_, e)| e[1] & FUNCTION_ENTRY != 0).map(|(i, e)| (i, e[0])).collect()
 }
 
-/// The functions of the code under test, and those of them no sequence
-/// entered (sorted): `entries` are the entry counters' program counters,
-/// each with whether a sequence entered it. None when this program's
-/// functions cannot be named.
-pub(crate) fn unentered(entries: impl Iterator<Item = (usize, bool)>) -> Option<(u64, Vec<String>)> {
-    let symbols = Symbols::of_this_program()?;
-    let named = entries.filter_map(|(pc, entered)| Some((symbols.at(pc)?.to_string(), entered)));
-    Some(Scope::of_this_run().sort(named))
+/// The functions of the code under test, named once per program: which
+/// entry counters are theirs, and the module each is in.
+pub(crate) struct Catalog {
+    /// Per entry counter in scope: its index over the counters, and its
+    /// function's (copies of a generic share one function).
+    entries: Vec<(usize, u32)>,
+    /// Per function: its name and its module's number.
+    functions: Vec<(String, u32)>,
+    modules: usize,
+}
+
+impl Catalog {
+    /// The catalogue of the functions whose entry counters are `entries`
+    /// (index over the counters, program counter); `None` when this
+    /// program's functions cannot be named.
+    pub fn of(entries: &[(usize, usize)]) -> Option<Catalog> {
+        let pcs: Vec<usize> = entries.iter().map(|e| e.1).collect();
+        let scope = Scope::of_this_run();
+        let names = super::symbols::names_at(&pcs, |mangled| scope.may_own(mangled))?;
+        let named = entries.iter().filter_map(|&(at, pc)| Some((at, names.get(&pc)?.clone())));
+        Some(scope.catalog(named))
+    }
+
+    /// The functions in the modules some of whose functions were entered
+    /// (a crate holds more than the type explored: the modules the
+    /// exploration reached are its code), and those of them no copy of
+    /// which was, sorted by name. `entered` says it of an entry counter.
+    pub fn unentered(&self, entered: impl Fn(usize) -> bool) -> (u64, Vec<String>) {
+        let mut function_entered = vec![false; self.functions.len()];
+        for &(at, f) in &self.entries {
+            function_entered[f as usize] |= entered(at);
+        }
+        let mut module_reached = vec![false; self.modules];
+        for (f, &(_, module)) in self.functions.iter().enumerate() {
+            module_reached[module as usize] |= function_entered[f];
+        }
+        let in_reach = |f: usize| module_reached[self.functions[f].1 as usize];
+        let n = (0..self.functions.len()).filter(|&f| in_reach(f)).count() as u64;
+        let mut unentered: Vec<String> = (0..self.functions.len())
+            .filter(|&f| in_reach(f) && !function_entered[f])
+            .map(|f| self.functions[f].0.clone())
+            .collect();
+        unentered.sort_unstable();
+        (n, unentered)
+    }
 }
 
 /// What counts as the code under test.
@@ -61,32 +96,53 @@ impl Scope {
         Scope { crates, program }
     }
 
-    /// The functions in scope (counted once however many copies a generic
-    /// has), and those no copy of which was entered, sorted.
-    fn sort(&self, named: impl Iterator<Item = (String, bool)>) -> (u64, Vec<String>) {
-        let mut functions: std::collections::BTreeMap<String, (bool, bool)> = Default::default();
-        for (name, entered) in named {
+    /// The catalogue of the `named` entry counters (index, function name)
+    /// in scope: of the crates under test, not drt's glue nor a test
+    /// module's, and not the test program's own when other crates are
+    /// under test (an integration test, a newtype's crate: the program is
+    /// the harness).
+    fn catalog(&self, named: impl Iterator<Item = (usize, String)>) -> Catalog {
+        let mut kept: Vec<(usize, String, bool)> = Vec::new();
+        for (at, name) in named {
             let homes = homes(&name);
             if name.contains("__drt_") || name.split("::").any(|s| s == "tests") || !homes.iter().any(|h| self.owns(h))
             {
                 continue;
             }
-            let of_program = homes.iter().all(|h| Some(*h) == self.program.as_deref());
-            let seen = functions.entry(name).or_insert((false, of_program));
-            seen.0 |= entered;
+            let of_program = homes.iter().filter(|h| self.owns(h)).all(|h| Some(*h) == self.program.as_deref());
+            kept.push((at, name, of_program));
         }
-        // The test program's own functions are the harness when other
-        // crates are under test (an integration test, a newtype's crate).
-        if functions.values().any(|&(_, of_program)| !of_program) {
-            functions.retain(|_, &mut (_, of_program)| !of_program);
+        if kept.iter().any(|&(_, _, of_program)| !of_program) {
+            kept.retain(|&(_, _, of_program)| !of_program);
         }
-        // A crate holds more than the type explored: only the modules the
-        // exploration reached are its code.
-        let reached: std::collections::BTreeSet<String> =
-            functions.iter().filter(|(_, &(entered, _))| entered).map(|(n, _)| module_of(n)).collect();
-        functions.retain(|n, _| reached.contains(&module_of(n)));
-        let unentered = functions.iter().filter(|(_, &(entered, _))| !entered).map(|(n, _)| n.clone()).collect();
-        (functions.len() as u64, unentered)
+        let mut ids: std::collections::HashMap<String, u32> = Default::default();
+        let mut module_ids: std::collections::HashMap<String, u32> = Default::default();
+        let mut functions: Vec<(String, u32)> = Vec::new();
+        let entries = kept
+            .into_iter()
+            .map(|(at, name, _)| {
+                let next = functions.len() as u32;
+                let f = *ids.entry(name.clone()).or_insert_with(|| {
+                    let next_module = module_ids.len() as u32;
+                    let module = *module_ids.entry(module_of(&name)).or_insert(next_module);
+                    functions.push((name, module));
+                    next
+                });
+                (at, f)
+            })
+            .collect();
+        Catalog { entries, functions, modules: module_ids.len() }
+    }
+
+    /// Whether a function of this mangled name may be of the code under
+    /// test: a quick look before demangling, which the demangled name's
+    /// crates decide. Std's own paths (`_ZN4core...`) are not; with the
+    /// crates under test known, only names that hold one of them may be.
+    fn may_own(&self, mangled: &str) -> bool {
+        if ["_ZN4core", "_ZN5alloc", "_ZN3std"].iter().any(|p| mangled.starts_with(p)) {
+            return false;
+        }
+        self.crates.as_ref().is_none_or(|crates| crates.iter().any(|c| mangled.contains(c.as_str())))
     }
 
     /// Whether crate `name` is code under test.
@@ -227,6 +283,16 @@ mod tests {
     }
 
     #[test]
+    fn std_and_crates_not_under_test_are_left_before_demangling() {
+        let scope = Scope { crates: Some(vec!["ring".into()]), program: None };
+        assert!(scope.may_own("_ZN4ring4Ring4push17h0123456789abcdefE"));
+        assert!(scope.may_own("_ZN54_$LT$ring..Ring$u20$as$u20$core..clone..Clone$GT$5clone17h0123456789abcdefE"));
+        assert!(!scope.may_own("_ZN4core3ptr13drop_in_place17h0123456789abcdefE"));
+        assert!(!scope.may_own("_ZN9hashbrown3raw8RawTable6insert17h0123456789abcdefE"));
+        assert!(Scope { crates: None, program: None }.may_own("_ZN9hashbrown3raw6insert17h0123456789abcdefE"));
+    }
+
+    #[test]
     fn a_program_is_named_by_its_crate() {
         assert_eq!(program_crate("explore-0123456789abcdef"), "explore");
         assert_eq!(program_crate("my_lib-0123456789abcdef"), "my_lib");
@@ -234,8 +300,11 @@ mod tests {
         assert_eq!(program_crate("a-b"), "a-b");
     }
 
+    /// What `scope` lists of `named` functions, each an entry counter
+    /// entered or not.
     fn sorted(scope: &Scope, named: &[(&str, bool)]) -> (u64, Vec<String>) {
-        scope.sort(named.iter().map(|&(n, e)| (n.to_string(), e)))
+        let catalog = scope.catalog(named.iter().enumerate().map(|(at, &(n, _))| (at, n.to_string())));
+        catalog.unentered(|at| named[at].1)
     }
 
     #[test]
@@ -258,6 +327,18 @@ mod tests {
         let (n, unentered) = sorted(&scope, &named);
         assert_eq!(unentered, ["<ring::Ring<T> as core::clone::Clone>::clone", "ring::Ring<T>::compact"]);
         assert_eq!(n, 3, "push, compact and clone; not a module no sequence reached");
+    }
+
+    #[test]
+    fn a_harness_impl_of_a_std_trait_is_the_harness() {
+        let scope = Scope { crates: None, program: Some("explore".into()) };
+        let named = [
+            ("explore::Wrap::len", false),
+            ("<explore::Wrap as core::clone::Clone>::clone", false),
+            ("slab::Slab<T>::len", true),
+            ("slab::Slab<T>::iter", false),
+        ];
+        assert_eq!(sorted(&scope, &named), (2, vec!["slab::Slab<T>::iter".to_string()]));
     }
 
     #[test]

@@ -195,9 +195,17 @@ pub(crate) struct Feedback {
     /// Per edge, the buckets of hit counts seen in some run.
     seen: Vec<u8>,
     reached: u64,
-    /// The edges that are functions' entries (and their program counters),
-    /// but for those entered before the exploration began.
-    entries: Vec<(usize, usize)>,
+    /// Per edge, whether it is a function's entry (but for those entered
+    /// before the exploration began).
+    is_entry: Vec<bool>,
+    /// Whether a run entered a function no earlier one had, since
+    /// [`Feedback::functions_changed`] last said.
+    entered_new: bool,
+    /// The functions of those entries, named before the exploration starts
+    /// (reading the program's symbols takes tens of milliseconds, which in
+    /// a sequence's time would read as a slow call); `None` when they
+    /// cannot be named.
+    catalog: Option<functions::Catalog>,
 }
 
 impl Feedback {
@@ -210,8 +218,12 @@ impl Feedback {
         // sequence could have entered.
         let mut before = vec![false; regions.len()];
         regions.drain(|at, _| before[at] = true);
-        let entries = function_entries(regions.len()).into_iter().filter(|&(at, _)| !before[at]).collect();
-        Ok(Feedback { regions, seen, reached: 0, entries })
+        let entries: Vec<(usize, usize)> =
+            function_entries(regions.len()).into_iter().filter(|&(at, _)| !before[at]).collect();
+        let mut is_entry = vec![false; regions.len()];
+        entries.iter().for_each(|&(at, _)| is_entry[at] = true);
+        let catalog = (!entries.is_empty()).then(|| functions::Catalog::of(&entries)).flatten();
+        Ok(Feedback { regions, seen, reached: 0, is_entry, entered_new: false, catalog })
     }
 
     /// Forgets what ran since the last reading (a minimization's runs).
@@ -222,12 +234,16 @@ impl Feedback {
     /// Reads what ran since the last reading: how many (edge, bucket)
     /// pairs no earlier run reached.
     pub fn collect(&mut self) -> u32 {
-        let (seen, reached) = (&mut self.seen, &mut self.reached);
+        let (seen, reached, is_entry, entered_new) =
+            (&mut self.seen, &mut self.reached, &self.is_entry, &mut self.entered_new);
         let mut new = 0;
         self.regions.drain(|at, count| {
             let b = bucket(count);
             if seen[at] & b == 0 {
-                *reached += u64::from(seen[at] == 0);
+                if seen[at] == 0 {
+                    *reached += 1;
+                    *entered_new |= is_entry[at];
+                }
                 seen[at] |= b;
                 new += 1;
             }
@@ -249,10 +265,14 @@ impl Feedback {
     /// entered; `None` when they cannot be told (code built without the
     /// tables, a program whose functions cannot be named).
     pub fn functions(&self) -> Option<(u64, Vec<String>)> {
-        if self.entries.is_empty() {
-            return None;
-        }
-        functions::unentered(self.entries.iter().map(|&(at, pc)| (pc, self.seen[at] != 0)))
+        let catalog = self.catalog.as_ref()?;
+        Some(catalog.unentered(|at| self.seen[at] != 0))
+    }
+
+    /// Whether a run entered a function no earlier run had, since the
+    /// last time this was asked.
+    pub fn functions_changed(&mut self) -> bool {
+        std::mem::take(&mut self.entered_new)
     }
 }
 
@@ -349,7 +369,8 @@ mod tests {
         let p = counters.as_mut_ptr();
         let set = |at: usize, v: u8| unsafe { *p.add(at) = v };
         let regions = Regions(vec![(p, counters.len())]);
-        let mut f = Feedback { seen: vec![0; regions.len()], regions, reached: 0, entries: Vec::new() };
+        let (seen, is_entry) = (vec![0; regions.len()], vec![false; regions.len()]);
+        let mut f = Feedback { seen, regions, reached: 0, is_entry, entered_new: false, catalog: None };
         set(0, 1);
         set(9, 3);
         set(36, 200);

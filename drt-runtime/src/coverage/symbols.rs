@@ -3,42 +3,31 @@
 //! profile strips it), relocated by where the loader put it. Elsewhere, or
 //! when the table is gone, there are no names and the report says so.
 
-/// Functions of this program by where they start in memory, with their
-/// demangled names (without the hash: `my_crate::Stack::push`).
-pub(crate) struct Symbols {
-    /// (address, name), sorted by address.
-    starts: Vec<(usize, String)>,
+/// The names of this program's functions that start at `pcs` (where the
+/// loader put them) and whose mangled names it `wants`, demangled without
+/// their hash (`my_crate::Stack::push`); `None` when they cannot be read.
+/// Only those are demangled: a test program has tens of thousands of
+/// functions, and its debug build demangles a name in about ten
+/// microseconds.
+pub(crate) fn names_at(
+    pcs: &[usize],
+    wants: impl Fn(&str) -> bool,
+) -> Option<std::collections::HashMap<usize, String>> {
+    let (bias, program) = this_program()?;
+    let wanted: std::collections::HashSet<usize> = pcs.iter().map(|pc| pc.wrapping_sub(bias)).collect();
+    let found = functions(&program, |at, name| wanted.contains(&at) && wants(name))?;
+    let demangled = |name: &str| format!("{:#}", rustc_demangle::demangle(name));
+    Some(found.into_iter().map(|(at, name)| (at.wrapping_add(bias), demangled(&name))).collect())
 }
 
-impl Symbols {
-    /// This program's functions, or `None` when they cannot be read.
-    pub fn of_this_program() -> Option<Symbols> {
-        let mut starts: Vec<(usize, String)> = this_program()?
-            .into_iter()
-            .map(|(at, name)| (at, format!("{:#}", rustc_demangle::demangle(&name))))
-            .collect();
-        starts.sort_unstable();
-        Some(Symbols { starts })
-    }
-
-    /// The name of the function that starts at `at`.
-    pub fn at(&self, at: usize) -> Option<&str> {
-        let i = self.starts.binary_search_by_key(&at, |s| s.0).ok()?;
-        Some(&self.starts[i].1)
-    }
-}
-
-/// This program's functions where the loader put them, mangled.
+/// How far the loader moved this program, and its file.
 #[cfg(target_os = "linux")]
-fn this_program() -> Option<Vec<(usize, String)>> {
-    let bias = load_bias()?;
-    let program = std::fs::File::open("/proc/self/exe").ok()?;
-    let found = functions(&program)?;
-    Some(found.into_iter().map(|(at, name)| (at.wrapping_add(bias), name)).collect())
+fn this_program() -> Option<(usize, std::fs::File)> {
+    Some((load_bias()?, std::fs::File::open("/proc/self/exe").ok()?))
 }
 
 #[cfg(not(target_os = "linux"))]
-fn this_program() -> Option<Vec<(usize, String)>> {
+fn this_program() -> Option<(usize, Vec<u8>)> {
     None
 }
 
@@ -63,6 +52,12 @@ trait Image {
     fn bytes(&self, at: usize, len: usize) -> Option<Vec<u8>>;
 }
 
+impl Image for Vec<u8> {
+    fn bytes(&self, at: usize, len: usize) -> Option<Vec<u8>> {
+        self[..].bytes(at, len)
+    }
+}
+
 impl Image for [u8] {
     fn bytes(&self, at: usize, len: usize) -> Option<Vec<u8>> {
         self.get(at..at.checked_add(len)?).map(<[u8]>::to_vec)
@@ -80,9 +75,10 @@ impl Image for std::fs::File {
 }
 
 /// The functions an ELF image's symbol table names (64-bit, little-endian:
-/// the Linux targets drt's coverage runs on), as (address, mangled name).
-/// Only the headers and the two tables are read, not the whole program.
-fn functions(elf: &(impl Image + ?Sized)) -> Option<Vec<(usize, String)>> {
+/// the Linux targets drt's coverage runs on) that it `keep`s (by address
+/// and mangled name), as (address, mangled name). Only the headers and
+/// the two tables are read, not the whole program.
+fn functions(elf: &(impl Image + ?Sized), keep: impl Fn(usize, &str) -> bool) -> Option<Vec<(usize, String)>> {
     fn u16_at(b: &[u8], at: usize) -> Option<usize> {
         Some(usize::from(u16::from_le_bytes(b.get(at..at + 2)?.try_into().ok()?)))
     }
@@ -121,7 +117,9 @@ fn functions(elf: &(impl Image + ?Sized)) -> Option<Vec<(usize, String)>> {
         let bytes = names.get(name..)?;
         let end = bytes.iter().position(|&b| b == 0)?;
         if let Ok(name) = std::str::from_utf8(&bytes[..end]) {
-            out.push((value, name.to_string()));
+            if keep(value, name) {
+                out.push((value, name.to_string()));
+            }
         }
     }
     Some(out)
@@ -139,18 +137,16 @@ mod tests {
     /// The test program's own table names this function where it is.
     #[test]
     fn a_function_of_this_program_is_named_at_its_address() {
-        let Some(symbols) = Symbols::of_this_program() else {
-            panic!("the test program's symbol table could not be read");
-        };
         let at = a_function_to_find as fn() -> u32 as usize;
         assert_eq!(a_function_to_find(), 7);
-        assert_eq!(symbols.at(at), Some("drt::coverage::symbols::tests::a_function_to_find"));
-        assert_eq!(symbols.at(at + 1), None);
+        let names = names_at(&[at, at + 1], |_| true).expect("the test program's symbol table is read");
+        assert_eq!(names.get(&at).map(String::as_str), Some("drt::coverage::symbols::tests::a_function_to_find"));
+        assert_eq!(names.len(), 1, "no function starts at {:x}: {names:?}", at + 1);
     }
 
     #[test]
     fn what_is_not_elf_has_no_functions() {
-        assert!(functions(&b"#!/bin/sh\n"[..]).is_none());
-        assert!(functions(&b"\x7fELF\x02\x01"[..]).is_none(), "cut short");
+        assert!(functions(&b"#!/bin/sh\n"[..], |_, _| true).is_none());
+        assert!(functions(&b"\x7fELF\x02\x01"[..], |_, _| true).is_none(), "cut short");
     }
 }

@@ -61,6 +61,12 @@ impl Frontier {
         self.favoured.clear();
     }
 
+    /// Whether the last runs entered a function no earlier run had (the
+    /// list of those never entered changed).
+    pub fn functions_changed(&mut self) -> bool {
+        self.coverage.as_mut().is_some_and(Feedback::functions_changed)
+    }
+
     /// The edges reached and instrumented, and the functions never
     /// entered, for the report.
     pub fn report(&self) -> Option<crate::report::Coverage> {

@@ -373,6 +373,11 @@ impl<'w> Engine<'w> {
         }
         let (exec, seq) = self.reuse.run(&self.pool, &mut self.stats, &draft, prefix);
         let new_edges = self.frontier.collect();
+        if new_edges > 0 && self.frontier.functions_changed() {
+            // Kept current, so that a child's snapshot of its stats says
+            // what it entered should it crash (its report merges them).
+            self.stats.coverage = self.frontier.report();
+        }
         let (world, pool, extending) = (self.world, &self.pool, self.draft.extending);
         let retry = (!retrying, &self.draft.throttles);
         self.hints.note_compares(world, pool, extending, &draft, prefix, &exec.windows, retry);

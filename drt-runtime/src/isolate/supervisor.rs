@@ -791,11 +791,7 @@ pub(crate) fn supervise(
 /// The stats of the children before the last (`before`), which left only
 /// the sequences they ran, their crashes and the sizes too large for them,
 /// followed by the last child's.
-fn after(before: Stats, mut last: Stats) -> Stats {
-    // Which functions the earlier children entered is lost with them.
-    if let Some(c) = last.coverage.as_mut().filter(|_| before.sequences > 0) {
-        (c.functions, c.unentered) = (0, Vec::new());
-    }
+fn after(before: Stats, last: Stats) -> Stats {
     Stats {
         sequences: before.sequences + last.sequences,
         failing: before.failing + last.failing,
