@@ -24,6 +24,8 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
+mod fuzz;
+
 /// Set by the launcher for the wrapper: the directory of drt's build.
 const DIR_VAR: &str = "__DRT_COVERAGE_DIR";
 /// A `RUSTC_WRAPPER` the user had set (sccache), which the wrapper calls.
@@ -49,6 +51,7 @@ const USAGE: &str = "\
 cargo drt: runs a cargo command with the crate under test built for drt's coverage feedback
 
 usage: cargo drt <command> [args...]     e.g. cargo drt test, cargo drt test -p my-crate --test explore
+       cargo drt fuzz <Type> [...]          fuzz a type with libFuzzer (cargo drt fuzz --help)
        cargo drt --version
 
 The packages cargo builds (the current one, or those named with -p) are instrumented;
@@ -56,9 +59,10 @@ set DRT_COVERAGE_CRATES=a,b to choose others. Builds go to target/drt.";
 
 fn main() -> ExitCode {
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
-    let result = match std::env::var_os(DIR_VAR) {
-        Some(dir) => wrap(Path::new(&dir), &args),
-        None => launch(&args),
+    let result = match (std::env::var(fuzz::FUZZ_CRATES_VAR), std::env::var_os(DIR_VAR)) {
+        (Ok(crates), _) => wrap(Mode::Fuzz(&crates), &args),
+        (_, Some(dir)) => wrap(Mode::Coverage(Path::new(&dir)), &args),
+        _ => launch(&args),
     };
     match result {
         Ok(code) => code,
@@ -85,8 +89,15 @@ fn launch(args: &[OsString]) -> Result<ExitCode, String> {
         return Ok(if args.is_empty() { ExitCode::from(2) } else { ExitCode::SUCCESS });
     }
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let target = target_dir(&cargo, args)?.join(build_dir(std::env::var(CRATES_VAR).ok().as_deref()));
     let me = std::env::current_exe().map_err(|e| format!("cannot find its own program: {e}"))?;
+    if args[0] == "fuzz" {
+        if args.get(1).is_some_and(|a| a == "--help" || a == "-h") {
+            println!("{}", fuzz::USAGE);
+            return Ok(ExitCode::SUCCESS);
+        }
+        return fuzz::run(&cargo, &me, &args[1..]);
+    }
+    let target = target_dir(&cargo, args)?.join(build_dir(std::env::var(CRATES_VAR).ok().as_deref()));
     let mut command = Command::new(&cargo);
     command.args(args).env("CARGO_TARGET_DIR", &target).env("RUSTC_WRAPPER", &me).env(DIR_VAR, &target);
     if let Some(inner) = std::env::var_os("RUSTC_WRAPPER").filter(|w| !w.is_empty() && Path::new(w) != me) {
@@ -149,8 +160,16 @@ fn rustc() -> OsString {
     std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into())
 }
 
+/// What the wrapper builds for.
+enum Mode<'a> {
+    /// drt's coverage feedback, the build in this directory.
+    Coverage(&'a Path),
+    /// libFuzzer, these crates instrumented (comma-separated).
+    Fuzz(&'a str),
+}
+
 /// As cargo's `RUSTC_WRAPPER`: `args` are rustc's path and its arguments.
-fn wrap(dir: &Path, args: &[OsString]) -> Result<ExitCode, String> {
+fn wrap(mode: Mode<'_>, args: &[OsString]) -> Result<ExitCode, String> {
     let (rustc, rest) = args.split_first().ok_or("the wrapper was called without rustc")?;
     let text: Vec<String> = rest.iter().map(|a| a.to_string_lossy().into_owned()).collect();
     let package = std::env::var("CARGO_PKG_NAME").unwrap_or_default();
@@ -158,6 +177,15 @@ fn wrap(dir: &Path, args: &[OsString]) -> Result<ExitCode, String> {
     let chosen = std::env::var(CRATES_VAR).ok();
     let mut extra: Vec<String> = Vec::new();
     let unit = Unit::of(&text);
+    let dir = match mode {
+        Mode::Coverage(dir) => dir,
+        Mode::Fuzz(crates) => {
+            // libFuzzer brings its own callbacks: no receiver, no reader.
+            let chosen = unit.as_ref().filter(|u| u.instrumented(&package, false, Some(crates)));
+            extra.extend(chosen.into_iter().flat_map(|_| fuzz::LIBFUZZER_FLAGS.iter().map(|f| f.to_string())));
+            return run_rustc(rustc, rest, &extra);
+        }
+    };
     if let Some(unit) = &unit {
         if package == "drt-runtime" {
             extra.push("--cfg=drt_coverage".into());
@@ -170,6 +198,12 @@ fn wrap(dir: &Path, args: &[OsString]) -> Result<ExitCode, String> {
             extra.push(format!("-Clink-arg={}", receiver.display()));
         }
     }
+    run_rustc(rustc, rest, &extra)
+}
+
+/// Runs `rustc` (through the wrapper the user had set, if any) on its
+/// arguments `rest` and the `extra` ones.
+fn run_rustc(rustc: &OsString, rest: &[OsString], extra: &[String]) -> Result<ExitCode, String> {
     let mut command = match std::env::var_os(INNER_VAR) {
         Some(inner) => {
             let mut c = Command::new(inner);
@@ -179,7 +213,7 @@ fn wrap(dir: &Path, args: &[OsString]) -> Result<ExitCode, String> {
         None => Command::new(rustc),
     };
     let status =
-        command.args(rest).args(&extra).status().map_err(|e| format!("cannot run {}: {e}", rustc.to_string_lossy()))?;
+        command.args(rest).args(extra).status().map_err(|e| format!("cannot run {}: {e}", rustc.to_string_lossy()))?;
     Ok(exit_code(status))
 }
 

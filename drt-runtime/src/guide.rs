@@ -409,7 +409,11 @@
 //!
 //! [`fuzz`](crate::fuzz) is an entry point for libFuzzer, cargo-fuzz or
 //! bolero: the fuzzer's bytes take the place of the seed, every oracle
-//! runs, and a failure panics with its minimized test.
+//! runs, and a failure panics with its minimized test. `cargo drt fuzz
+//! <Type>` writes the target in `fuzz/` (cargo-fuzz's layout), fuzzes it
+//! on stable with libFuzzer's instrumentation on your package only, and
+//! `cargo drt fuzz <Type> <crash file>` prints the crash's test and saves
+//! it where the type's exploration replays it first.
 //!
 //! ```
 //! # pub struct Counter { hits: u8 }

@@ -7,7 +7,7 @@
 
 pub(crate) mod lifecycle;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::config::{Chosen, Explorer, Isolation, Purpose, Settings};
 use crate::differential;
@@ -126,7 +126,10 @@ const FUZZ_STEPS: u64 = 10_000;
 /// input always runs the same calls, so a crash file the fuzzer saved
 /// reproduces by running the target on it again, which prints the test.
 /// `DRT_*` variables do not apply; saved failures are neither read nor
-/// written (the fuzzer keeps its own corpus and crashes).
+/// written (the fuzzer keeps its own corpus and crashes), but for an input
+/// `cargo drt fuzz <Type> <crash file>` replays: its failure is saved in
+/// the package's `drt-regressions/`, where the type's exploration runs it
+/// first.
 ///
 /// # Panics
 ///
@@ -150,8 +153,20 @@ const FUZZ_STEPS: u64 = 10_000;
 #[track_caller]
 pub fn fuzz<T: 'static>(data: &[u8]) {
     let target = fuzz_target::<T>();
-    let engine = Engine::new(&target.world, &target.settings).with_input(data);
-    let run = || lifecycle::run(engine, &target.settings, None).report;
+    // `cargo drt fuzz <Type> <input>` replays one input to keep its failure
+    // where the type's exploration replays it.
+    let store = std::env::var_os(FUZZ_SAVE_VAR).map(|dir| SavedFailuresFile::new(Path::new(&dir), &target.names));
+    let saving;
+    let settings = match &store {
+        Some(_) => {
+            let saved_failures = crate::config::SavedFailures { replay: false, save: true };
+            saving = Settings { saved_failures, ..target.settings.clone() };
+            &saving
+        }
+        None => &target.settings,
+    };
+    let engine = Engine::new(&target.world, settings).with_input(data);
+    let run = || lifecycle::run(engine, settings, store.as_ref()).report;
     let mut report = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
         Ok(report) => report,
         Err(payload) => panic!("{}", internal_error(&*payload)),
@@ -164,8 +179,17 @@ pub fn fuzz<T: 'static>(data: &[u8]) {
         failure.code = crate::render::rustfmt::formatted(&failure.code);
     }
     let n = report.failures.len();
+    let saved = match (&store, report.stats.warnings.first()) {
+        (Some(_), Some(warning)) => format!("\ndrt: warning: {warning}"),
+        (Some(store), None) => format!(
+            "\ndrt: saved in {}: the exploration of {} runs it first (`cargo test`)",
+            store.path().display(),
+            target.subject
+        ),
+        (None, _) => String::new(),
+    };
     panic!(
-        "drt::fuzz found {n} failure{} in {} with this input:\n{}{}",
+        "drt::fuzz found {n} failure{} in {} with this input:\n{}{}{saved}",
         crate::names::plural(n as u64),
         target.subject,
         report.failures_text(),
@@ -179,7 +203,13 @@ struct FuzzTarget {
     settings: Settings,
     /// The type as reports name it.
     subject: String,
+    /// The type by `type_name`, which names its saved-failures file.
+    names: Vec<&'static str>,
 }
+
+/// Set by `cargo drt fuzz` when it replays one input: the directory of the
+/// package whose `drt-regressions/` keeps the input's failure.
+const FUZZ_SAVE_VAR: &str = "__DRT_FUZZ_SAVE_IN";
 
 /// The fuzz target of `T`, made once per thread and kept: a fuzzer calls
 /// [`fuzz`] thousands of times a second, and resolving the settings alone
@@ -198,7 +228,9 @@ fn fuzz_target<T: 'static>() -> &'static FuzzTarget {
     if !world.ops.iter().any(|o| o.under_test) {
         panic!("{}", nothing_registered(&explorer, world.reg));
     }
-    let target: &'static FuzzTarget = Box::leak(Box::new(FuzzTarget { world, settings, subject: subject(&explorer) }));
+    let names = explorer.subjects().iter().map(|(_, n)| *n).collect();
+    let target = FuzzTarget { world, settings, subject: subject(&explorer), names };
+    let target: &'static FuzzTarget = Box::leak(Box::new(target));
     TARGETS.with(|t| t.borrow_mut().push((id, target)));
     target
 }
