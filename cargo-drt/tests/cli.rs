@@ -41,7 +41,7 @@ fn fuzzing_a_type_finds_its_bug_and_a_crash_file_becomes_a_saved_failure() {
     let manifest = format!(
         "[package]\nname = \"tally\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n\
          drt = {{ package = \"drt-runtime\", path = {:?}, optional = true }}\n\n[features]\ndrt = [\"dep:drt\"]\n\n\
-         [workspace]\n",
+         [[test]]\nname = \"explore\"\nrequired-features = [\"drt\"]\n\n[workspace]\n",
         drt.display().to_string()
     );
     std::fs::write(dir.join("Cargo.toml"), manifest).unwrap();
@@ -61,6 +61,9 @@ fn fuzzing_a_type_finds_its_bug_and_a_crash_file_becomes_a_saved_failure() {
                   \x20   }\n\
                   }\n";
     std::fs::write(dir.join("src/lib.rs"), source).unwrap();
+    std::fs::create_dir_all(dir.join("tests")).unwrap();
+    let explore = "#[test]\nfn tally() {\n    drt::explore::<tally::Tally>().max_sequences(0).run();\n}\n";
+    std::fs::write(dir.join("tests/explore.rs"), explore).unwrap();
     // One target directory for every run of this test: libFuzzer builds once.
     let target = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("fuzz-tally-target");
     let cargo_drt = |args: &[&str]| {
@@ -89,4 +92,14 @@ fn fuzzing_a_type_finds_its_bug_and_a_crash_file_becomes_a_saved_failure() {
     assert!(stderr.contains(&format!("drt: saved in {}", saved.display())), "{stderr}");
     let text = std::fs::read_to_string(&saved).expect("the failure was saved");
     assert!(text.contains("call tally::Tally::withdraw"), "{text}");
+
+    // The type's exploration replays it, and says how to again.
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut test = Command::new(cargo);
+    test.args(["test", "--features", "drt", "--test", "explore"]).current_dir(&dir).env("CARGO_TARGET_DIR", &target);
+    let tested = test.env_remove("RUSTC_WRAPPER").env_remove("DRT_SEED").output().expect("cargo test runs");
+    let stdout = String::from_utf8_lossy(&tested.stdout);
+    assert!(!tested.status.success(), "{stdout}");
+    assert!(stdout.contains("panic in Tally::withdraw: attempt to subtract with overflow"), "{stdout}");
+    assert!(stdout.contains("`cargo test -p tally --features drt tally` replays them"), "{stdout}");
 }

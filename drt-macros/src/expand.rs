@@ -188,11 +188,14 @@ fn impl_operations(ops: &Operations<'_>) -> TokenStream {
         quote!(__r.drt_path(::core::module_path!(), #path);)
     });
     quote! {
-        #[allow(non_local_definitions, clippy::all, unused_qualifications)]
+        #[allow(non_local_definitions, clippy::all, unused_qualifications, unexpected_cfgs)]
         const _: () = {
             #reference
             fn __drt_register(__r: &mut ::drt::__private::Registrar) {
                 __r.owner(::drt::__private::type_desc!(#self_ty));
+                // The command that replays saved failures names the feature
+                // (the README's setup for tests/ calls it `drt`).
+                __r.feature_drt(::core::cfg!(feature = "drt"));
                 #drt_path
                 #needs
                 #( __r.literal(#literals); )*

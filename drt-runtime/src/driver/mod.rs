@@ -103,7 +103,9 @@ impl Explorer {
 fn test_command() -> Option<String> {
     let test = std::thread::current().name().filter(|n| *n != "main")?.to_string();
     let package = std::env::var("CARGO_PKG_NAME").ok()?;
-    Some(format!("cargo test -p {package} {test}"))
+    // The README's setup for tests/ compiles the operations under a `drt` feature.
+    let features = if crate::macro_support::built_with_feature_drt() { " --features drt" } else { "" };
+    Some(format!("cargo test -p {package}{features} {test}"))
 }
 
 /// Sequences one fuzzer input may drive at most (its bytes run out long before).

@@ -30,6 +30,7 @@ pub use inventory;
 pub use passed_iter::{Hint, Iter};
 pub use probe::probing;
 pub use reference::Reference;
+pub(crate) use registration::built_with_feature_drt;
 pub use registration::{Registrar, Registration};
 pub use spec::*;
 pub(crate) use type_desc::{builtin_types, is_seeded, CloneFn, FmtFn};

@@ -16,6 +16,15 @@ pub struct Registration {
 
 inventory::collect!(Registration);
 
+/// Whether a registered block's crate was built with a feature `drt`.
+static FEATURE_DRT: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether some registered block's crate was built with a feature named
+/// `drt` (known once the registry is read, at the first exploration).
+pub(crate) fn built_with_feature_drt() -> bool {
+    FEATURE_DRT.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Not public API. Receives one impl block's description.
 #[derive(Default)]
 pub struct Registrar {
@@ -64,6 +73,15 @@ impl Registrar {
     pub fn owner(&mut self, desc: TypeDesc) {
         self.owner = Some(desc.id);
         self.types.push(desc);
+    }
+
+    /// Not public API. Says whether the block's crate was built with a
+    /// feature named `drt` (the README's setup for exploring from
+    /// `tests/`), which the command replaying saved failures then names.
+    pub fn feature_drt(&mut self, on: bool) {
+        if on {
+            FEATURE_DRT.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
     }
 
     /// Not public API. Says that the owner's block reaches drt by `path`
