@@ -286,3 +286,27 @@ fn a_saved_literal_the_code_no_longer_has_still_replays() {
     assert!(replay.stats.warnings.is_empty(), "{:?}", replay.stats.warnings);
     std::fs::remove_file(&file).unwrap();
 }
+
+/// `run()` on a type that fails, saving its failure in the crate directory
+/// `run_lamp` gives it.
+#[test]
+#[ignore = "run by the_saved_failures_line_tells_ci_to_keep_the_file"]
+fn a_dial_run_that_fails() {
+    if std::env::var_os("DRT_TEST_LAMP").is_none() {
+        return;
+    }
+    drt::explore::<Dial>().seed(1).max_sequences(3_000).run();
+}
+
+/// In CI the saved failures are on a machine that goes away: the line
+/// naming them says to keep the file; `DRT_STRICT` alone is no CI.
+#[test]
+fn the_saved_failures_line_tells_ci_to_keep_the_file() {
+    let saved = "and run first next time: `cargo test -p drt-tests a_dial_run_that_fails` replays them";
+    let (passed, stderr) = run_lamp("a_dial_run_that_fails", &[("CI", "true")]);
+    assert!(!passed && stderr.contains(saved), "{stderr}");
+    assert!(stderr.contains(" (in CI, keep the file as an artifact and copy it into your checkout)"), "{stderr}");
+    let (passed, stderr) = run_lamp("a_dial_run_that_fails", &[("DRT_STRICT", "1")]);
+    assert!(!passed && stderr.contains(saved), "{stderr}");
+    assert!(!stderr.contains("artifact"), "strict, but no CI: {stderr}");
+}

@@ -80,7 +80,7 @@ fn document(report: &Report, subject: &str) -> serde_json::Value {
         // Which test ran it, where cargo (or nextest) runs tests: what a
         // merge of CI shards' reports names, and `cargo test -p <package>
         // <test>` runs alone.
-        "test": std::thread::current().name().filter(|n| *n != "main"),
+        "test": crate::names::test_name(),
         "package": std::env::var("CARGO_PKG_NAME").ok(),
         "passed": report.failures.is_empty(),
         "failures": report.failures.iter().map(failure).collect::<Vec<_>>(),

@@ -314,6 +314,13 @@ pub(crate) fn replace_ident(code: &str, name: &str, with: &str) -> String {
     out
 }
 
+/// The name of the test running on this thread, as libtest names it
+/// (`tests::explore_stack`): libtest runs each test on a thread of its
+/// name; `None` on a thread of no test (`main`, a harness of its own).
+pub(crate) fn test_name() -> Option<String> {
+    std::thread::current().name().filter(|n| *n != "main").map(String::from)
+}
+
 /// The `s` of a plural noun after a count: `"s"` unless `n` is 1.
 pub(crate) fn plural(n: u64) -> &'static str {
     if n == 1 {

@@ -441,6 +441,13 @@ impl Budget {
     pub fn replay_only(&self) -> bool {
         self.max_sequences == Some(0)
     }
+
+    /// Whether a run that ran `ran` sequences repeats with its seed: a
+    /// count of sequences run to its end does; a run the clock stopped (or
+    /// bounded by time alone) does not, for its costs are measured times.
+    pub fn repeats(&self, ran: u64) -> bool {
+        self.max_sequences.is_some_and(|n| self.time_limit.is_none() || ran >= n)
+    }
 }
 
 /// How much one minimization may spend.
@@ -673,6 +680,11 @@ impl Explorer {
 /// The cores this process may use (at least 1).
 pub(crate) fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Whether a CI system runs this process (see `in_ci`).
+pub(crate) fn in_ci_now() -> bool {
+    in_ci(&|name| std::env::var(name).ok())
 }
 
 /// Whether a CI system runs this, as insta tells it: `CI` is set, and not

@@ -126,9 +126,7 @@ fn save(engine: &mut Engine<'_>, world: &World<'_>, settings: &Settings, store: 
 fn write_regression_tests(engine: &mut Engine<'_>, world: &World<'_>, settings: &Settings) {
     let Some((path, update)) = &settings.regression_tests else { return };
     let (strict, seed) = (settings.strict, settings.budget.seed);
-    // Only a count of sequences run to its end repeats a file's run.
-    let ran = engine.stats_mut().sequences;
-    let repeatable = settings.budget.max_sequences.is_some_and(|n| settings.budget.time_limit.is_none() || ran >= n);
+    let repeatable = settings.budget.repeats(engine.stats_mut().sequences);
     match crate::regression_tests::write(path, (*update, strict), world, engine.shortest(), (seed, repeatable)) {
         Ok(wrote) => engine.stats_mut().notes.extend(wrote),
         Err(warning) => engine.stats_mut().warn(warning),

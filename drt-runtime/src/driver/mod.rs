@@ -81,7 +81,11 @@ impl Explorer {
         if let Some(path) = saved {
             let command = test_command().map(|c| format!(": `{c}` replays them")).unwrap_or_default();
             // In CI the file is on a machine that goes away: it must travel.
-            let ci = if strict { " (in CI, keep the file as an artifact and copy it into your checkout)" } else { "" };
+            let ci = if crate::config::in_ci_now() {
+                " (in CI, keep the file as an artifact and copy it into your checkout)"
+            } else {
+                ""
+            };
             eprintln!(
                 "drt: the failing sequences are saved in {} and run first next time{command}{ci}",
                 path.display()
@@ -101,7 +105,7 @@ impl Explorer {
 /// -p <package> <test>` (cargo names the package to the test binary; the
 /// test harness names the thread after the test).
 fn test_command() -> Option<String> {
-    let test = std::thread::current().name().filter(|n| *n != "main")?.to_string();
+    let test = crate::names::test_name()?;
     let package = std::env::var("CARGO_PKG_NAME").ok()?;
     // The README's setup for tests/ compiles the operations under a `drt` feature.
     let features = if crate::macro_support::built_with_feature_drt() { " --features drt" } else { "" };
@@ -266,10 +270,8 @@ fn report_of(explorer: &Explorer, saved_by_default: bool) -> Explored {
     }
     let (mut report, saved) = explore_somewhere(explorer, &settings);
     report.stats.notes.splice(0..0, settings.notes.iter().cloned());
-    // A count of sequences run to its end repeats with the seed; a run the
-    // clock stopped does not.
     report.stats.bound = match settings.budget.max_sequences {
-        Some(n) if settings.budget.time_limit.is_none() || report.stats.sequences >= n => Bound::Sequences(n),
+        Some(n) if settings.budget.repeats(report.stats.sequences) => Bound::Sequences(n),
         _ => Bound::Time,
     };
     report.name_tests_apart();
@@ -319,8 +321,10 @@ fn explore_somewhere(explorer: &Explorer, settings: &Settings) -> (Report, Optio
             // A core for each job, while they run; `auto` takes those no
             // other exploration holds, one at least.
             let (cores, mut settings) = (crate::config::cores(), settings.clone());
+            // Where no core can be held (the lock files cannot be made),
+            // none is shared: `auto` uses them all, as it did before.
             let held = crate::isolate::cores::Cores::take(settings.jobs, cores);
-            if settings.jobs_auto && held.len() < settings.jobs {
+            if let Some(held) = held.as_ref().ok().filter(|h| settings.jobs_auto && h.len() < settings.jobs) {
                 let (jobs, busy) = (held.len().max(1), cores - held.len());
                 let note = format!(
                     "DRT_JOBS=auto explored in {jobs} job{}: other explorations running held {busy} of the {cores} \

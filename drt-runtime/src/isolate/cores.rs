@@ -18,11 +18,12 @@ pub(crate) struct Cores {
 
 impl Cores {
     /// Takes up to `want` of the machine's `cores` that no exploration
-    /// holds, without waiting: none when all are held, or when the lock
-    /// files cannot be made (then nothing is shared, as before).
-    pub fn take(want: usize, cores: usize) -> Cores {
+    /// holds, without waiting: none when all are held. An error when the
+    /// lock files cannot be made (a read-only temporary directory): then
+    /// nothing can be shared.
+    pub fn take(want: usize, cores: usize) -> std::io::Result<Cores> {
         let mut held = Vec::new();
-        let Ok(dir) = directory() else { return Cores { held } };
+        let dir = directory()?;
         for core in 0..cores {
             if held.len() == want {
                 break;
@@ -35,7 +36,7 @@ impl Cores {
                 }
             }
         }
-        Cores { held }
+        Ok(Cores { held })
     }
 
     /// How many it holds.
@@ -67,14 +68,15 @@ mod tests {
     #[test]
     fn a_core_held_by_one_exploration_is_not_taken_by_another_until_released() {
         let cores = 1_000;
-        let first = Cores::take(cores, cores);
+        let take = |want| Cores::take(want, cores).expect("the lock files are made");
+        let first = take(cores);
         assert!(first.len() > 900, "{} of {cores} taken", first.len());
-        let second = Cores::take(cores, cores);
+        let second = take(cores);
         assert!(second.len() < 50, "{} taken again of the {} the first holds", second.len(), first.len());
         drop(first);
-        let third = Cores::take(cores, cores);
+        let third = take(cores);
         assert!(third.len() > 900, "the first's cores are free again: {} taken", third.len());
         drop(third);
-        assert_eq!(Cores::take(3, cores).len(), 3, "no more than asked for");
+        assert_eq!(take(3).len(), 3, "no more than asked for");
     }
 }
