@@ -168,21 +168,27 @@ fn program_crate(file: &str) -> &str {
 /// crates of the type and of the trait.
 fn homes(name: &str) -> Vec<&str> {
     let Some(rest) = name.strip_prefix('<') else { return crate_of(name).into_iter().collect() };
+    let Some((ty, tr)) = impl_parts(rest) else { return Vec::new() };
+    crate_of(ty).into_iter().chain(tr.and_then(crate_of)).collect()
+}
+
+/// An impl's method's type and trait (none for an inherent impl), `rest`
+/// being its name after the `<`: `my::Ring<T> as core::clone::Clone>::clone`.
+fn impl_parts(rest: &str) -> Option<(&str, Option<&str>)> {
     let mut depth = 0usize;
     let mut split = None;
     for (i, c) in rest.char_indices() {
         match c {
             '<' | '(' | '[' => depth += 1,
             '>' | ')' | ']' if depth == 0 => {
-                let (ty, tr) = split.map_or((&rest[..i], None), |at| (&rest[..at], Some(&rest[at + 4..i])));
-                return crate_of(ty).into_iter().chain(tr.and_then(crate_of)).collect();
+                return Some(split.map_or((&rest[..i], None), |at| (&rest[..at], Some(&rest[at + 4..i]))));
             }
             '>' | ')' | ']' => depth -= 1,
             ' ' if depth == 0 && rest[i..].starts_with(" as ") && split.is_none() => split = Some(i),
             _ => {}
         }
     }
-    Vec::new()
+    None
 }
 
 /// The module a demangled function is in: its path, or its impl's type's,
@@ -218,24 +224,11 @@ fn module_of(name: &str) -> String {
 /// The type of an impl's method, `rest` being its name after the `<`: the
 /// type, or for a primitive's impl of a trait, the trait.
 fn impl_type(rest: &str) -> &str {
-    let mut depth = 0usize;
-    let mut split = None;
-    for (i, c) in rest.char_indices() {
-        match c {
-            '<' | '(' | '[' => depth += 1,
-            '>' | ')' | ']' if depth == 0 => {
-                let ty = &rest[..split.unwrap_or(i)];
-                return match split {
-                    Some(at) if crate_of(ty).is_none() => &rest[at + 4..i],
-                    _ => ty,
-                };
-            }
-            '>' | ')' | ']' => depth -= 1,
-            ' ' if depth == 0 && rest[i..].starts_with(" as ") && split.is_none() => split = Some(i),
-            _ => {}
-        }
+    match impl_parts(rest) {
+        Some((ty, Some(tr))) if crate_of(ty).is_none() => tr,
+        Some((ty, _)) => ty,
+        None => rest,
     }
-    rest
 }
 
 /// The crate a type or path names (`None` for a primitive).
