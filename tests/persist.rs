@@ -310,3 +310,59 @@ fn the_saved_failures_line_tells_ci_to_keep_the_file() {
     assert!(!passed && stderr.contains(saved), "{stderr}");
     assert!(!stderr.contains("artifact"), "strict, but no CI: {stderr}");
 }
+
+/// A ring whose `push` takes one more than its capacity (law `capacity`
+/// breaks); `with_capacity` allocates what it is asked, so a huge one
+/// aborts a child process (out of memory).
+#[derive(Clone, Debug)]
+pub struct Ring {
+    buf: Vec<u32>,
+    len: usize,
+}
+
+#[drt::operations]
+impl Ring {
+    pub fn with_capacity(capacity: usize) -> Ring {
+        assert!(capacity > 0, "capacity must be positive");
+        Ring { buf: vec![0; capacity], len: 0 }
+    }
+
+    pub fn push(&mut self, value: u32) -> bool {
+        if self.len > self.buf.len() {
+            return false;
+        }
+        let at = self.len % self.buf.len();
+        self.buf[at] = value;
+        self.len += 1;
+        true
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn capacity(&self) -> usize {
+        self.buf.len()
+    }
+}
+
+/// A saved failure replays alone (`DRT_MAX_SEQUENCES=0`) and is reported,
+/// though sequences generated to shorten it would draw a capacity that
+/// aborts the child: a replayed failure is not shortened again (it was
+/// when found), and no longer lost with the child (the test passed).
+#[test]
+fn a_saved_failure_is_reported_where_shortening_it_would_crash() {
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("drt-regressions/persist__Ring.txt");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    let entry = "call persist::Ring::with_capacity\n  seed 1\n";
+    let push = "call persist::Ring::push\n  var 0 mut\n  seed 0\n";
+    std::fs::write(&file, format!("format 1\n\n# saved by hand\n{entry}{push}{push}end\n")).unwrap();
+    let replay = drt::explore::<Ring>().max_sequences(0).persist(true).report();
+    assert_eq!(replay.failures.len(), 1, "{replay}");
+    assert_eq!(replay.failures[0].kind, drt::FailureKind::Law, "{replay}");
+    assert!(replay.stats.throttled.is_empty(), "nothing but the saved sequence ran: {replay}");
+}

@@ -256,7 +256,11 @@ impl<'w> Engine<'w> {
         self.stats.calls += exec.outcome.calls_run(seq.len());
         if let Outcome::Failed { call, fault } = exec.finish(self.world) {
             self.stats.failing += 1;
-            self.record_failure(seq, call, fault, sequences_before);
+            // A saved failure was shortened when it was found: generating
+            // fresh sequences to shorten it again risks a size too large
+            // for the run crashing the process before the failure is told
+            // (`DRT_MAX_SEQUENCES=0` then passed with the failure saved).
+            self.record_failure(seq, call, fault, sequences_before, false);
         }
     }
 
@@ -492,7 +496,13 @@ impl<'w> Engine<'w> {
                     // A value's `Drop` that panics after a run that reused
                     // values fails a sequence with holes: report the whole.
                     None => {
-                        self.record_failure(Reuse::whole(&self.pool, &draft, &seq), call, fault, sequences_before);
+                        self.record_failure(
+                            Reuse::whole(&self.pool, &draft, &seq),
+                            call,
+                            fault,
+                            sequences_before,
+                            true,
+                        );
                         self.frontier.forget();
                         if let Some((ty, law)) = broken_law {
                             self.pruning.mute(ty, law);
@@ -532,9 +542,9 @@ impl<'w> Engine<'w> {
     /// Turns a failing sequence into its group's report entry: minimized,
     /// shortened, confirmed (see [`crate::triage`]), unless its group
     /// already has a reproduction at least as short.
-    fn record_failure(&mut self, seq: Sequence, call: usize, fault: Fault, sequences_before: u64) {
+    fn record_failure(&mut self, seq: Sequence, call: usize, fault: Fault, sequences_before: u64, shorten: bool) {
         let Some(mut candidate) = self.findings.minimized(self.world, seq, call, &fault) else { return };
-        if candidate.minimized.cut_short.is_none() {
+        if shorten && candidate.minimized.cut_short.is_none() {
             candidate.seq = self.shorten(&candidate.key, std::mem::take(&mut candidate.seq));
         }
         let found = Found { after: self.clock.start.elapsed(), sequences_before };
