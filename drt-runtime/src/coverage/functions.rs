@@ -46,9 +46,10 @@ impl Catalog {
     /// The catalogue of the functions whose entry counters are `entries`
     /// (index over the counters, program counter); `None` when this
     /// program's functions cannot be named.
-    pub fn of(entries: &[(usize, usize)]) -> Option<Catalog> {
+    /// `explored` are the types explored (by `type_name`).
+    pub fn of(entries: &[(usize, usize)], explored: &[&str]) -> Option<Catalog> {
         let pcs: Vec<usize> = entries.iter().map(|e| e.1).collect();
-        let scope = Scope::of_this_run();
+        let scope = Scope::of_this_run(explored);
         let names = super::symbols::names_at(&pcs, |mangled| scope.may_own(mangled))?;
         let named = entries.iter().filter_map(|&(at, pc)| Some((at, names.get(&pc)?.clone())));
         Some(scope.catalog(named))
@@ -74,53 +75,71 @@ impl Catalog {
             .map(|f| self.functions[f].0.clone())
             .collect();
         unentered.sort_unstable();
+        // A closure of a function never entered says nothing more.
+        let parent = |f: &str| f.find("::{{closure}}").map(|at| f[..at].to_string());
+        let listed: std::collections::HashSet<String> = unentered.iter().cloned().collect();
+        unentered.retain(|f| parent(f).is_none_or(|p| !listed.contains(&p)));
         (n, unentered)
     }
 }
+
+/// The traits whose impls drt calls in its own checks (contracts, laws,
+/// the text of a value), apart from the sequences: never listed as not
+/// entered.
+const CHECKED_TRAITS: &[&str] = &[
+    " as core::clone::Clone>",
+    " as core::fmt::Debug>",
+    " as core::cmp::",
+    " as core::hash::Hash>",
+    " as core::default::Default>",
+];
 
 /// What counts as the code under test.
 struct Scope {
     /// The crates `cargo drt` instrumented, when it says.
     crates: Option<Vec<String>>,
-    /// The crate of the test program (`explore` for `explore-4f3a...`).
+    /// The crate of the test program (`explore` for `explore-4f3a...`),
+    /// when it is a harness: it explores no type of its own.
     program: Option<String>,
 }
 
 impl Scope {
-    fn of_this_run() -> Scope {
+    fn of_this_run(explored: &[&str]) -> Scope {
         let listed = std::env::var_os(BUILD_DIR_VAR)
             .and_then(|d| std::fs::read_dir(std::path::Path::new(&d).join("instrumented")).ok());
         let crates = listed.map(|dir| dir.flatten().filter_map(|e| e.file_name().into_string().ok()).collect());
         let program =
             std::env::current_exe().ok().and_then(|p| Some(program_crate(p.file_name()?.to_str()?).to_string()));
-        Scope { crates, program }
+        Scope { crates, program: harness(program, explored) }
     }
 
     /// The catalogue of the `named` entry counters (index, function name)
     /// in scope: of the crates under test, not drt's glue nor a test
-    /// module's, and not the test program's own when other crates are
-    /// under test (an integration test, a newtype's crate: the program is
-    /// the harness).
+    /// module's, and not the test program's own when it is a harness (an
+    /// integration test exploring its crate's type).
     fn catalog(&self, named: impl Iterator<Item = (usize, String)>) -> Catalog {
-        let mut kept: Vec<(usize, String, bool)> = Vec::new();
+        let mut kept: Vec<(usize, String)> = Vec::new();
         for (at, name) in named {
             let homes = homes(&name);
-            if name.contains("__drt_") || name.split("::").any(|s| s == "tests") || !homes.iter().any(|h| self.owns(h))
+            let checked = CHECKED_TRAITS.iter().any(|t| name.contains(t));
+            if checked
+                || name.contains("__drt_")
+                || name.split("::").any(|s| s == "tests")
+                || !homes.iter().any(|h| self.owns(h))
             {
                 continue;
             }
-            let of_program = homes.iter().filter(|h| self.owns(h)).all(|h| Some(*h) == self.program.as_deref());
-            kept.push((at, name, of_program));
-        }
-        if kept.iter().any(|&(_, _, of_program)| !of_program) {
-            kept.retain(|&(_, _, of_program)| !of_program);
+            if homes.iter().filter(|h| self.owns(h)).all(|h| Some(*h) == self.program.as_deref()) {
+                continue;
+            }
+            kept.push((at, name));
         }
         let mut ids: std::collections::HashMap<String, u32> = Default::default();
         let mut module_ids: std::collections::HashMap<String, u32> = Default::default();
         let mut functions: Vec<(String, u32)> = Vec::new();
         let entries = kept
             .into_iter()
-            .map(|(at, name, _)| {
+            .map(|(at, name)| {
                 let next = functions.len() as u32;
                 let f = *ids.entry(name.clone()).or_insert_with(|| {
                     let next_module = module_ids.len() as u32;
@@ -152,6 +171,13 @@ impl Scope {
             None => !matches!(name, "core" | "alloc" | "std" | "test" | "proc_macro"),
         }
     }
+}
+
+/// The program's crate when it is a harness: it explores no type of its
+/// own. A program exploring a type of its own (a unit test, a newtype in
+/// an integration test) is code under test.
+fn harness(program: Option<String>, explored: &[&str]) -> Option<String> {
+    program.filter(|p| !explored.iter().any(|t| crate_of(t) == Some(p.as_str())))
 }
 
 /// The crate of a program from its file name: cargo's `name-<hash>`.
@@ -306,10 +332,13 @@ mod tests {
         let scope = Scope { crates, program: Some("explore".into()) };
         let named = [
             ("other::Type::f", false),
+            ("ring::Ring<T>::compact::{{closure}}", false),
+            ("ring::Ring<T>::push::{{closure}}", false),
             ("ring::Ring<T>::push", true),
             ("ring::Ring<T>::push", false),
             ("ring::Ring<T>::compact", false),
             ("<ring::Ring<T> as core::clone::Clone>::clone", false),
+            ("<ring::Ring<T> as ring::Grow>::grow", false),
             ("core::ptr::drop_in_place<ring::Ring<u8>>", false),
             ("<alloc::vec::Vec<T> as core::ops::drop::Drop>::drop", false),
             ("hashbrown::map::HashMap<K,V>::insert", false),
@@ -318,8 +347,12 @@ mod tests {
             ("ring::tests::helper", false),
         ];
         let (n, unentered) = sorted(&scope, &named);
-        assert_eq!(unentered, ["<ring::Ring<T> as core::clone::Clone>::clone", "ring::Ring<T>::compact"]);
-        assert_eq!(n, 3, "push, compact and clone; not a module no sequence reached");
+        let closure = "ring::Ring<T>::push::{{closure}}";
+        assert_eq!(unentered, ["<ring::Ring<T> as ring::Grow>::grow", "ring::Ring<T>::compact", closure]);
+        assert_eq!(
+            n, 5,
+            "push, compact, grow and two closures; not Clone (drt's checks call it), nor a module no sequence reached"
+        );
     }
 
     #[test]
@@ -335,8 +368,15 @@ mod tests {
     }
 
     #[test]
+    fn a_program_exploring_a_type_of_its_own_is_no_harness() {
+        assert_eq!(harness(Some("explore".into()), &["my_lib::Stack"]), Some("explore".to_string()));
+        assert_eq!(harness(Some("explore".into()), &["explore::Wrap", "my_lib::Stack"]), None);
+        assert_eq!(harness(Some("my_lib".into()), &["my_lib::Stack"]), None, "a unit test");
+    }
+
+    #[test]
     fn a_unit_test_program_is_the_code_under_test() {
-        let scope = Scope { crates: None, program: Some("my_lib".into()) };
+        let scope = Scope { crates: None, program: None };
         let (n, unentered) = sorted(&scope, &[("my_lib::A::f", true), ("my_lib::A::g", false), ("core::x::y", false)]);
         assert_eq!((n, unentered), (2, vec!["my_lib::A::g".to_string()]));
     }

@@ -209,9 +209,10 @@ pub(crate) struct Feedback {
 }
 
 impl Feedback {
-    /// Feedback over this program's instrumented code, its counters zeroed;
-    /// why there is none, when there is none.
-    pub fn new() -> Result<Feedback, &'static str> {
+    /// Feedback over this program's instrumented code, its counters zeroed,
+    /// for an exploration of the `explored` types (by `type_name`); why
+    /// there is none, when there is none.
+    pub fn new(explored: &[&str]) -> Result<Feedback, &'static str> {
         let regions = Regions::get()?;
         let seen = vec![0; regions.len()];
         // What ran before (the test function, the harness) is no code a
@@ -222,7 +223,7 @@ impl Feedback {
             function_entries(regions.len()).into_iter().filter(|&(at, _)| !before[at]).collect();
         let mut is_entry = vec![false; regions.len()];
         entries.iter().for_each(|&(at, _)| is_entry[at] = true);
-        let catalog = (!entries.is_empty()).then(|| functions::Catalog::of(&entries)).flatten();
+        let catalog = (!entries.is_empty()).then(|| functions::Catalog::of(&entries, explored)).flatten();
         Ok(Feedback { regions, seen, reached: 0, is_entry, entered_new: false, catalog })
     }
 

@@ -113,7 +113,14 @@ impl<'w> Engine<'w> {
     /// An engine exploring `world` with `settings`.
     pub fn new(world: &'w World<'w>, settings: &Settings) -> Engine<'w> {
         let budget = settings.budget;
-        let coverage = settings.coverage.then(crate::coverage::Feedback::new).and_then(Result::ok);
+        let coverage = settings.coverage.then(|| {
+            // The types explored, whose crates' functions are the code under
+            // test (a test program's own only when it defines one).
+            let owners = world.ops.iter().filter(|o| o.under_test).map(|o| o.op.spec.owner);
+            let explored: Vec<&str> = owners.filter_map(|t| world.reg.types.get(&t).map(|d| d.name)).collect();
+            crate::coverage::Feedback::new(&explored)
+        });
+        let coverage = coverage.and_then(Result::ok);
         // A random walk is undirected: its coverage is measured, never used.
         let compares =
             coverage.as_ref().filter(|_| !settings.random_walk).and_then(|_| crate::coverage::Compares::global());
