@@ -89,7 +89,11 @@ fn fuzzing_a_type_finds_its_bug_and_a_crash_file_becomes_a_saved_failure() {
     assert!(stderr.contains("panic in Tally::withdraw: attempt to subtract with overflow"), "{stderr}");
     assert!(stderr.contains("fn tally_withdraw_panics() {"), "{stderr}");
     let saved = dir.join("drt-regressions/tally__Tally.txt");
-    assert!(stderr.contains(&format!("drt: saved in {}", saved.display())), "{stderr}");
+    let runs_first = format!(
+        "drt: saved in {}: the exploration of Tally runs it first (`cargo test --features drt`)",
+        saved.display()
+    );
+    assert!(stderr.contains(&runs_first), "{stderr}");
     let text = std::fs::read_to_string(&saved).expect("the failure was saved");
     assert!(text.contains("call tally::Tally::withdraw"), "{text}");
 

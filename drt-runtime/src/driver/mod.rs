@@ -188,9 +188,10 @@ pub fn fuzz<T: 'static>(data: &[u8]) {
     let saved = match (&store, report.stats.warnings.first()) {
         (Some(_), Some(warning)) => format!("\ndrt: warning: {warning}"),
         (Some(store), None) => format!(
-            "\ndrt: saved in {}: the exploration of {} runs it first (`cargo test`)",
+            "\ndrt: saved in {}: the exploration of {} runs it first (`cargo test{}`)",
             store.path().display(),
-            target.subject
+            target.subject,
+            if crate::macro_support::built_with_feature_drt() { " --features drt" } else { "" }
         ),
         (None, _) => String::new(),
     };
