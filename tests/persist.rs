@@ -365,4 +365,5 @@ fn a_saved_failure_is_reported_where_shortening_it_would_crash() {
     assert_eq!(replay.failures.len(), 1, "{replay}");
     assert_eq!(replay.failures[0].kind, drt::FailureKind::Law, "{replay}");
     assert!(replay.stats.throttled.is_empty(), "nothing but the saved sequence ran: {replay}");
+    std::fs::remove_file(&file).unwrap();
 }
