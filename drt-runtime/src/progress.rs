@@ -41,6 +41,20 @@ pub(crate) trait Listener {
     fn failure(&mut self, group: &str, failure: &Failure) {
         let _ = (group, failure);
     }
+
+    /// Whether it keeps a failure found while drt looks for a shorter
+    /// reproduction of it ([`Listener::pending`]): making one costs a run.
+    fn keeps_pending(&self) -> bool {
+        false
+    }
+
+    /// `failure` of `group`, as it stands while drt looks for a shorter
+    /// reproduction by generating fresh sequences (`None`: the search is
+    /// over): a process that one of them kills (a size that aborts it)
+    /// still tells the failure.
+    fn pending(&mut self, pending: Option<(&str, &Failure)>) {
+        let _ = pending;
+    }
 }
 
 /// When the next progress line is due.

@@ -7,6 +7,7 @@ use crate::config::MinimizeLimits;
 use crate::minimize::minimize;
 use crate::outcome::Fault;
 use crate::pool::Pool;
+use crate::report::Failure;
 use crate::reuse::Reuse;
 use crate::sequence::{Composed, Holey, Sequence};
 use crate::triage::{confirmed_failure, fails_again, FailureKey, Found, Group, Groups, Minimized};
@@ -63,6 +64,16 @@ impl Findings {
         let from_len = crate::render::statement_count(world, &seq);
         let (seq, cut_short) = minimize(world, seq, &key, self.minimize);
         Some(Candidate { key, seq, minimized: Minimized { from_len, cut_short } })
+    }
+
+    /// `candidate` as its group's entry would be, confirmed, when it would
+    /// be one: what a process that dies before it records it still tells
+    /// ([`crate::progress::Listener::pending`]).
+    pub fn provisional(&self, world: &World<'_>, candidate: &Candidate, fault: Fault, found: Found) -> Option<Failure> {
+        if !self.groups.improves(&candidate.key, candidate.seq.len()) {
+            return None;
+        }
+        Some(confirmed_failure(world, &candidate.seq, &candidate.key, fault, found, candidate.minimized))
     }
 
     /// Makes `candidate` its group's entry, confirmed (see

@@ -551,10 +551,21 @@ impl<'w> Engine<'w> {
     /// already has a reproduction at least as short.
     fn record_failure(&mut self, seq: Sequence, call: usize, fault: Fault, sequences_before: u64, shorten: bool) {
         let Some(mut candidate) = self.findings.minimized(self.world, seq, call, &fault) else { return };
-        if shorten && candidate.minimized.cut_short.is_none() {
-            candidate.seq = self.shorten(&candidate.key, std::mem::take(&mut candidate.seq));
-        }
         let found = Found { after: self.clock.start.elapsed(), sequences_before };
+        if shorten && candidate.minimized.cut_short.is_none() {
+            // Shortening runs fresh sequences: one may kill the process (a
+            // size that aborts it) before the failure is told.
+            let keeps = self.listener.as_ref().is_some_and(|l| l.keeps_pending());
+            let pending =
+                keeps.then(|| self.findings.provisional(self.world, &candidate, fault.clone(), found)).flatten();
+            if let (Some(listener), Some(failure)) = (&mut self.listener, &pending) {
+                listener.pending(Some((&candidate.key.group_name(), failure)));
+            }
+            candidate.seq = self.shorten(&candidate.key, std::mem::take(&mut candidate.seq));
+            if let (Some(listener), Some(_)) = (&mut self.listener, &pending) {
+                listener.pending(None);
+            }
+        }
         let Some(group) = self.findings.record(self.world, candidate, fault, found) else { return };
         if let Some(listener) = &mut self.listener {
             listener.failure(&group.key.group_name(), &group.failure);

@@ -281,6 +281,42 @@ fn a_drop_that_panics_after_reused_values_is_reported_whole() {
     assert_eq!(f.code.matches(".burn()").count(), crate::fixtures::FUSE_LENGTH as usize, "{}", f.code);
 }
 
+/// While drt shortens a failure by running fresh sequences, a listener
+/// that keeps pending failures holds it (a child that one of them kills
+/// still tells it), and is told when the search is over, before the
+/// failure itself.
+#[test]
+fn a_failure_is_pending_while_it_is_shortened() {
+    #[derive(Default)]
+    struct Heard(std::rc::Rc<std::cell::RefCell<Vec<String>>>);
+    impl Listener for Heard {
+        fn keeps_pending(&self) -> bool {
+            true
+        }
+        fn pending(&mut self, pending: Option<(&str, &crate::report::Failure)>) {
+            let said = pending.map_or("over".to_string(), |(_, f)| format!("pending {}", f.operation));
+            self.0.borrow_mut().push(said);
+        }
+        fn failure(&mut self, _: &str, f: &crate::report::Failure) {
+            self.0.borrow_mut().push(format!("failure {}", f.operation));
+        }
+    }
+    let world = World::new(Registry::global(), &[TypeId::of::<crate::fixtures::Fuse>()]);
+    let heard = Heard::default();
+    let said = heard.0.clone();
+    let explored = crate::driver::lifecycle::explore_here(
+        &world,
+        &settings(3, 200),
+        None,
+        Some(Box::new(heard)),
+        Default::default(),
+    );
+    let report = explored.report;
+    assert!(report.failures.iter().any(|f| f.operation == "drop(Fuse)"), "{report}");
+    let said = said.borrow();
+    assert_eq!(said[..3], ["pending drop(Fuse)", "over", "failure drop(Fuse)"], "{said:?}");
+}
+
 #[test]
 fn a_random_walk_extends_one_sequence_until_it_goes_wrong() {
     let world = world();

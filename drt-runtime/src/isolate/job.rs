@@ -37,6 +37,8 @@ pub(crate) mod file {
     pub const FAILURES: &str = "failures.txt";
     /// The final failures of a child that finished.
     pub const FINAL: &str = "final.txt";
+    /// A failure found while the child shortens it, until it is told.
+    pub const PENDING: &str = "pending.txt";
     /// The child's stats: written last, the sign that it finished.
     pub const STATS: &str = "stats.txt";
     /// The child's stats so far, rewritten with each timed heartbeat: what
@@ -287,6 +289,14 @@ impl Channel {
         wire::parse_stats(&std::fs::read_to_string(self.file(file::SNAPSHOT)).ok()?)
     }
 
+    /// Keeps a failure found while the child shortens it, or forgets it.
+    pub fn pending(&self, pending: Option<(&str, &Failure)>) {
+        let _ = match pending {
+            Some((group, failure)) => std::fs::write(self.file(file::PENDING), wire::failure(group, failure)),
+            None => std::fs::remove_file(self.file(file::PENDING)),
+        };
+    }
+
     /// Writes the child's final failures, then its stats: the sign that it finished.
     pub fn done(&self, failures: &[Failure], groups: &[String], stats: &Stats) {
         let text: String = groups.iter().zip(failures).map(|(g, f)| wire::failure(g, f)).collect();
@@ -385,6 +395,14 @@ impl Listener for ChildListener {
 
     fn failure(&mut self, group: &str, failure: &Failure) {
         self.channel.failure(group, failure);
+    }
+
+    fn keeps_pending(&self) -> bool {
+        true
+    }
+
+    fn pending(&mut self, pending: Option<(&str, &Failure)>) {
+        self.channel.pending(pending);
     }
 }
 

@@ -353,7 +353,11 @@ impl Supervisor {
     pub fn results(&self) -> (Vec<wire::Grouped>, Option<Stats>) {
         let stats = std::fs::read_to_string(self.channel.file(file::STATS)).ok().and_then(|s| wire::parse_stats(&s));
         let list = if stats.is_some() { file::FINAL } else { file::FAILURES };
-        let failures = std::fs::read_to_string(self.channel.file(list)).unwrap_or_default();
+        let mut failures = std::fs::read_to_string(self.channel.file(list)).unwrap_or_default();
+        if stats.is_none() {
+            // A failure the child was shortening when it died.
+            failures.push_str(&std::fs::read_to_string(self.channel.file(file::PENDING)).unwrap_or_default());
+        }
         (wire::failures(&failures), stats)
     }
 }
@@ -1051,6 +1055,36 @@ mod tests {
             panic!("not a crash")
         };
         assert_eq!(said, "last words");
+    }
+
+    /// A child that died while it shortened a failure still tells it: the
+    /// failure it kept pending is among its results, until it is told.
+    #[test]
+    fn a_failure_pending_when_the_child_died_is_among_its_results() {
+        let sup = Supervisor::for_current_test().expect("tests run on named threads");
+        std::fs::create_dir_all(&sup.channel.dir).unwrap();
+        let failure = Failure {
+            kind: FailureKind::Panic,
+            operation: "A::f".into(),
+            message: "boom".into(),
+            location: None,
+            code: "#[test]\nfn t() {}\n".into(),
+            len: 3,
+            found_after: Duration::ZERO,
+            sequences_before: 7,
+            hits: 1,
+            unminimized_len: 9,
+            minimize_limit: None,
+            group: String::new(),
+        };
+        sup.channel.pending(Some(("A::f panic here", &failure)));
+        let (found, stats) = sup.results();
+        assert!(stats.is_none());
+        let told: Vec<(&str, &str, u64)> =
+            found.iter().map(|(g, f)| (g.as_str(), f.operation.as_str(), f.sequences_before)).collect();
+        assert_eq!(told, [("A::f panic here", "A::f", 7)]);
+        sup.channel.pending(None);
+        assert!(sup.results().0.is_empty(), "told (or the search over): no longer pending");
     }
 
     /// A process that works uses processor time, read from the system (a
