@@ -127,6 +127,12 @@ impl Largest {
     }
 }
 
+/// Whether integer operand `arg` has `bits` bits or more: as large as a
+/// throttle of `bits` holds back.
+pub(crate) fn at_least(world: &World<'_>, arg: &Operand, bits: u32) -> bool {
+    magnitude(world, arg).is_some_and(|m| m >= 1u128 << (bits - 1))
+}
+
 /// The magnitude of an integer operand: a drawn value or an integer seed,
 /// or the largest of a vector's.
 pub(crate) fn magnitude(world: &World<'_>, arg: &Operand) -> Option<u128> {
@@ -200,7 +206,7 @@ impl Throttles {
     /// as large as the sizes that hurt it (what a draw replaces by a
     /// smaller one).
     pub fn holds_back(&self, world: &World<'_>, op: u32, param: usize, arg: &Operand) -> bool {
-        self.limit(op, param).is_some_and(|bits| magnitude(world, arg).is_some_and(|m| m >= 1u128 << (bits - 1)))
+        self.limit(op, param).is_some_and(|bits| at_least(world, arg, bits))
     }
 
     /// Learns that a call given `large` hurt (`why`): its parameter is

@@ -394,7 +394,7 @@ impl Draft {
         let Some(bits) = self.throttles.limit(op as u32, k) else { return arg };
         // An integer at least this large is drawn again, smaller.
         let smaller = |arg: Operand, kind: Option<IntKind>, rng: &mut crate::rng::Choices| match kind {
-            Some(kind) if self.throttles.holds_back(src.world, op as u32, k, &arg) => {
+            Some(kind) if sizes::at_least(src.world, &arg, bits) => {
                 Operand::Int { kind, bits: sizes::smaller(kind, bits, rng) }
             }
             _ => arg,

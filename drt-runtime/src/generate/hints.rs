@@ -95,7 +95,8 @@ impl Hints {
     ///   that value at once, the rest of the sequence unchanged (a witness
     ///   modified toward the branch it did not take): `x == MAGIC`,
     ///   `x == checksum(..)` fall in one step. A retry's own comparisons
-    ///   are not retried (`may_retry` is false for it): an argument that a loop
+    ///   are not retried (`retry` is `None` for it; else it holds the
+    ///   throttles, whose sizes are not retried): an argument that a loop
     ///   compares with each index would otherwise be retried with every
     ///   one, each retry comparing more, and retries would crowd out every
     ///   other sequence;
@@ -121,7 +122,7 @@ impl Hints {
         draft: &Composed,
         prefix: usize,
         windows: &[(usize, crate::coverage::Window)],
-        (may_retry, throttles): (bool, &crate::sizes::Throttles),
+        retry: Option<&crate::sizes::Throttles>,
     ) {
         let Some(compares) = self.compares else { return };
         // Addresses: user space on 64-bit targets is below 2^47.
@@ -168,9 +169,9 @@ impl Hints {
                             // A size that hurt the parameter (crashed its
                             // child: `with_capacity` compared with a
                             // capacity) is not tried again.
-                            if may_retry
+                            let allowed = retry.is_some_and(|t| !t.holds_back(world, pos_op, k, &operand));
+                            if allowed
                                 && self.retries.len() < MAX_RETRIES
-                                && !throttles.holds_back(world, pos_op, k, &operand)
                                 && self.tried.insert((pos_op, k as u32, other))
                             {
                                 let retry = draft.view().replaced(pos, k, &operand, &lookup);

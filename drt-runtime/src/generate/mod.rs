@@ -390,7 +390,7 @@ impl<'w> Engine<'w> {
             self.stats.coverage = self.frontier.report();
         }
         let (world, pool, extending) = (self.world, &self.pool, self.draft.extending);
-        let retry = (!retrying, &self.draft.throttles);
+        let retry = (!retrying).then_some(&self.draft.throttles);
         self.hints.note_compares(world, pool, extending, &draft, prefix, &exec.windows, retry);
         let mut outcome = exec.outcome.clone();
         // A law a new value broke, with the value's type: not checked again.

@@ -435,29 +435,30 @@ fn values_that_cross_a_comparison_of_an_argument_are_hints_for_the_entry_small_o
     let mut draft = Composed::default();
     draft.push(op(&world, "issue"), [Operand::Int { kind: IntKind::U32, bits: 10 }]);
     let windows = [(0, (0, 2))];
-    engine.hints.note_compares(&world, &engine.pool, Some(0), &draft, 0, &windows, (false, &Default::default()));
+    engine.hints.note_compares(&world, &engine.pool, Some(0), &draft, 0, &windows, None);
     let mut hints = engine.hints.hints[&0].clone();
     hints.sort_unstable();
     // The boundary and its neighbours, though small; the other pair's values, large; not the argument.
     assert_eq!(hints, [3, 4, 5, 70_000, 90_000]);
     assert!(engine.hints.retries.is_empty(), "a retry's own comparisons are not retried");
     // From a sequence that is not a retry, each solution is retried once in the run.
-    engine.hints.note_compares(&world, &engine.pool, Some(1), &draft, 0, &windows, (true, &Default::default()));
-    let mut retried: Vec<u64> = engine
-        .hints
-        .retries
-        .iter()
-        .map(|(_, r, _)| match r.view().own_calls().next().unwrap().2[0] {
-            Operand::Int { bits, .. } => bits,
-            ref other => panic!("{other:?}"),
-        })
-        .collect();
+    engine.hints.note_compares(&world, &engine.pool, Some(1), &draft, 0, &windows, Some(&Default::default()));
+    let mut retried = retried_values(&engine);
     retried.sort_unstable();
     assert_eq!(retried, [3, 4, 5]);
     engine.hints.retries.clear();
-    engine.hints.note_compares(&world, &engine.pool, Some(2), &draft, 0, &windows, (true, &Default::default()));
+    engine.hints.note_compares(&world, &engine.pool, Some(2), &draft, 0, &windows, Some(&Default::default()));
     assert!(engine.hints.retries.is_empty(), "tried already");
     assert_eq!(engine.hints.hints[&2].len(), 5, "but hints for every entry");
+}
+
+/// The integer each planned retry gives its first call's first argument.
+fn retried_values(engine: &Engine<'_>) -> Vec<u64> {
+    let first = |r: &Composed| match r.view().own_calls().next().unwrap().2[0] {
+        Operand::Int { bits, .. } => bits,
+        ref other => panic!("{other:?}"),
+    };
+    engine.hints.retries.iter().map(|(_, r, _)| first(r)).collect()
 }
 
 /// A value a comparison offers is not retried in a parameter whose sizes
@@ -476,16 +477,8 @@ fn a_comparison_is_not_retried_with_a_size_the_parameter_is_throttled_below() {
     let path = world.ops[op(&world, "issue") as usize].op.path.clone();
     let why = "memory allocation failed".to_string();
     let throttles = crate::sizes::Throttles::of(&world, &[crate::sizes::Throttle { op: path, param: 0, bits: 8, why }]);
-    engine.hints.note_compares(&world, &engine.pool, Some(1), &draft, 0, &[(0, (0, 2))], (true, &throttles));
-    let retried: Vec<u64> = engine
-        .hints
-        .retries
-        .iter()
-        .map(|(_, r, _)| match r.view().own_calls().next().unwrap().2[0] {
-            Operand::Int { bits, .. } => bits,
-            ref other => panic!("{other:?}"),
-        })
-        .collect();
+    engine.hints.note_compares(&world, &engine.pool, Some(1), &draft, 0, &[(0, (0, 2))], Some(&throttles));
+    let retried = retried_values(&engine);
     assert!(!retried.is_empty() && retried.iter().all(|&v| v < 128), "below 2^7: {retried:?}");
 }
 
@@ -506,7 +499,7 @@ fn a_comparison_of_a_number_that_made_an_argument_is_solved_in_the_call_that_mad
     draft.push(ticket(10).0, ticket(10).1);
     let redeem = [Operand::Var { var: 0, mode: Mode::Mut }, Operand::Var { var: 1, mode: Mode::Move }];
     draft.push(op(&world, "redeem"), redeem.clone());
-    engine.hints.note_compares(&world, &engine.pool, None, &draft, 2, &[(2, (0, 1))], (true, &Default::default()));
+    engine.hints.note_compares(&world, &engine.pool, None, &draft, 2, &[(2, (0, 1))], Some(&Default::default()));
     assert_eq!(engine.hints.retries.len(), 1, "3 (and 10 is the ticket's own)");
     let (retried_op, retry, prefix) = &engine.hints.retries[0];
     assert_eq!((*retried_op, *prefix), (op(&world, "redeem") as usize, 2));
