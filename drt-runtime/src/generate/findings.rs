@@ -79,12 +79,8 @@ impl Findings {
     /// Makes `candidate` its group's entry, confirmed (see
     /// [`crate::triage`]), when it is shorter than the entry there.
     pub fn record(&mut self, world: &World<'_>, candidate: Candidate, fault: Fault, found: Found) -> Option<&Group> {
-        let Candidate { key, seq, minimized } = candidate;
-        if !self.groups.improves(&key, seq.len()) {
-            return None;
-        }
-        let failure = confirmed_failure(world, &seq, &key, fault, found, minimized);
-        Some(self.groups.record(key, failure, seq))
+        let failure = self.provisional(world, &candidate, fault, found)?;
+        Some(self.groups.record(candidate.key, failure, candidate.seq))
     }
 }
 
