@@ -55,6 +55,12 @@ impl Catalog {
         Some(scope.catalog(named))
     }
 
+    /// The entry counters of the functions in scope, by index over the
+    /// counters.
+    pub fn counters(&self) -> impl Iterator<Item = usize> + '_ {
+        self.entries.iter().map(|&(at, _)| at)
+    }
+
     /// The functions in the modules some of whose functions were entered
     /// (a crate holds more than the type explored: the modules the
     /// exploration reached are its code), and those of them no copy of

@@ -195,8 +195,8 @@ pub(crate) struct Feedback {
     /// Per edge, the buckets of hit counts seen in some run.
     seen: Vec<u8>,
     reached: u64,
-    /// Per edge, whether it is a function's entry (but for those entered
-    /// before the exploration began).
+    /// Per edge, whether it is the entry of a function of the catalogue
+    /// (the code under test's, not entered before the exploration began).
     is_entry: Vec<bool>,
     /// Whether a run entered a function no earlier one had, since
     /// [`Feedback::functions_changed`] last said.
@@ -221,9 +221,10 @@ impl Feedback {
         regions.drain(|at, _| before[at] = true);
         let entries: Vec<(usize, usize)> =
             function_entries(regions.len()).into_iter().filter(|&(at, _)| !before[at]).collect();
-        let mut is_entry = vec![false; regions.len()];
-        entries.iter().for_each(|&(at, _)| is_entry[at] = true);
         let catalog = (!entries.is_empty()).then(|| functions::Catalog::of(&entries, explored)).flatten();
+        // Entering std's monomorphizations or drt's glue changes no list.
+        let mut is_entry = vec![false; regions.len()];
+        catalog.iter().flat_map(functions::Catalog::counters).for_each(|at| is_entry[at] = true);
         Ok(Feedback { regions, seen, reached: 0, is_entry, entered_new: false, catalog })
     }
 
