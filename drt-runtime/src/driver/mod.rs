@@ -107,9 +107,27 @@ impl Explorer {
 fn test_command() -> Option<String> {
     let test = crate::names::test_name()?;
     let package = std::env::var("CARGO_PKG_NAME").ok()?;
-    // The README's setup for tests/ compiles the operations under a `drt` feature.
-    let features = if crate::macro_support::built_with_feature_drt() { " --features drt" } else { "" };
-    Some(format!("cargo test -p {package}{features} {test}"))
+    Some(format!("cargo test -p {package}{} {test}", feature_drt_flag()))
+}
+
+/// ` --features drt` when the operations were compiled under that feature
+/// (the README's setup for `tests/` and for fuzzing), for a `cargo test`
+/// command to print; else nothing.
+fn feature_drt_flag() -> &'static str {
+    if crate::macro_support::built_with_feature_drt() {
+        " --features drt"
+    } else {
+        ""
+    }
+}
+
+/// Gives every test of a report its own name, laid out as rustfmt lays it
+/// out where it is installed.
+fn finish_tests(report: &mut Report) {
+    report.name_tests_apart();
+    for failure in &mut report.failures {
+        failure.code = crate::render::rustfmt::formatted(&failure.code);
+    }
 }
 
 /// Sequences one fuzzer input may drive at most (its bytes run out long before).
@@ -159,20 +177,8 @@ const FUZZ_STEPS: u64 = 10_000;
 #[track_caller]
 pub fn fuzz<T: 'static>(data: &[u8]) {
     let target = fuzz_target::<T>();
-    // `cargo drt fuzz <Type> <input>` replays one input to keep its failure
-    // where the type's exploration replays it.
-    let store = std::env::var_os(FUZZ_SAVE_VAR).map(|dir| SavedFailuresFile::new(Path::new(&dir), &target.names));
-    let saving;
-    let settings = match &store {
-        Some(_) => {
-            let saved_failures = crate::config::SavedFailures { replay: false, save: true };
-            saving = Settings { saved_failures, ..target.settings.clone() };
-            &saving
-        }
-        None => &target.settings,
-    };
-    let engine = Engine::new(&target.world, settings).with_input(data);
-    let run = || lifecycle::run(engine, settings, store.as_ref()).report;
+    let engine = Engine::new(&target.world, &target.settings).with_input(data);
+    let run = || lifecycle::run(engine, &target.settings, target.store.as_ref()).report;
     let mut report = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
         Ok(report) => report,
         Err(payload) => panic!("{}", internal_error(&*payload)),
@@ -180,18 +186,15 @@ pub fn fuzz<T: 'static>(data: &[u8]) {
     if report.failures.is_empty() {
         return;
     }
-    report.name_tests_apart();
-    for failure in &mut report.failures {
-        failure.code = crate::render::rustfmt::formatted(&failure.code);
-    }
+    finish_tests(&mut report);
     let n = report.failures.len();
-    let saved = match (&store, report.stats.warnings.first()) {
+    let saved = match (&target.store, report.stats.warnings.first()) {
         (Some(_), Some(warning)) => format!("\ndrt: warning: {warning}"),
         (Some(store), None) => format!(
             "\ndrt: saved in {}: the exploration of {} runs it first (`cargo test{}`)",
             store.path().display(),
             target.subject,
-            if crate::macro_support::built_with_feature_drt() { " --features drt" } else { "" }
+            feature_drt_flag()
         ),
         (None, _) => String::new(),
     };
@@ -210,8 +213,9 @@ struct FuzzTarget {
     settings: Settings,
     /// The type as reports name it.
     subject: String,
-    /// The type by `type_name`, which names its saved-failures file.
-    names: Vec<&'static str>,
+    /// Where a failing input's sequence is saved: only for the input
+    /// `cargo drt fuzz <Type> <crash file>` replays (its settings save).
+    store: Option<SavedFailuresFile>,
 }
 
 /// Set by `cargo drt fuzz` when it replays one input: the directory of the
@@ -235,8 +239,15 @@ fn fuzz_target<T: 'static>() -> &'static FuzzTarget {
     if !world.ops.iter().any(|o| o.under_test) {
         panic!("{}", nothing_registered(&explorer, world.reg));
     }
-    let names = explorer.subjects().iter().map(|(_, n)| *n).collect();
-    let target = FuzzTarget { world, settings, subject: subject(&explorer), names };
+    // `cargo drt fuzz <Type> <input>` replays one input to keep its failure
+    // in the package it names, where the type's exploration replays it.
+    let names: Vec<&str> = explorer.subjects().iter().map(|(_, n)| *n).collect();
+    let store = std::env::var_os(FUZZ_SAVE_VAR).map(|dir| SavedFailuresFile::new(Path::new(&dir), &names));
+    let mut settings = settings;
+    if store.is_some() {
+        settings.saved_failures = crate::config::SavedFailures { replay: false, save: true };
+    }
+    let target = FuzzTarget { world, settings, subject: subject(&explorer), store };
     let target: &'static FuzzTarget = Box::leak(Box::new(target));
     TARGETS.with(|t| t.borrow_mut().push((id, target)));
     target
@@ -275,10 +286,7 @@ fn report_of(explorer: &Explorer, saved_by_default: bool) -> Explored {
         Some(n) if settings.budget.repeats(report.stats.sequences) => Bound::Sequences(n),
         _ => Bound::Time,
     };
-    report.name_tests_apart();
-    for failure in &mut report.failures {
-        failure.code = crate::render::rustfmt::formatted(&failure.code);
-    }
+    finish_tests(&mut report);
     if let Some(path) = &settings.json_report {
         write_json(&mut report, explorer, path);
     }
