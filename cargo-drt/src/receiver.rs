@@ -11,12 +11,57 @@
 
 use core::sync::atomic::{AtomicPtr, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
-/// Counter regions, one per module on targets whose linker does not merge
-/// the sections (ELF merges them, and every module reports the same one).
+/// Sections, one per module on targets whose linker does not merge them
+/// (ELF merges them, and every module reports the same one): where each
+/// starts and ends, and how many there are.
 const MAX_REGIONS: usize = 64;
-static STARTS: [AtomicPtr<u8>; MAX_REGIONS] = [const { AtomicPtr::new(core::ptr::null_mut()) }; MAX_REGIONS];
-static ENDS: [AtomicPtr<u8>; MAX_REGIONS] = [const { AtomicPtr::new(core::ptr::null_mut()) }; MAX_REGIONS];
-static REGIONS: AtomicUsize = AtomicUsize::new(0);
+struct Sections<T> {
+    starts: [AtomicPtr<T>; MAX_REGIONS],
+    ends: [AtomicPtr<T>; MAX_REGIONS],
+    count: AtomicUsize,
+}
+
+impl<T> Sections<T> {
+    const fn new() -> Sections<T> {
+        Sections {
+            starts: [const { AtomicPtr::new(core::ptr::null_mut()) }; MAX_REGIONS],
+            ends: [const { AtomicPtr::new(core::ptr::null_mut()) }; MAX_REGIONS],
+            count: AtomicUsize::new(0),
+        }
+    }
+
+    /// Keeps the section `[start, end)`, once.
+    fn keep(&self, start: *mut T, end: *mut T) {
+        let n = self.count.load(Relaxed);
+        for i in 0..n.min(MAX_REGIONS) {
+            if self.starts[i].load(Relaxed) == start {
+                return;
+            }
+        }
+        if n < MAX_REGIONS && start < end {
+            self.starts[n].store(start, Relaxed);
+            self.ends[n].store(end, Relaxed);
+            self.count.store(n + 1, Relaxed);
+        }
+    }
+
+    /// Writes up to `max` sections as (start, end) pairs into `out`;
+    /// returns how many there are.
+    unsafe fn write(&self, out: *mut [*mut T; 2], max: usize) -> usize {
+        let n = self.count.load(Relaxed).min(MAX_REGIONS);
+        for i in 0..n.min(max) {
+            *out.add(i) = [self.starts[i].load(Relaxed), self.ends[i].load(Relaxed)];
+        }
+        n
+    }
+}
+
+/// The 8-bit edge counters.
+static COUNTERS: Sections<u8> = Sections::new();
+/// The tables of program counters beside the counters (`(pc, flags)`
+/// pairs, one per counter, in the counters' order; flag 1 marks a
+/// function's entry), one per module as the counters.
+static PCS: Sections<usize> = Sections::new();
 
 /// The last compared operand pairs that differed, in order: pair `n` is
 /// `[a, b]` at `2 * (n % SLOTS)`, and `COMPARED` counts the pairs so far.
@@ -25,41 +70,13 @@ static COMPARES: [AtomicU64; 2 * SLOTS] = [const { AtomicU64::new(0) }; 2 * SLOT
 static COMPARED: AtomicUsize = AtomicUsize::new(0);
 
 #[no_mangle]
-pub unsafe extern "C" fn __sanitizer_cov_8bit_counters_init(start: *mut u8, end: *mut u8) {
-    let n = REGIONS.load(Relaxed);
-    for i in 0..n.min(MAX_REGIONS) {
-        if STARTS[i].load(Relaxed) == start {
-            return;
-        }
-    }
-    if n < MAX_REGIONS && start < end {
-        STARTS[n].store(start, Relaxed);
-        ENDS[n].store(end, Relaxed);
-        REGIONS.store(n + 1, Relaxed);
-    }
+pub extern "C" fn __sanitizer_cov_8bit_counters_init(start: *mut u8, end: *mut u8) {
+    COUNTERS.keep(start, end);
 }
-
-/// The tables of program counters beside the counters (`(pc, flags)`
-/// pairs, one per counter, in the counters' order; flag 1 marks a
-/// function's entry), one per module as the counters.
-static PCS_STARTS: [AtomicPtr<usize>; MAX_REGIONS] = [const { AtomicPtr::new(core::ptr::null_mut()) }; MAX_REGIONS];
-static PCS_ENDS: [AtomicPtr<usize>; MAX_REGIONS] = [const { AtomicPtr::new(core::ptr::null_mut()) }; MAX_REGIONS];
-static PCS: AtomicUsize = AtomicUsize::new(0);
 
 #[no_mangle]
 pub extern "C" fn __sanitizer_cov_pcs_init(start: *const usize, end: *const usize) {
-    let (start, end) = (start as *mut usize, end as *mut usize);
-    let n = PCS.load(Relaxed);
-    for i in 0..n.min(MAX_REGIONS) {
-        if PCS_STARTS[i].load(Relaxed) == start {
-            return;
-        }
-    }
-    if n < MAX_REGIONS && start < end {
-        PCS_STARTS[n].store(start, Relaxed);
-        PCS_ENDS[n].store(end, Relaxed);
-        PCS.store(n + 1, Relaxed);
-    }
+    PCS.keep(start as *mut usize, end as *mut usize);
 }
 
 #[inline(always)]
@@ -119,23 +136,15 @@ pub extern "C" fn __sanitizer_cov_trace_gep(_: usize) {}
 /// returns how many there are.
 #[no_mangle]
 pub unsafe extern "C" fn drt_coverage_v1_regions(out: *mut [*mut u8; 2], max: usize) -> usize {
-    let n = REGIONS.load(Relaxed).min(MAX_REGIONS);
-    for i in 0..n.min(max) {
-        *out.add(i) = [STARTS[i].load(Relaxed), ENDS[i].load(Relaxed)];
-    }
-    n
+    COUNTERS.write(out, max)
 }
 
 /// Writes up to `max` tables of program counters as (start, end) pairs
 /// into `out`, in the order of the counter regions; returns how many
 /// there are (none when the code was built without the tables).
 #[no_mangle]
-pub unsafe extern "C" fn drt_coverage_v1_pcs(out: *mut [*const usize; 2], max: usize) -> usize {
-    let n = PCS.load(Relaxed).min(MAX_REGIONS);
-    for i in 0..n.min(max) {
-        *out.add(i) = [PCS_STARTS[i].load(Relaxed), PCS_ENDS[i].load(Relaxed)];
-    }
-    n
+pub unsafe extern "C" fn drt_coverage_v1_pcs(out: *mut [*mut usize; 2], max: usize) -> usize {
+    PCS.write(out, max)
 }
 
 /// The ring of recent compares: `2 * *slots` words, `[a, b]` pairs, and

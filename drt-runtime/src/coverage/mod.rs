@@ -25,7 +25,7 @@ mod receiver {
 
     extern "C" {
         pub fn drt_coverage_v1_regions(out: *mut [*mut u8; 2], max: usize) -> usize;
-        pub fn drt_coverage_v1_pcs(out: *mut [*const usize; 2], max: usize) -> usize;
+        pub fn drt_coverage_v1_pcs(out: *mut [*mut usize; 2], max: usize) -> usize;
         pub fn drt_coverage_v1_compares(slots: *mut usize, count: *mut *const AtomicUsize) -> *const AtomicU64;
     }
 }
@@ -75,7 +75,7 @@ struct Regions(Vec<(*mut u8, usize)>);
 /// tables that say (a build of an older `cargo drt`).
 #[cfg(drt_coverage)]
 fn function_entries(counters: usize) -> Vec<(usize, usize)> {
-    let mut out = [[std::ptr::null(); 2]; 64];
+    let mut out = [[std::ptr::null_mut(); 2]; 64];
     // SAFETY: the receiver writes at most `out.len()` pairs.
     let n = unsafe { receiver::drt_coverage_v1_pcs(out.as_mut_ptr(), out.len()) };
     let tables: Vec<&[usize]> = out[..n.min(out.len())]
