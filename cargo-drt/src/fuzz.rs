@@ -122,10 +122,8 @@ pub fn run(cargo: &OsString, me: &Path, args: &[OsString]) -> Result<ExitCode, S
     let manifest = fuzz.join("Cargo.toml");
     let mut build = Command::new(cargo);
     build.args(["build", "--release", "--bin", &target, "--manifest-path"]).arg(&manifest);
-    build.env("RUSTC_WRAPPER", me).env(FUZZ_CRATES_VAR, crates.join(",")).env_remove(super::DIR_VAR);
-    if let Some(inner) = std::env::var_os("RUSTC_WRAPPER").filter(|w| !w.is_empty() && Path::new(w) != me) {
-        build.env(super::INNER_VAR, inner);
-    }
+    build.env(FUZZ_CRATES_VAR, crates.join(",")).env_remove(super::DIR_VAR);
+    super::wrapped_by(&mut build, me);
     let status = build.status().map_err(|e| format!("cannot run cargo build: {e}"))?;
     if !status.success() {
         return Err(format!("the fuzz target {target} did not build ({})", manifest.display()));

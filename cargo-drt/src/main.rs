@@ -99,10 +99,8 @@ fn launch(args: &[OsString]) -> Result<ExitCode, String> {
     }
     let target = target_dir(&cargo, args)?.join(build_dir(std::env::var(CRATES_VAR).ok().as_deref()));
     let mut command = Command::new(&cargo);
-    command.args(args).env("CARGO_TARGET_DIR", &target).env("RUSTC_WRAPPER", &me).env(DIR_VAR, &target);
-    if let Some(inner) = std::env::var_os("RUSTC_WRAPPER").filter(|w| !w.is_empty() && Path::new(w) != me) {
-        command.env(INNER_VAR, inner);
-    }
+    command.args(args).env("CARGO_TARGET_DIR", &target).env(DIR_VAR, &target);
+    wrapped_by(&mut command, &me);
     // Doctests are linked by rustdoc, which the wrapper does not see.
     let mut doc_flags = std::env::var("RUSTDOCFLAGS").unwrap_or_default();
     let receiver = receiver(&rustc(), &target, None)?;
@@ -166,6 +164,15 @@ enum Mode<'a> {
     Coverage(&'a Path),
     /// libFuzzer, these crates instrumented (comma-separated).
     Fuzz(&'a str),
+}
+
+/// Has the cargo `command` build with `me` as rustc's wrapper, which calls
+/// the wrapper the user had set (sccache), if any.
+fn wrapped_by(command: &mut Command, me: &Path) {
+    command.env("RUSTC_WRAPPER", me);
+    if let Some(inner) = std::env::var_os("RUSTC_WRAPPER").filter(|w| !w.is_empty() && Path::new(w) != me) {
+        command.env(INNER_VAR, inner);
+    }
 }
 
 /// As cargo's `RUSTC_WRAPPER`: `args` are rustc's path and its arguments.
