@@ -17,21 +17,24 @@ fn explore<T: 'static>(seed: u64, budget: u64) -> drt::Report {
 
 /// A frame of the wrong kind behind a sync word and a checksum: the values
 /// the decoder compares its input with are fed back as arguments. Found on
-/// at least nine of ten seeds. Runs with coverage differ between processes
-/// (a clean-clone CI run at `ba08d70` missed seed 3 in 20,000 sequences,
-/// and a re-run of the same build found it), and the search's time to this
-/// bug has a heavy tail: one seed in ten past 14,000 sequences in every
-/// variant measured (docs/BENCHMARKS.md, issue 39's third slice).
+/// at least eight of ten seeds in 30,000 sequences. Runs with coverage
+/// differ between processes (clean-clone CI runs missed seeds 3 and 10 in
+/// 20,000 sequences; re-runs of the same build found both), and the search's
+/// time to this bug has a heavy tail: seeds 1 to 20 measured at `46419db`
+/// found it after a median of 839 sequences, but seed 3 after 25,624 and two
+/// others past 5,000 (docs/BENCHMARKS.md, issue 39's third slice). Nine of
+/// ten at 20,000 failed 3 of 14 runs; eight of ten at 30,000 leaves room for
+/// that tail.
 #[test]
 #[ignore = "needs coverage: cargo drt test -p drt-examples --test coverage -- --ignored"]
 fn finds_a_continuation_frame_with_no_open_message() {
     let mut missed = Vec::new();
     for seed in 1..=10 {
-        let report = explore::<frames::FrameDecoder>(seed, 20_000);
+        let report = explore::<frames::FrameDecoder>(seed, 30_000);
         assert!(report.summary("FrameDecoder").contains(" edges)"), "{}", report.summary("FrameDecoder"));
         if report.failures.is_empty() {
             missed.push(seed);
-            assert!(missed.len() <= 1, "seeds {missed:?} found nothing:\n{report}");
+            assert!(missed.len() <= 2, "seeds {missed:?} found nothing:\n{report}");
             continue;
         }
         // A MORE frame, an END frame, or both: two places that unwrap.
