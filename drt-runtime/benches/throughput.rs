@@ -97,6 +97,110 @@ impl Cheap {
     }
 }
 
+/// The second shape of type: a ledger of balances that is not `Clone`, so
+/// no value is kept and every call of a sequence runs (about 27 a sequence,
+/// where `Cheap`'s run about 7 and reuse the rest), and whose `transfer`
+/// takes a second ledger, so a sequence joins two sequences. Every
+/// operation is a handful of instructions and none can panic.
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
+struct Ledger {
+    balances: [u32; CAP],
+    open: usize,
+    moved: u64,
+}
+
+#[drt::operations]
+impl Ledger {
+    fn new() -> Self {
+        Ledger::default()
+    }
+
+    /// Opens an account with `amount`; false when every slot is open.
+    fn open(&mut self, amount: u32) -> bool {
+        if self.open == CAP {
+            return false;
+        }
+        self.balances[self.open] = amount;
+        self.open += 1;
+        true
+    }
+
+    /// Adds `amount` to account `at % open` (saturating); false when none is open.
+    fn deposit(&mut self, at: u8, amount: u32) -> bool {
+        let Some(i) = self.index(at) else { return false };
+        self.balances[i] = self.balances[i].saturating_add(amount);
+        true
+    }
+
+    /// Takes `amount` from account `at % open`; false when it holds less.
+    fn withdraw(&mut self, at: u8, amount: u32) -> bool {
+        let Some(i) = self.index(at) else { return false };
+        match self.balances[i].checked_sub(amount) {
+            Some(left) => {
+                self.balances[i] = left;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Moves `amount` from this ledger's account `at` to `other`'s first; false when short.
+    fn transfer(&mut self, other: &mut Ledger, at: u8, amount: u32) -> bool {
+        if other.open == 0 || !self.withdraw(at, amount) {
+            return false;
+        }
+        other.balances[0] = other.balances[0].saturating_add(amount);
+        self.moved += u64::from(amount);
+        true
+    }
+
+    /// Balance of account `at % open`; 0 when none is open.
+    fn balance(&self, at: u8) -> u32 {
+        self.index(at).map_or(0, |i| self.balances[i])
+    }
+
+    /// Sum of the balances.
+    fn total(&self) -> u64 {
+        self.balances[..self.open].iter().map(|&b| u64::from(b)).sum()
+    }
+
+    /// Number of open accounts.
+    fn accounts(&self) -> u32 {
+        self.open as u32
+    }
+
+    /// Everything ever moved by `transfer`.
+    fn moved(&self) -> u64 {
+        self.moved
+    }
+
+    /// Closes the last account, returning its balance; 0 when none is open.
+    fn close(&mut self) -> u32 {
+        if self.open == 0 {
+            return 0;
+        }
+        self.open -= 1;
+        std::mem::take(&mut self.balances[self.open])
+    }
+
+    /// A copy with only the accounts holding at least `floor`.
+    fn above(&self, floor: u32) -> Ledger {
+        let mut out = Ledger::default();
+        for &b in &self.balances[..self.open] {
+            if b >= floor {
+                out.balances[out.open] = b;
+                out.open += 1;
+            }
+        }
+        out
+    }
+
+    #[drt(skip)]
+    fn index(&self, at: u8) -> Option<usize> {
+        (self.open > 0).then(|| usize::from(at) % self.open)
+    }
+}
+
 /// The `u32` seeds drt uses for `Cheap` (drt-runtime/src/seeds.rs): 0, 1, 10,
 /// 100, MAX, MAX-1, 2^16, 2^16-1, 2^31, 2^31-1, plus the literals mined from
 /// the impl block above (0 and 1) with their neighbours (adds 2).
@@ -445,7 +549,33 @@ fn long_runs(spec: &str) {
     }
 }
 
+/// One in-process exploration of `sequences` sequences of `T` with seed
+/// 0x5eed, for a profiler (`valgrind --tool=callgrind`): prints its stats.
+fn one_counted_run<T: 'static>(sequences: u64) {
+    let report =
+        drt::explore::<T>().seed(0x5eed).max_sequences(sequences).isolation(drt::Isolation::InProcess).report();
+    assert!(report.failures.is_empty(), "{report}");
+    let s = &report.stats;
+    println!(
+        "{} sequences, {} calls ({:.2} per sequence), {} new, {} reused, in {:.3} s",
+        s.sequences,
+        s.calls,
+        s.calls as f64 / s.sequences as f64,
+        s.new_calls,
+        s.reused_calls,
+        s.elapsed.as_secs_f64()
+    );
+}
+
 fn main() {
+    if let Ok(n) = std::env::var("DRT_BENCH_PROFILE") {
+        let n = n.parse().expect("DRT_BENCH_PROFILE: sequences");
+        match std::env::var("DRT_BENCH_SHAPE").as_deref() {
+            Ok("ledger") => one_counted_run::<Ledger>(n),
+            _ => one_counted_run::<Cheap>(n),
+        }
+        return;
+    }
     if let Ok(secs) = std::env::var(ONE_LONG_RUN) {
         one_long_run(secs.parse().expect("seconds"));
         return;
