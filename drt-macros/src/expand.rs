@@ -705,7 +705,7 @@ fn register_seed(ty: &Type, expr: &syn::Expr) -> TokenStream {
             ty: ::core::any::TypeId::of::<#ty>(),
             literal: #text,
             is_string: #is_string,
-            make: || ::std::boxed::Box::new(#value),
+            make: || ::drt::__private::Value::new(#value),
         });
     }
 }

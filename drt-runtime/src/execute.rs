@@ -16,7 +16,7 @@ use crate::coverage::Window;
 use crate::hook::{payload_text, Caught, SilentPanics};
 use crate::macro_support::Cue;
 use crate::macro_support::Returned;
-use crate::macro_support::Slot;
+use crate::macro_support::{Slot, Value};
 use crate::oracle::KeptClones;
 use crate::outcome::{Fault, Glue, Outcome, Returns};
 use crate::sequence::{Holey, Mode, Operand, Sequence};
@@ -528,7 +528,7 @@ impl World<'_> {
         cues
     }
 
-    fn seed_value(&self, s: u32) -> Box<dyn Any> {
+    fn seed_value(&self, s: u32) -> Value {
         let seed = &self.seeds[s as usize];
         match (seed.make, &seed.value, self.seed_clone[s as usize]) {
             (Some(make), _, _) => make(),
@@ -538,7 +538,7 @@ impl World<'_> {
     }
 
     /// The value of a seed or a drawn integer.
-    fn scalar_value(&self, operand: &Operand) -> Box<dyn Any> {
+    fn scalar_value(&self, operand: &Operand) -> Value {
         match operand {
             Operand::Seed(s) => self.seed_value(*s),
             Operand::Int { kind, bits } => kind.value(*bits),
@@ -546,7 +546,7 @@ impl World<'_> {
         }
     }
 
-    fn build_vec(&self, builder: u32, elems: &[Operand]) -> Box<dyn Any> {
+    fn build_vec(&self, builder: u32, elems: &[Operand]) -> Value {
         let b = &self.vecs[builder as usize];
         let mut v = (b.new)();
         let mut values = elems.iter().map(|e| self.scalar_value(e));
@@ -636,7 +636,7 @@ impl Execution {
 /// Drops `value`, whose `Drop` (the user's, or a panic payload's) may
 /// panic: the panic is swallowed, and its message not kept for the next
 /// panic to be taken for.
-fn drop_quietly<T: ?Sized>(value: Box<T>) {
+fn drop_quietly<T>(value: T) {
     if panic::catch_unwind(AssertUnwindSafe(move || drop(value))).is_err() {
         let _ = SilentPanics::take_last();
     }

@@ -87,17 +87,17 @@ impl IntKind {
         }
     }
 
-    /// The value `v` stands for, boxed as its type.
-    pub fn value(self, v: u64) -> Box<dyn Any> {
+    /// The value `v` stands for, as its type.
+    pub fn value(self, v: u64) -> crate::value::Value {
         let n = self.read(v);
-        macro_rules! boxed {
+        macro_rules! erased {
             ($($k:ident $t:ident),*) => {
                 match self {
-                    $(IntKind::$k => Box::new(n as $t),)*
+                    $(IntKind::$k => crate::value::Value::new(n as $t),)*
                 }
             };
         }
-        kinds!(boxed)
+        kinds!(erased)
     }
 
     /// The bits that stand for `value`, when it is of this type.
@@ -225,8 +225,8 @@ mod tests {
         assert_eq!(IntKind::I8.literal(128), "i8::MIN");
         assert_eq!(IntKind::I64.literal(u64::MAX - 2), "-3");
         assert_eq!(IntKind::U128.literal(u64::MAX), "18446744073709551615");
-        assert_eq!(*IntKind::I16.value(u64::MAX).downcast::<i16>().unwrap(), -1);
-        assert_eq!(*IntKind::Usize.value(7).downcast::<usize>().unwrap(), 7);
+        assert_eq!(IntKind::I16.value(u64::MAX).downcast::<i16>().unwrap(), -1);
+        assert_eq!(IntKind::Usize.value(7).downcast::<usize>().unwrap(), 7);
         assert_eq!(IntKind::of(TypeId::of::<isize>()), Some(IntKind::Isize));
         assert_eq!(IntKind::of(TypeId::of::<f32>()), None);
         assert_eq!(IntKind::I32.complexity(u64::MAX), 1);

@@ -12,6 +12,7 @@ use proc_macro2::{Delimiter, TokenStream, TokenTree};
 const FLOORS: &[(&str, u8)] = &[
     ("names", 1),
     ("ints", 1),
+    ("value", 1),
     ("coverage", 1),
     ("coverage::functions", 1),
     ("coverage::symbols", 1),

@@ -57,6 +57,7 @@
 //! bottom-up:
 //!
 //! 1. plain text and data: `names`, `ints` (integers drawn beyond the seeds),
+//!    `value` (a value as the engine holds it, erased: small ones inline),
 //!    `coverage` (the edge counters and compared values of code built by
 //!    `cargo drt`), `sequence`, `hook`, `rng`, `memory` (the machine's
 //!    memory and a child's ceiling), `memcheck` (valgrind's error count,
@@ -122,6 +123,7 @@ mod sequence;
 mod macro_support;
 mod progress;
 mod report;
+mod value;
 // Floor 3: what an exploration is made of.
 mod differential;
 mod laws;

@@ -197,7 +197,7 @@ const CLONE_CHECK: &str = "assert!($0.clone() == $0, \"a clone must equal its or
 /// attributes to the check, so the emitted test runs the clone too.
 /// Dropped at once, the clone would free the memory first, and the error
 /// would show later in a call or a drop whose test has no clone, and passes.
-pub(crate) type KeptClones = Vec<(Box<dyn Any>, u32)>;
+pub(crate) type KeptClones = Vec<(crate::macro_support::Value, u32)>;
 
 /// Drops the clones a run kept, in the order they were made, each announced as the check
 /// that made it (a crash there is the check's); returns the first memory

@@ -37,7 +37,7 @@
 //! changes what is explored.
 
 use rustc_hash::FxHashMap;
-use std::any::{Any, TypeId};
+use std::any::TypeId;
 use std::mem::size_of;
 use std::rc::Rc;
 
@@ -304,7 +304,7 @@ impl Pool {
     /// to keep in a snapshot, unless the kept values already hold their
     /// share of the bound (what the entries' share leaves): see
     /// [`KeptValues::keep`].
-    pub fn keep(&self, value: Box<dyn Any>, clone: CloneFn, heap: usize) -> Option<Rc<Kept>> {
+    pub fn keep(&self, value: crate::macro_support::Value, clone: CloneFn, heap: usize) -> Option<Rc<Kept>> {
         self.kept_values.keep(value, clone, heap)
     }
 

@@ -15,7 +15,7 @@ pub(crate) struct Seed {
     /// A prototype cloned for each use (built-in seeds)...
     pub value: Option<Box<dyn Any>>,
     /// ...or a function making each use (`seeds(T = [expr])`, no `Clone` needed).
-    pub make: Option<fn() -> Box<dyn Any>>,
+    pub make: Option<fn() -> crate::macro_support::Value>,
     /// The value as a Rust expression of its type (`5`, `u64::MAX`, `"hi!"`).
     pub literal: String,
     /// A `String` seed: its literal is a `&str` that needs `String::from`.

@@ -5,7 +5,7 @@
 //! The checks of a value that cost more than a call (its `Debug`, its
 //! laws) run here, once per distinct value.
 
-use std::any::{Any, TypeId};
+use std::any::TypeId;
 
 use crate::outcome::Violation;
 use crate::pool::Pool;
@@ -41,7 +41,7 @@ impl Pruning {
         pool: &mut Pool,
         seq: &Holey,
         prefix: usize,
-        vars: &[Option<Box<dyn Any>>],
+        vars: &[crate::macro_support::Slot],
     ) -> Result<Vec<(u32, TypeId)>, (usize, Violation)> {
         let touched = &mut self.last_touch;
         touched.clear();
@@ -65,7 +65,7 @@ impl Pruning {
         world: &World<'_>,
         pool: &mut Pool,
         seq: &Holey,
-        vars: &[Option<Box<dyn Any>>],
+        vars: &[crate::macro_support::Slot],
         fresh: &mut Vec<(u32, TypeId)>,
     ) -> Result<(), (usize, Violation)> {
         for &(var, call) in &self.last_touch {

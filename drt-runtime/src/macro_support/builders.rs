@@ -427,8 +427,8 @@ mod tests {
     use super::*;
     use crate::macro_support::Returned;
 
-    fn run(spec: &OperationSpec, args: Vec<Box<dyn std::any::Any>>) -> Box<dyn std::any::Any> {
-        let mut slots: Vec<Slot> = args.into_iter().map(Some).collect();
+    fn run(spec: &OperationSpec, args: Vec<Box<dyn std::any::Any>>) -> crate::macro_support::Value {
+        let mut slots: Vec<Slot> = args.into_iter().map(|a| Some(a.into())).collect();
         match (spec.invoke)(&mut slots) {
             Returned::Value(v) => v,
             _ => panic!("a builder returns a value"),
@@ -440,7 +440,7 @@ mod tests {
         let r = &range::<usize>()[0];
         assert_eq!(r.syntax, Syntax::Template("$0..$1"));
         let v = run(r, vec![Box::new(2usize), Box::new(5usize)]);
-        assert_eq!(*v.downcast::<Range<usize>>().unwrap(), 2..5);
+        assert_eq!(v.downcast::<Range<usize>>().unwrap(), 2..5);
         let m = &hash_map::<u8, String>()[2];
         assert_eq!(m.syntax, Syntax::Template("std::collections::HashMap::from([($0, $1), ($2, $3)])"));
         let v = run(m, vec![Box::new(1u8), Box::new("a".to_string()), Box::new(2u8), Box::new("b".to_string())]);
@@ -449,16 +449,13 @@ mod tests {
         assert_eq!(v[&2], "b");
         let a = &array::<u8, 3>()[0];
         assert_eq!(a.syntax, Syntax::Template("[$0, $1, $2]"));
-        assert_eq!(
-            *run(a, vec![Box::new(1u8), Box::new(2u8), Box::new(3u8)]).downcast::<[u8; 3]>().unwrap(),
-            [1, 2, 3]
-        );
+        assert_eq!(run(a, vec![Box::new(1u8), Box::new(2u8), Box::new(3u8)]).downcast::<[u8; 3]>().unwrap(), [1, 2, 3]);
         assert!(array::<u8, 32>().is_empty());
         let d = &vec_deque::<u8>()[3];
         assert_eq!(d.syntax, Syntax::Template("std::collections::VecDeque::from([$0, $1, $2])"));
         let t = &text::<u16>()[0];
-        assert_eq!(*run(t, vec![Box::new(300u16)]).downcast::<String>().unwrap(), "300");
+        assert_eq!(run(t, vec![Box::new(300u16)]).downcast::<String>().unwrap(), "300");
         let t = &tuple2::<u8, bool>()[0];
-        assert_eq!(*run(t, vec![Box::new(1u8), Box::new(true)]).downcast::<(u8, bool)>().unwrap(), (1, true));
+        assert_eq!(run(t, vec![Box::new(1u8), Box::new(true)]).downcast::<(u8, bool)>().unwrap(), (1, true));
     }
 }

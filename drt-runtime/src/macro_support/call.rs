@@ -4,25 +4,26 @@
 //! (`ret_*`); preconditions and invariants see their values through
 //! [`Bind`] and [`InvariantOutcome`].
 
-use std::any::{Any, TypeId};
+use std::any::TypeId;
 
 use super::type_desc::CloneFn;
+use crate::value::Value;
 
 /// Not public API. An argument slot handed to an invoker: the executor fills it
 /// before the call and takes back what is left after it.
-pub type Slot = Option<Box<dyn Any>>;
+pub type Slot = Option<Value>;
 
 /// Not public API. What an operation returned, with `Option` / `Result` unwrapped.
 pub enum Returned {
     /// `()`, or a return value drt cannot keep (it holds a borrow); it was dropped.
     Nothing,
     /// A value for the pool: a plain return, or the payload of `Some` / `Ok`.
-    Value(Box<dyn Any>),
+    Value(Value),
     /// `None` or `Err(_)`: a normal outcome that produces no value.
     Empty,
     /// `Err(e)` while the executor keeps errors (`keep_errors`): no value
     /// for the pool either, but the error, to compare with a reference's.
-    Error(Box<dyn Any>),
+    Error(Value),
     /// What the call returned, after which its postcondition (`ensures`)
     /// was false ([`ensured`]).
     Broken(Box<Returned>),
@@ -46,7 +47,7 @@ pub fn ret_value<T: 'static>(value: T) -> Returned {
     if TypeId::of::<T>() == TypeId::of::<()>() {
         return Returned::Nothing;
     }
-    Returned::Value(Box::new(value))
+    Returned::Value(Value::new(value))
 }
 
 /// Not public API. Keeps an owned copy of a borrowed return, when its type
@@ -62,8 +63,8 @@ pub fn ret_clone<T: 'static>(clone: Option<CloneFn>, value: &T) -> Returned {
 /// elements are `Clone`.
 pub fn ret_to_vec<T: 'static>(clone: Option<CloneFn>, slice: &[T]) -> Returned {
     let Some(clone) = clone else { return Returned::Nothing };
-    let copy: Vec<T> = slice.iter().map(|e| *clone(e).downcast::<T>().unwrap_or_else(|_| wrong_type::<T>())).collect();
-    Returned::Value(Box::new(copy))
+    let copy: Vec<T> = slice.iter().map(|e| clone(e).downcast::<T>().unwrap_or_else(|_| wrong_type::<T>())).collect();
+    Returned::Value(Value::new(copy))
 }
 
 /// Not public API. How many items of a returned iterator drt takes: a
@@ -73,7 +74,7 @@ pub const ITER_PREFIX: usize = 64;
 /// Not public API. Runs a returned iterator of owned items and keeps its
 /// first [`ITER_PREFIX`] items as a `Vec`.
 pub fn ret_iter<T: 'static>(iter: impl Iterator<Item = T>) -> Returned {
-    Returned::Value(Box::new(iter.take(ITER_PREFIX).collect::<Vec<T>>()))
+    Returned::Value(Value::new(iter.take(ITER_PREFIX).collect::<Vec<T>>()))
 }
 
 /// Not public API. Runs a returned iterator of borrowed items and keeps
@@ -84,8 +85,8 @@ pub fn ret_iter_cloned<'a, T: 'static>(clone: Option<CloneFn>, iter: impl Iterat
         iter.for_each(drop);
         return Returned::Nothing;
     };
-    let copy: Vec<T> = iter.map(|e| *clone(e).downcast::<T>().unwrap_or_else(|_| wrong_type::<T>())).collect();
-    Returned::Value(Box::new(copy))
+    let copy: Vec<T> = iter.map(|e| clone(e).downcast::<T>().unwrap_or_else(|_| wrong_type::<T>())).collect();
+    Returned::Value(Value::new(copy))
 }
 
 /// Not public API. The clone functions of a pair's two parts, when both
@@ -94,8 +95,8 @@ pub type PairClone = (Option<CloneFn>, Option<CloneFn>);
 
 /// An owned copy of a pair of borrows, made with the parts' clone functions.
 fn copy_pair<A: 'static, B: 'static>((a, b): (CloneFn, CloneFn), (x, y): (&A, &B)) -> (A, B) {
-    let x = *a(x).downcast::<A>().unwrap_or_else(|_| wrong_type::<A>());
-    let y = *b(y).downcast::<B>().unwrap_or_else(|_| wrong_type::<B>());
+    let x = a(x).downcast::<A>().unwrap_or_else(|_| wrong_type::<A>());
+    let y = b(y).downcast::<B>().unwrap_or_else(|_| wrong_type::<B>());
     (x, y)
 }
 
@@ -104,7 +105,7 @@ fn copy_pair<A: 'static, B: 'static>((a, b): (CloneFn, CloneFn), (x, y): (&A, &B
 pub fn ret_option_pair<A: 'static, B: 'static>(clone: PairClone, pair: Option<(&A, &B)>) -> Returned {
     match (pair, clone) {
         (None, _) => Returned::Empty,
-        (Some(pair), (Some(a), Some(b))) => Returned::Value(Box::new(copy_pair((a, b), pair))),
+        (Some(pair), (Some(a), Some(b))) => Returned::Value(Value::new(copy_pair((a, b), pair))),
         (Some(_), _) => Returned::Nothing,
     }
 }
@@ -121,7 +122,7 @@ pub fn ret_iter_pairs<'a, A: 'static, B: 'static>(
         iter.for_each(drop);
         return Returned::Nothing;
     };
-    Returned::Value(Box::new(iter.map(|pair| copy_pair((a, b), pair)).collect::<Vec<(A, B)>>()))
+    Returned::Value(Value::new(iter.map(|pair| copy_pair((a, b), pair)).collect::<Vec<(A, B)>>()))
 }
 
 /// Not public API. Runs a returned iterator whose items drt cannot keep.
@@ -166,14 +167,14 @@ pub fn ret_result<T: 'static, E: 'static>(value: Result<T, E>) -> Returned {
 /// Not public API. An `Err` return: kept while errors are (`keep_errors`).
 pub fn ret_error<E: 'static>(error: E) -> Returned {
     if KEEP_ERRORS.with(std::cell::Cell::get) {
-        Returned::Error(Box::new(error))
+        Returned::Error(Value::new(error))
     } else {
         drop(error);
         Returned::Empty
     }
 }
 
-fn filled(slot: &mut Slot) -> &mut Box<dyn Any> {
+fn filled(slot: &mut Slot) -> &mut Value {
     slot.as_mut().expect("drt: argument slot was not filled (bug in drt)")
 }
 
@@ -207,8 +208,8 @@ pub fn called<R>(value: R) -> R {
 
 /// Not public API. A by-value argument.
 pub fn arg_owned<T: 'static>(slot: &mut Slot) -> T {
-    match slot.take().map(|b| b.downcast::<T>()) {
-        Some(Ok(b)) => *b,
+    match slot.take().map(Value::downcast::<T>) {
+        Some(Ok(v)) => v,
         _ => wrong_type::<T>(),
     }
 }

@@ -157,7 +157,7 @@ pub fn cast<T: 'static>(v: &dyn Any) -> &T {
 /// law's registration asked for.
 pub fn owned<T: 'static>(x: &T, clone: Option<super::type_desc::CloneFn>) -> T {
     let clone = clone.expect("drt: a law checked on a clone of a type without Clone (bug in drt)");
-    *clone(x).downcast::<T>().expect("drt: a clone of the same type (bug in drt)")
+    clone(x).downcast::<T>().unwrap_or_else(|_| panic!("drt: a clone of the same type (bug in drt)"))
 }
 
 /// Not public API. An item a pop returned, erased.

@@ -24,6 +24,7 @@ mod spec;
 mod type_desc;
 
 pub use crate::io::{Reader, Writer};
+pub use crate::value::Value;
 pub use answers::{Answers, BoxedFn, Mocked, CHOSEN_PANIC};
 pub use call::*;
 pub use inventory;

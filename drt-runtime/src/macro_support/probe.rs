@@ -65,7 +65,7 @@ macro_rules! capability {
 }
 
 fn clone_of<T: Clone + 'static>() -> Option<CloneFn> {
-    Some(|v| Box::new(cast::<T>(v).clone()))
+    Some(|v| crate::value::Value::new(cast::<T>(v).clone()))
 }
 fn debug_of<T: fmt::Debug + 'static>() -> Option<FmtFn> {
     Some(|v, f| fmt::Debug::fmt(cast::<T>(v), f))
@@ -90,7 +90,7 @@ fn cmp_of<T: Ord + 'static>() -> Option<CmpFn> {
     Some(|a, b| cast::<T>(a).cmp(cast::<T>(b)))
 }
 fn default_of<T: Default + 'static>() -> Option<DefaultFn> {
-    Some(|| Box::new(T::default()))
+    Some(|| crate::value::Value::new(T::default()))
 }
 
 capability!(CloneYes, CloneNo, drt_clone, Option<CloneFn>, [Clone], clone_of::<T>(), None);
@@ -122,7 +122,7 @@ pub trait LendYes<T> {
 }
 impl<T: Clone + 'static> LendYes<T> for &Probe<T> {
     fn drt_lend(&self, value: &T) -> super::call::Returned {
-        super::call::Returned::Value(Box::new(value.clone()))
+        super::call::Returned::Value(crate::value::Value::new(value.clone()))
     }
 }
 /// Not public API.

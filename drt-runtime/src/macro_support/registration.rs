@@ -2,7 +2,7 @@
 //! function per block, submitted through `inventory`, called with a
 //! [`Registrar`] the first time an exploration starts.
 
-use std::any::{Any, TypeId};
+use std::any::TypeId;
 
 use super::laws::Law;
 use super::spec::{Invariant, Literal, OperationSpec, SeedSpec, VecBuilder};
@@ -120,7 +120,7 @@ impl Registrar {
             fields: [TypeId::of::<T>(); 2],
             arity: 1,
             vec: TypeId::of::<Vec<T>>(),
-            new: || Box::new(Vec::<T>::new()),
+            new: || crate::value::Value::new(Vec::<T>::new()),
             push: |v, next| {
                 let v = v.downcast_mut::<Vec<T>>().expect("drt: vec builder (bug in drt)");
                 v.push(element::<T>(next()));
@@ -136,7 +136,7 @@ impl Registrar {
             fields: [TypeId::of::<A>(), TypeId::of::<B>()],
             arity: 2,
             vec: TypeId::of::<Vec<(A, B)>>(),
-            new: || Box::new(Vec::<(A, B)>::new()),
+            new: || crate::value::Value::new(Vec::<(A, B)>::new()),
             push: |v, next| {
                 let v = v.downcast_mut::<Vec<(A, B)>>().expect("drt: vec builder (bug in drt)");
                 let a = element::<A>(next());
@@ -147,6 +147,6 @@ impl Registrar {
 }
 
 /// A vector element's value, of the type its builder says.
-fn element<T: 'static>(x: Box<dyn Any>) -> T {
-    *x.downcast::<T>().expect("drt: vec element (bug in drt)")
+fn element<T: 'static>(x: crate::value::Value) -> T {
+    x.downcast::<T>().unwrap_or_else(|_| panic!("drt: vec element (bug in drt)"))
 }

@@ -382,7 +382,7 @@ pub struct SeedSpec {
     /// A `String` written as a string literal (shown bare where `&str` is taken).
     pub is_string: bool,
     /// Makes a fresh value.
-    pub make: fn() -> Box<dyn Any>,
+    pub make: fn() -> crate::value::Value,
 }
 
 /// Not public API. Builds `Vec<T>` values from elements of `T`, or
@@ -395,9 +395,9 @@ pub struct VecBuilder {
     pub(crate) fields: [TypeId; 2],
     pub(crate) arity: u8,
     pub(crate) vec: TypeId,
-    pub(crate) new: fn() -> Box<dyn Any>,
+    pub(crate) new: fn() -> crate::value::Value,
     /// Appends an element made of the next `arity` values `next` gives.
-    pub(crate) push: fn(&mut dyn Any, &mut dyn FnMut() -> Box<dyn Any>),
+    pub(crate) push: fn(&mut dyn Any, &mut dyn FnMut() -> crate::value::Value),
 }
 
 impl VecBuilder {

@@ -1,4 +1,4 @@
-//! Not public API. Values as the engine sees them: `Box<dyn Any>` plus a
+//! Not public API. Values as the engine sees them: a [`Value`] plus a
 //! [`TypeDesc`] saying what the concrete type can do, detected by autoref
 //! specialization where the macro expands (the `probe` module and the
 //! `type_desc!` macro), since only concrete types can be asked.
@@ -8,8 +8,10 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
+use crate::value::Value;
+
 /// Not public API. `Clone::clone` on an erased value.
-pub type CloneFn = fn(&dyn Any) -> Box<dyn Any>;
+pub type CloneFn = fn(&dyn Any) -> Value;
 /// Not public API. `Debug::fmt` / `Display::fmt` on an erased value.
 pub type FmtFn = fn(&dyn Any, &mut fmt::Formatter<'_>) -> fmt::Result;
 /// Not public API. The two parts of a pair, borrowed.
@@ -23,7 +25,7 @@ pub type PartialCmpFn = fn(&dyn Any, &dyn Any) -> Option<Ordering>;
 /// Not public API. `Ord::cmp` on erased values.
 pub type CmpFn = fn(&dyn Any, &dyn Any) -> Ordering;
 /// Not public API. `Default::default`, erased.
-pub type DefaultFn = fn() -> Box<dyn Any>;
+pub type DefaultFn = fn() -> Value;
 
 /// Not public API. What one concrete type can do, detected by the macro at
 /// expansion time so the engine can clone, compare, hash and print values it

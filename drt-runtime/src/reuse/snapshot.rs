@@ -10,7 +10,7 @@ use std::mem::size_of;
 use std::panic::{self, AssertUnwindSafe};
 use std::rc::Rc;
 
-use crate::macro_support::CloneFn;
+use crate::macro_support::{CloneFn, Value};
 
 /// What `malloc` adds to each allocation, for the byte count.
 const ALLOCATION_OVERHEAD: usize = 16;
@@ -46,7 +46,7 @@ pub(crate) struct Held {
 /// A value kept in the pool. It counts its bytes in what kept values hold while
 /// it lives, once however many snapshots share it.
 pub(crate) struct Kept {
-    value: Box<dyn Any>,
+    value: Value,
     /// Its type's `Clone`.
     pub clone: CloneFn,
     bytes: usize,
@@ -55,7 +55,7 @@ pub(crate) struct Kept {
 
 impl Kept {
     /// A clone of the value (the user's `Clone`: it may panic).
-    pub fn copy(&self) -> Box<dyn Any> {
+    pub fn copy(&self) -> Value {
         (self.clone)(&*self.value)
     }
 }
@@ -65,8 +65,7 @@ impl Drop for Kept {
     /// run that made the value had its `Drop` checked).
     fn drop(&mut self) {
         self.live.set(self.live.get() - self.bytes);
-        // A `Box` of `()` does not allocate.
-        let value = std::mem::replace(&mut self.value, Box::new(()));
+        let value = std::mem::replace(&mut self.value, Value::new(()));
         if panic::catch_unwind(AssertUnwindSafe(move || drop(value))).is_err() {
             let _ = crate::hook::SilentPanics::take_last();
         }
@@ -104,7 +103,7 @@ impl KeptValues {
     /// keeps nothing more rather than evict entries, so what is kept never
     /// changes what is explored. Its bytes count while it lives: its inline
     /// size and `heap`, an estimate of what it owns on the heap.
-    pub fn keep(&self, value: Box<dyn Any>, clone: CloneFn, heap: usize) -> Option<Rc<Kept>> {
+    pub fn keep(&self, value: Value, clone: CloneFn, heap: usize) -> Option<Rc<Kept>> {
         if !self.keeps_more() {
             return None;
         }

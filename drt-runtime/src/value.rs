@@ -1,0 +1,170 @@
+//! A value as the engine holds it: any `'static` type,
+//! erased. Small values with no drop glue (integers, `bool`, `char`,
+//! small `Copy` structs and tuples: most seeds, results and clones) lie
+//! inline; the rest are boxed. A call's arguments and results pass through
+//! one of these each, so the inline case saves an allocation and a free on
+//! most of them, which matters most under valgrind's memcheck, where each
+//! costs far more.
+
+use std::any::Any;
+use std::marker::PhantomData;
+use std::mem::{align_of, needs_drop, size_of, MaybeUninit};
+use std::ops::{Deref, DerefMut};
+
+/// The bytes of an inline value: two words, word-aligned.
+#[derive(Clone, Copy)]
+#[repr(C, align(8))]
+struct Inline([MaybeUninit<u8>; INLINE_BYTES]);
+
+/// The largest value held inline.
+const INLINE_BYTES: usize = 16;
+
+/// A pointer to the inline value as `dyn Any`, made for its type.
+type View = unsafe fn(*const Inline) -> *const dyn Any;
+
+/// The inline value of type `T` at `p`, as `dyn Any` (its vtable is `T`'s).
+///
+/// # Safety
+/// `p` holds a `T` written by [`Value::new`].
+unsafe fn view<T: 'static>(p: *const Inline) -> *const dyn Any {
+    p.cast::<T>() as *const dyn Any
+}
+
+enum Repr {
+    Inline { bytes: Inline, view: View },
+    Boxed(Box<dyn Any>),
+}
+
+/// Not public API. An erased value: [`Value::new`] makes one, `Deref`
+/// reads it as `dyn Any`, [`Value::downcast`] takes it back.
+pub struct Value {
+    repr: Repr,
+    /// Neither `Send` nor `Sync`, as `Box<dyn Any>` is not: an inline
+    /// value may be of a type that is neither.
+    _local: PhantomData<*const ()>,
+}
+
+impl Value {
+    /// Whether a `T` lies inline: it fits, and dropping it does nothing,
+    /// so dropping the bytes without it is the same.
+    const fn inline<T>() -> bool {
+        size_of::<T>() <= INLINE_BYTES && align_of::<T>() <= align_of::<Inline>() && !needs_drop::<T>()
+    }
+
+    /// Erases `value`.
+    #[inline]
+    pub fn new<T: 'static>(value: T) -> Value {
+        let repr = if Self::inline::<T>() {
+            let mut bytes = Inline([MaybeUninit::uninit(); INLINE_BYTES]);
+            // SAFETY: `T` fits in the bytes and their alignment suits it
+            // (`inline`); the bytes are ours and hold nothing yet.
+            unsafe { bytes.0.as_mut_ptr().cast::<T>().write(value) };
+            Repr::Inline { bytes, view: view::<T> }
+        } else {
+            Repr::Boxed(Box::new(value))
+        };
+        Value { repr, _local: PhantomData }
+    }
+
+    /// The value, when it is a `T`; itself again when it is not.
+    #[inline]
+    pub fn downcast<T: 'static>(self) -> Result<T, Value> {
+        if !(*self).is::<T>() {
+            return Err(self);
+        }
+        Ok(match self.repr {
+            // SAFETY: the bytes hold a `T` (its type id says so), which
+            // has no drop glue, so reading it out leaves nothing behind.
+            Repr::Inline { bytes, .. } => unsafe { bytes.0.as_ptr().cast::<T>().read() },
+            Repr::Boxed(b) => *b.downcast::<T>().unwrap_or_else(|_| unreachable!("drt: checked above")),
+        })
+    }
+}
+
+impl Deref for Value {
+    type Target = dyn Any;
+
+    #[inline]
+    fn deref(&self) -> &dyn Any {
+        match &self.repr {
+            // SAFETY: `view` was made for the type `new` wrote into `bytes`;
+            // the borrow of `self` keeps the bytes where they are.
+            Repr::Inline { bytes, view } => unsafe { &*view(bytes) },
+            Repr::Boxed(b) => &**b,
+        }
+    }
+}
+
+impl DerefMut for Value {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut dyn Any {
+        match &mut self.repr {
+            // SAFETY: as in `deref`, and the borrow is unique.
+            Repr::Inline { bytes, view } => unsafe { &mut *(view(bytes) as *mut dyn Any) },
+            Repr::Boxed(b) => &mut **b,
+        }
+    }
+}
+
+impl From<Box<dyn Any>> for Value {
+    fn from(b: Box<dyn Any>) -> Value {
+        Value { repr: Repr::Boxed(b), _local: PhantomData }
+    }
+}
+
+impl std::fmt::Debug for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if matches!(self.repr, Repr::Inline { .. }) { "Value(inline)" } else { "Value(boxed)" })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::rc::Rc;
+
+    #[test]
+    fn small_values_without_drop_glue_lie_inline() {
+        assert!(Value::inline::<u64>() && Value::inline::<(u32, bool)>() && Value::inline::<&'static str>());
+        assert!(Value::inline::<()>() && Value::inline::<[u8; 16]>() && Value::inline::<char>());
+        assert!(!Value::inline::<String>(), "drop glue");
+        assert!(!Value::inline::<[u8; 17]>(), "too large");
+        assert!(!Value::inline::<u128>(), "aligned to 16");
+        assert!(matches!(Value::new(7u32).repr, Repr::Inline { .. }));
+        assert!(matches!(Value::new(String::new()).repr, Repr::Boxed(_)));
+    }
+
+    #[test]
+    fn a_value_reads_and_downcasts_as_its_type() {
+        let mut v = Value::new((3u16, -1i64));
+        assert!(v.is::<(u16, i64)>() && !v.is::<u16>());
+        assert_eq!(v.downcast_ref::<(u16, i64)>(), Some(&(3, -1)));
+        v.downcast_mut::<(u16, i64)>().unwrap().0 = 9;
+        let v = v.downcast::<u16>().unwrap_err();
+        assert_eq!(v.downcast::<(u16, i64)>().ok(), Some((9, -1)));
+        let s = Value::new(String::from("boxed"));
+        assert_eq!(s.downcast::<String>().ok().as_deref(), Some("boxed"));
+        let b: Value = (Box::new(5u8) as Box<dyn Any>).into();
+        assert_eq!(b.downcast::<u8>().ok(), Some(5));
+    }
+
+    #[test]
+    fn a_boxed_value_is_dropped_once() {
+        let rc = Rc::new(());
+        let v = Value::new(Rc::clone(&rc));
+        assert_eq!(Rc::strong_count(&rc), 2);
+        drop(v);
+        assert_eq!(Rc::strong_count(&rc), 1);
+        let v = Value::new(Rc::clone(&rc)).downcast::<Rc<()>>().unwrap();
+        assert_eq!(Rc::strong_count(&rc), 2);
+        drop(v);
+        assert_eq!(Rc::strong_count(&rc), 1);
+    }
+
+    #[test]
+    fn an_inline_value_moves_with_its_owner() {
+        let values: Vec<Value> = (0..100u64).map(Value::new).collect();
+        let moved: Vec<Value> = values.into_iter().rev().collect();
+        assert!(moved.iter().rev().enumerate().all(|(i, v)| v.downcast_ref::<u64>() == Some(&(i as u64))));
+    }
+}
