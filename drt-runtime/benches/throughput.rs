@@ -1,14 +1,23 @@
-//! Throughput of drt's generation loop on a cheap type under test, against a
-//! hand-written random driver making the same kind of calls directly.
+//! Throughput of drt's generation loop on two cheap types under test, each
+//! against a hand-written random driver making the same kind of calls
+//! directly: `Cheap` (short sequences whose components' values are reused)
+//! and `Ledger` (not `Clone`: every call of a ~27-call sequence runs).
 //!
 //! Run with `cargo bench -p drt-runtime --bench throughput`. Settings:
-//! - `DRT_BENCH_RUNS`: number of measured runs (default 5), each with its own seed;
+//! - `DRT_BENCH_RUNS`: number of measured runs of each type (default 5),
+//!   each with its own seed;
 //! - `DRT_BENCH_SEQUENCES`: `max_sequences` of each drt run (default 100000);
-//! - `DRT_BENCH_LONG`: also (or, with `DRT_BENCH_RUNS=0`, only) explore for
-//!   a while, each run in a fresh process of its own, and print its rate
-//!   and peak RSS: a figure from the first second can hide a decay.
-//!   `DRT_BENCH_LONG=on` (or `1`) runs 2 s, 20 s and 120 s; a list of
-//!   seconds (`DRT_BENCH_LONG=2,20,60`) picks the runs.
+//! - `DRT_BENCH_LONG`: also (or, with `DRT_BENCH_RUNS=0`, only) explore each
+//!   type for a while, each run in a fresh process of its own, and print
+//!   its rate, its calls' cost against the driver's and its peak RSS: a
+//!   figure from the first second can hide a decay. `DRT_BENCH_LONG=on` (or
+//!   `1`) runs 2 s, 20 s and 120 s; a list of seconds
+//!   (`DRT_BENCH_LONG=2,20,60`) picks the runs.
+//! - `DRT_BENCH_MEMCHECK`: the same long runs, and the drivers, under
+//!   valgrind's memcheck with the flags drt gives it (`DRT_BENCH_MEMCHECK=5`).
+//! - `DRT_BENCH_PROFILE=<sequences>` (with `DRT_BENCH_SHAPE=cheap|ledger`):
+//!   only one in-process run of that many sequences, for a profiler
+//!   (`valgrind --tool=callgrind`, `perf record`).
 //!
 //! - `DRT_BENCH_LAWS`: runs of the laws table (default 5; `off` skips it):
 //!   [`Conventional`], a stack with std's conventional methods (11 laws
@@ -18,9 +27,9 @@
 //! - `DRT_BENCH_JOBS`: seconds each run of the jobs table explores (default
 //!   3; `off` skips it): the same time-limited exploration in child
 //!   processes with `.jobs(1)`, `.jobs(2)` and one job per core, 3 runs each
-//!   (with `DRT_BENCH_RUNS=0`, only this table and the long runs).
+//!   (with `DRT_BENCH_RUNS=0`, only the tables whose variables are set).
 //!
-//! Every number printed is measured in this process; see docs/BENCHMARKS.md.
+//! Every number printed is measured by this bench; see docs/BENCHMARKS.md.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -242,7 +251,7 @@ impl XorShift {
 /// The physical limit: `calls` random calls made directly on one `Cheap`,
 /// operations chosen uniformly (`new` starts a fresh value), arguments from
 /// the same seed set. Returns the time taken.
-fn driver(seed: u64, calls: u64) -> Duration {
+fn driver_cheap(seed: u64, calls: u64) -> Duration {
     let mut rng = XorShift::new(seed);
     let mut c = Cheap::new();
     let start = Instant::now();
@@ -271,6 +280,109 @@ fn driver(seed: u64, calls: u64) -> Duration {
         black_box(&mut c);
     }
     start.elapsed()
+}
+
+/// Number of operations of `Ledger`.
+const LEDGER_OPS: u64 = 11;
+
+/// `calls` random calls made directly on two `Ledger`s (the second is
+/// `transfer`'s other ledger), operations chosen uniformly (`new` starts a
+/// fresh value), arguments from the same seed set. Returns the time taken.
+fn driver_ledger(seed: u64, calls: u64) -> Duration {
+    let mut rng = XorShift::new(seed);
+    let (mut a, mut b) = (Ledger::new(), Ledger::new());
+    let start = Instant::now();
+    for _ in 0..calls {
+        if rng.below(4) == 0 {
+            std::mem::swap(&mut a, &mut b);
+        }
+        match rng.below(LEDGER_OPS) {
+            0 => a = black_box(Ledger::new()),
+            1 => {
+                black_box(a.open(black_box(rng.seed())));
+            }
+            2 => {
+                black_box(a.deposit(rng.seed() as u8, black_box(rng.seed())));
+            }
+            3 => {
+                black_box(a.withdraw(rng.seed() as u8, black_box(rng.seed())));
+            }
+            4 => {
+                black_box(a.transfer(&mut b, rng.seed() as u8, black_box(rng.seed())));
+            }
+            5 => {
+                black_box(a.balance(rng.seed() as u8));
+            }
+            6 => {
+                black_box(a.total());
+            }
+            7 => {
+                black_box(a.accounts());
+            }
+            8 => {
+                black_box(a.moved());
+            }
+            9 => {
+                black_box(a.close());
+            }
+            _ => {
+                black_box(a.above(black_box(rng.seed())));
+            }
+        }
+        black_box((&mut a, &mut b));
+    }
+    start.elapsed()
+}
+
+/// A type the bench explores, and its hand-written driver.
+struct Shape {
+    name: &'static str,
+    /// What kind of sequences drt makes of it.
+    about: &'static str,
+    explore: fn(u64, Budget, drt::Isolation) -> drt::Report,
+    driver: fn(u64, u64) -> Duration,
+}
+
+/// How long an exploration runs.
+#[derive(Clone, Copy)]
+enum Budget {
+    Sequences(u64),
+    Seconds(f64),
+}
+
+/// An exploration of `T` with `seed` and `budget`: no failures, every operation callable.
+fn explore_type<T: 'static>(seed: u64, budget: Budget, isolation: drt::Isolation) -> drt::Report {
+    let explorer = drt::explore::<T>().seed(seed).isolation(isolation);
+    let report = match budget {
+        Budget::Sequences(n) => explorer.max_sequences(n),
+        Budget::Seconds(s) => explorer.time_limit(Duration::from_secs_f64(s)),
+    }
+    .report();
+    assert!(report.failures.is_empty(), "a bug-free type, yet drt reported:\n{report}");
+    assert!(report.stats.uncallable.is_empty(), "every operation should be callable:\n{report}");
+    report
+}
+
+/// The two shapes: short sequences that reuse their components' values,
+/// and long ones that run every call.
+const SHAPES: [Shape; 2] = [
+    Shape {
+        name: "Cheap",
+        about: "bounded u32 stack, 7 operations, Clone: a sequence runs ~7 calls and reuses the rest",
+        explore: explore_type::<Cheap>,
+        driver: driver_cheap,
+    },
+    Shape {
+        name: "Ledger",
+        about: "ledger of balances, 11 operations, not Clone: a sequence runs all its ~27 calls",
+        explore: explore_type::<Ledger>,
+        driver: driver_ledger,
+    },
+];
+
+/// The shape named `name`.
+fn shape(name: &str) -> &'static Shape {
+    SHAPES.iter().find(|s| s.name.eq_ignore_ascii_case(name)).unwrap_or_else(|| panic!("no shape `{name}`"))
 }
 
 /// A row of the table: one number per run.
@@ -320,13 +432,10 @@ impl Run {
     }
 }
 
-fn explore(seed: u64, max_sequences: u64, isolation: drt::Isolation) -> (drt::Stats, Duration) {
+fn explore(shape: &Shape, seed: u64, max_sequences: u64, isolation: drt::Isolation) -> (drt::Stats, Duration) {
     let start = Instant::now();
-    let report = drt::explore::<Cheap>().seed(seed).max_sequences(max_sequences).isolation(isolation).report();
-    let wall = start.elapsed();
-    assert!(report.failures.is_empty(), "the cheap type has no bugs, yet drt reported:\n{report}");
-    assert!(report.stats.uncallable.is_empty(), "every operation should be callable:\n{report}");
-    (report.stats, wall)
+    let report = (shape.explore)(seed, Budget::Sequences(max_sequences), isolation);
+    (report.stats, start.elapsed())
 }
 
 fn env_u64(name: &str, default: u64) -> u64 {
@@ -495,18 +604,24 @@ fn laws_table(runs: u64, max_sequences: u64) {
     }
 }
 
-/// The environment variable that makes this process one long run of `secs` seconds.
+/// The environment variable that makes this process one long run:
+/// `<shape>:<seconds>`.
 const ONE_LONG_RUN: &str = "DRT_BENCH_ONE_LONG_RUN";
+/// The environment variable that makes this process one driver run:
+/// `<shape>:<calls>`.
+const ONE_DRIVER_RUN: &str = "DRT_BENCH_ONE_DRIVER_RUN";
+
+/// `<shape>:<number>`.
+fn shape_and<N: std::str::FromStr>(spec: &str) -> (&'static Shape, N) {
+    let (name, n) = spec.split_once(':').expect("<shape>:<number>");
+    (shape(name), n.parse().ok().expect("<shape>:<number>"))
+}
 
 /// One long run, in this process: explores for `secs` and prints one line,
 /// `sequences calls new_calls elapsed_s peak_rss_mib`, for the parent.
-fn one_long_run(secs: f64) {
-    let report = drt::explore::<Cheap>()
-        .seed(0x5eed)
-        .time_limit(Duration::from_secs_f64(secs))
-        .isolation(drt::Isolation::InProcess)
-        .report();
-    assert!(report.failures.is_empty(), "{report}");
+fn one_long_run(spec: &str) {
+    let (shape, secs) = shape_and::<f64>(spec);
+    let report = (shape.explore)(0x5eed, Budget::Seconds(secs), drt::Isolation::InProcess);
     let s = &report.stats;
     println!(
         "{} {} {} {} {}",
@@ -518,43 +633,91 @@ fn one_long_run(secs: f64) {
     );
 }
 
-/// Long runs, each in a fresh process (so its peak RSS is its own).
-fn long_runs(spec: &str) {
-    let secs: Vec<f64> = match spec.trim() {
-        "" | "1" | "on" => vec![2.0, 20.0, 120.0],
-        list => list.split(',').map(|s| s.trim().parse().expect("DRT_BENCH_LONG: seconds, comma-separated")).collect(),
+/// One driver run, in this process: prints its calls per second.
+fn one_driver_run(spec: &str) {
+    let (shape, calls) = shape_and::<u64>(spec);
+    let _ = (shape.driver)(1, calls / 10);
+    println!("{}", calls as f64 / (shape.driver)(0, calls).as_secs_f64());
+}
+
+/// This bench binary with `env` set, under `valgrind` with `flags` when
+/// given; the last line it printed, as numbers.
+fn child_line(env: (&str, String), valgrind: Option<&[&str]>) -> Result<Vec<f64>, String> {
+    let exe = std::env::current_exe().expect("the bench binary");
+    let mut command = match valgrind {
+        Some(flags) => {
+            let mut c = std::process::Command::new("valgrind");
+            c.args(flags).arg(exe);
+            c
+        }
+        None => std::process::Command::new(exe),
     };
-    println!();
-    println!("| long run (in-process, seed 0x5eed) | sequences | sequences/s | calls/s | new calls/s | peak RSS MiB |");
-    println!("|---|---:|---:|---:|---:|---:|");
-    for s in secs {
-        let out = std::process::Command::new(std::env::current_exe().expect("the bench binary"))
-            .env(ONE_LONG_RUN, s.to_string())
-            .output()
-            .expect("a long run starts");
-        let text = String::from_utf8_lossy(&out.stdout);
-        let line = text.lines().last().unwrap_or_default();
-        let fields: Vec<f64> = line.split_whitespace().filter_map(|f| f.parse().ok()).collect();
-        let [sequences, calls, new_calls, elapsed, rss] = fields[..] else {
-            println!("| {s} s | failed: {} | | | | |", String::from_utf8_lossy(&out.stderr).trim());
-            continue;
-        };
-        println!(
-            "| {s} s | {} | {} | {} | {} | {rss:.0} |",
-            fmt_num(sequences),
-            fmt_num(sequences / elapsed),
-            fmt_num(calls / elapsed),
-            fmt_num(new_calls / elapsed)
-        );
+    let out = command.env(env.0, env.1).output().map_err(|e| e.to_string())?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let fields: Vec<f64> =
+        text.lines().last().unwrap_or_default().split_whitespace().filter_map(|f| f.parse().ok()).collect();
+    if out.status.success() && !fields.is_empty() {
+        Ok(fields)
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).trim().lines().last().unwrap_or("no output").to_string())
     }
 }
 
-/// One in-process exploration of `sequences` sequences of `T` with seed
+/// The driver's calls per second for `shape`, median of three runs of
+/// `calls` in a fresh process (under `valgrind` with `flags` when given).
+fn driver_rate(shape: &Shape, calls: u64, valgrind: Option<&[&str]>) -> f64 {
+    let rates: Vec<f64> = (0..3)
+        .filter_map(|_| child_line((ONE_DRIVER_RUN, format!("{}:{calls}", shape.name)), valgrind).ok())
+        .map(|f| f[0])
+        .collect();
+    if rates.is_empty() {
+        f64::NAN
+    } else {
+        summarize(rates).0
+    }
+}
+
+/// Long runs of each shape, each in a fresh process (so its peak RSS is its
+/// own), under `valgrind` with `flags` when given: sequences and executed
+/// calls per second, and how many times slower per call than the driver
+/// measured the same way.
+fn long_runs(spec: &str, valgrind: Option<&[&str]>) {
+    let secs: Vec<f64> = match spec.trim() {
+        "" | "1" | "on" => vec![2.0, 20.0, 120.0],
+        list => list.split(',').map(|s| s.trim().parse().expect("seconds, comma-separated")).collect(),
+    };
+    let under = if valgrind.is_some() { "under memcheck" } else { "in-process" };
+    println!();
+    println!(
+        "| long run ({under}, seed 0x5eed) | sequences | sequences/s | calls/s | calls per sequence | driver calls/s | x driver per call | peak RSS MiB |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    for shape in &SHAPES {
+        let driver = driver_rate(shape, if valgrind.is_some() { 2_000_000 } else { 50_000_000 }, valgrind);
+        for &s in &secs {
+            let line = child_line((ONE_LONG_RUN, format!("{}:{s}", shape.name)), valgrind);
+            let Some(&[sequences, calls, _new_calls, elapsed, rss]) = line.as_deref().ok() else {
+                println!("| {} {s} s | failed: {line:?} | | | | | | |", shape.name);
+                continue;
+            };
+            println!(
+                "| {} {s} s | {} | {} | {} | {:.1} | {} | {:.0} | {rss:.0} |",
+                shape.name,
+                fmt_num(sequences),
+                fmt_num(sequences / elapsed),
+                fmt_num(calls / elapsed),
+                calls / sequences,
+                fmt_num(driver),
+                driver / (calls / elapsed),
+            );
+        }
+    }
+}
+
+/// One in-process exploration of `sequences` sequences of `shape` with seed
 /// 0x5eed, for a profiler (`valgrind --tool=callgrind`): prints its stats.
-fn one_counted_run<T: 'static>(sequences: u64) {
-    let report =
-        drt::explore::<T>().seed(0x5eed).max_sequences(sequences).isolation(drt::Isolation::InProcess).report();
-    assert!(report.failures.is_empty(), "{report}");
+fn one_counted_run(shape: &Shape, sequences: u64) {
+    let report = (shape.explore)(0x5eed, Budget::Sequences(sequences), drt::Isolation::InProcess);
     let s = &report.stats;
     println!(
         "{} sequences, {} calls ({:.2} per sequence), {} new, {} reused, in {:.3} s",
@@ -567,60 +730,68 @@ fn one_counted_run<T: 'static>(sequences: u64) {
     );
 }
 
+/// valgrind's memcheck as drt runs it under `.memcheck(true)`
+/// (drt-runtime/src/memcheck.rs's `FLAGS`).
+const MEMCHECK: [&str; 5] =
+    ["--tool=memcheck", "--quiet", "--leak-check=no", "--track-origins=yes", "--fullpath-after="];
+
+/// `DRT_<name>`: `off` (or `0`) is `None`, unset is `default`, else parsed.
+fn setting<T: std::str::FromStr>(name: &str, default: Option<T>) -> Option<T> {
+    match std::env::var(name).ok().as_deref().map(str::trim) {
+        Some("off" | "0") => None,
+        Some(v) => Some(v.parse().ok().unwrap_or_else(|| panic!("{name}: a number, or off; got `{v}`"))),
+        None => default,
+    }
+}
+
 fn main() {
     if let Ok(n) = std::env::var("DRT_BENCH_PROFILE") {
-        let n = n.parse().expect("DRT_BENCH_PROFILE: sequences");
-        match std::env::var("DRT_BENCH_SHAPE").as_deref() {
-            Ok("ledger") => one_counted_run::<Ledger>(n),
-            _ => one_counted_run::<Cheap>(n),
-        }
-        return;
+        let shape = shape(&std::env::var("DRT_BENCH_SHAPE").unwrap_or_else(|_| "cheap".into()));
+        return one_counted_run(shape, n.parse().expect("DRT_BENCH_PROFILE: sequences"));
     }
-    if let Ok(secs) = std::env::var(ONE_LONG_RUN) {
-        one_long_run(secs.parse().expect("seconds"));
-        return;
+    if let Ok(spec) = std::env::var(ONE_LONG_RUN) {
+        return one_long_run(&spec);
+    }
+    if let Ok(spec) = std::env::var(ONE_DRIVER_RUN) {
+        return one_driver_run(&spec);
     }
     let long = std::env::var("DRT_BENCH_LONG").ok();
-    let jobs_secs = match std::env::var("DRT_BENCH_JOBS").ok().as_deref().map(str::trim) {
-        Some("off" | "0") => None,
-        Some(secs) => Some(secs.parse().expect("DRT_BENCH_JOBS: seconds, or off")),
-        None => Some(3.0),
-    };
-    let laws_runs = match std::env::var("DRT_BENCH_LAWS").ok().as_deref().map(str::trim) {
-        Some("off" | "0") => None,
-        Some(n) => Some(n.parse().expect("DRT_BENCH_LAWS: runs, or off")),
-        None => Some(5),
-    };
+    let memcheck = std::env::var("DRT_BENCH_MEMCHECK").ok();
+    let jobs_secs: Option<f64> = setting("DRT_BENCH_JOBS", Some(3.0));
+    let laws_runs: Option<u64> = setting("DRT_BENCH_LAWS", Some(5));
+    let only_extras = ["DRT_BENCH_LONG", "DRT_BENCH_MEMCHECK", "DRT_BENCH_JOBS", "DRT_BENCH_LAWS"]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some());
     let runs = match std::env::var("DRT_BENCH_RUNS") {
-        Ok(v)
-            if v.trim() == "0"
-                && (long.is_some()
-                    || std::env::var_os("DRT_BENCH_JOBS").is_some()
-                    || std::env::var_os("DRT_BENCH_LAWS").is_some()) =>
-        {
-            0
-        }
+        Ok(v) if v.trim() == "0" && only_extras => 0,
         _ => env_u64("DRT_BENCH_RUNS", 5),
     };
-    if runs == 0 {
-        if let (Some(laws), true) = (laws_runs, std::env::var_os("DRT_BENCH_LAWS").is_some()) {
-            laws_table(laws, env_u64("DRT_BENCH_SEQUENCES", 100_000));
-        }
-        if let Some(secs) = jobs_secs {
-            jobs_table(secs);
-        }
-        if let Some(spec) = long {
-            long_runs(&spec);
-        }
-        return;
-    }
     let max_sequences = env_u64("DRT_BENCH_SEQUENCES", 100_000);
+    if runs > 0 {
+        short_runs(runs, max_sequences);
+    }
+    if let (Some(laws), true) = (laws_runs, runs > 0 || std::env::var_os("DRT_BENCH_LAWS").is_some()) {
+        laws_table(laws, max_sequences);
+    }
+    if let Some(secs) = jobs_secs.filter(|_| runs > 0 || std::env::var_os("DRT_BENCH_JOBS").is_some()) {
+        jobs_table(secs);
+    }
+    if let Some(spec) = long {
+        long_runs(&spec, None);
+    }
+    if let Some(spec) = memcheck {
+        long_runs(&spec, Some(&MEMCHECK));
+    }
+}
+
+/// `runs` runs of `max_sequences` of each shape, in-process and in a child,
+/// each beside the driver making as many calls.
+fn short_runs(runs: u64, max_sequences: u64) {
     for var in ["DRT_MAX_SEQUENCES", "DRT_TIME_LIMIT", "DRT_SEED", "DRT_MAX_LEN"] {
         if std::env::var_os(var).is_some() {
             println!("note: {var} is set and overrides the bench's settings");
         }
     }
-
     let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
     println!("drt throughput bench");
     println!(
@@ -630,20 +801,28 @@ fn main() {
         std::env::consts::ARCH,
         cpu_model().unwrap_or_else(|| "unknown".into())
     );
-    println!(
-        "type under test: Cheap (bounded u32 stack, {OPS} operations); {runs} runs of max_sequences({max_sequences}), one thread"
-    );
+    for shape in &SHAPES {
+        println!();
+        println!(
+            "type under test: {} ({}); {runs} runs of max_sequences({max_sequences}), one thread",
+            shape.name, shape.about
+        );
+        shape_table(shape, runs, max_sequences);
+    }
+}
 
+/// The short runs' tables of one shape.
+fn shape_table(shape: &Shape, runs: u64, max_sequences: u64) {
     // Warm-up: registry collection, allocator, caches.
-    let _ = explore(0, max_sequences.min(5_000), drt::Isolation::InProcess);
-    let _ = driver(0, 1_000_000);
+    let _ = explore(shape, 0, max_sequences.min(5_000), drt::Isolation::InProcess);
+    let _ = (shape.driver)(0, 1_000_000);
 
     let mut results = Vec::new();
     for i in 0..runs {
         let seed = 0x5eed + i;
-        let (stats, wall) = explore(seed, max_sequences, drt::Isolation::InProcess);
-        let driver = driver(seed, stats.calls);
-        let (isolated, isolated_wall) = explore(seed, max_sequences, drt::Isolation::Process);
+        let (stats, wall) = explore(shape, seed, max_sequences, drt::Isolation::InProcess);
+        let driver = (shape.driver)(seed, stats.calls);
+        let (isolated, isolated_wall) = explore(shape, seed, max_sequences, drt::Isolation::Process);
         assert_eq!(isolated.sequences, stats.sequences, "a child explores exactly as in-process");
         let run = Run { seed, stats, wall, driver, isolated_wall };
         let s = &run.stats;
@@ -729,15 +908,6 @@ fn main() {
         if iso[2] < 20.0 { "met" } else { "NOT met" },
         iso[2]
     );
-    if let Some(laws) = laws_runs {
-        laws_table(laws, max_sequences);
-    }
-    if let Some(secs) = jobs_secs {
-        jobs_table(secs);
-    }
-    if let Some(spec) = long {
-        long_runs(&spec);
-    }
 }
 
 /// Sequences explored in `secs` by `jobs` jobs of child processes, and the wall time.

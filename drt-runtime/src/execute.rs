@@ -598,7 +598,7 @@ impl Execution {
         let len = self.vars.len();
         while let Some(slot) = self.vars.pop() {
             let Some(value) = slot else { continue };
-            let id = (*value).type_id();
+            let id = value.type_id();
             let errors = crate::memcheck::count();
             let dropping = panic::catch_unwind(AssertUnwindSafe(move || drop(value)));
             if let Some(report) = crate::memcheck::new_error(errors) {

@@ -507,7 +507,7 @@ impl World<'_> {
     /// The checker of variable `x`, when it holds a value of a type whose
     /// contracts are checked (not std's own), and that type.
     fn checker<'a>(&'a self, x: u32, vars: &'a [Slot]) -> Option<(TypeId, Checker<'a>)> {
-        let ty = vars.get(x as usize)?.as_deref()?.type_id();
+        let ty = vars.get(x as usize)?.as_ref()?.type_id();
         if !self.reg.checked.contains(&ty) {
             return None;
         }
@@ -609,7 +609,7 @@ pub(crate) fn same_type(vars: &[Slot], ty: TypeId, x: u32) -> impl Iterator<Item
     vars.iter()
         .enumerate()
         .rev()
-        .filter(move |(i, v)| *i as u32 != x && v.as_deref().is_some_and(|v| v.type_id() == ty))
+        .filter(move |(i, v)| *i as u32 != x && v.as_ref().is_some_and(|v| v.type_id() == ty))
         .map(|(i, _)| i as u32)
 }
 

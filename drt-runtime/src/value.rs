@@ -6,7 +6,7 @@
 //! most of them, which matters most under valgrind's memcheck, where each
 //! costs far more.
 
-use std::any::Any;
+use std::any::{Any, TypeId};
 use std::marker::PhantomData;
 use std::mem::{align_of, needs_drop, size_of, MaybeUninit};
 use std::ops::{Deref, DerefMut};
@@ -39,6 +39,9 @@ enum Repr {
 /// reads it as `dyn Any`, [`Value::downcast`] takes it back.
 pub struct Value {
     repr: Repr,
+    /// Its type, read without a call through the vtable: the oracles
+    /// look for values of a type among a run's variables after every call.
+    ty: TypeId,
     /// Neither `Send` nor `Sync`, as `Box<dyn Any>` is not: an inline
     /// value may be of a type that is neither.
     _local: PhantomData<*const ()>,
@@ -63,13 +66,20 @@ impl Value {
         } else {
             Repr::Boxed(Box::new(value))
         };
-        Value { repr, _local: PhantomData }
+        Value { repr, ty: TypeId::of::<T>(), _local: PhantomData }
+    }
+
+    /// The `TypeId` of the value's type (not of `Value`, as
+    /// `Any::type_id` on a `Value` itself would be).
+    #[inline]
+    pub fn type_id(&self) -> TypeId {
+        self.ty
     }
 
     /// The value, when it is a `T`; itself again when it is not.
     #[inline]
     pub fn downcast<T: 'static>(self) -> Result<T, Value> {
-        if !(*self).is::<T>() {
+        if self.ty != TypeId::of::<T>() {
             return Err(self);
         }
         Ok(match self.repr {
@@ -108,7 +118,7 @@ impl DerefMut for Value {
 
 impl From<Box<dyn Any>> for Value {
     fn from(b: Box<dyn Any>) -> Value {
-        Value { repr: Repr::Boxed(b), _local: PhantomData }
+        Value { ty: (*b).type_id(), repr: Repr::Boxed(b), _local: PhantomData }
     }
 }
 
@@ -138,6 +148,7 @@ mod tests {
     fn a_value_reads_and_downcasts_as_its_type() {
         let mut v = Value::new((3u16, -1i64));
         assert!(v.is::<(u16, i64)>() && !v.is::<u16>());
+        assert_eq!(v.type_id(), TypeId::of::<(u16, i64)>());
         assert_eq!(v.downcast_ref::<(u16, i64)>(), Some(&(3, -1)));
         v.downcast_mut::<(u16, i64)>().unwrap().0 = 9;
         let v = v.downcast::<u16>().unwrap_err();
@@ -145,6 +156,7 @@ mod tests {
         let s = Value::new(String::from("boxed"));
         assert_eq!(s.downcast::<String>().ok().as_deref(), Some("boxed"));
         let b: Value = (Box::new(5u8) as Box<dyn Any>).into();
+        assert_eq!(b.type_id(), TypeId::of::<u8>());
         assert_eq!(b.downcast::<u8>().ok(), Some(5));
     }
 

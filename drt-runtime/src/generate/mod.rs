@@ -419,7 +419,7 @@ impl<'w> Engine<'w> {
                     self.pruning
                         .last_touched()
                         .iter()
-                        .filter_map(|&(var, _)| Some((var, exec.vars.get(var as usize)?.as_deref()?.type_id()))),
+                        .filter_map(|&(var, _)| Some((var, exec.vars.get(var as usize)?.as_ref()?.type_id()))),
                 );
             }
         }

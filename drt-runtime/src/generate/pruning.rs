@@ -69,8 +69,9 @@ impl Pruning {
         fresh: &mut Vec<(u32, TypeId)>,
     ) -> Result<(), (usize, Violation)> {
         for &(var, call) in &self.last_touch {
-            let Some(value) = vars.get(var as usize).and_then(|v| v.as_deref()) else { continue };
+            let Some(value) = vars.get(var as usize).and_then(Option::as_ref) else { continue };
             let ty = value.type_id();
+            let value = &**value;
             let desc = world.reg.types.get(&ty);
             let mut seen = None;
             let new = match desc.map(|d| crate::oracle::guarded(|| d.fingerprint(value))) {

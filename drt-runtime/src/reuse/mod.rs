@@ -216,8 +216,8 @@ impl<'w> Reuse<'w> {
         let mut i = 0;
         while i < exec.vars.len() {
             let Some(&(entry, at)) = parts.next_if(|(_, at)| *at as usize == i) else {
-                if let Some(value) = exec.vars[i].as_deref() {
-                    live(i as u32, value.type_id(), Some(value), None);
+                if let Some(value) = &exec.vars[i] {
+                    live(i as u32, value.type_id(), Some(&**value), None);
                 }
                 i += 1;
                 continue;
