@@ -606,11 +606,19 @@ impl World<'_> {
 
 /// Live variables holding a value of type `ty`, latest first, except `x`.
 pub(crate) fn same_type(vars: &[Slot], ty: TypeId, x: u32) -> impl Iterator<Item = u32> + '_ {
-    vars.iter()
-        .enumerate()
-        .rev()
-        .filter(move |(i, v)| *i as u32 != x && v.as_ref().is_some_and(|v| v.type_id() == ty))
-        .map(|(i, _)| i as u32)
+    // An index loop: an iterator chain here compiled to a loop stepping a
+    // dozen pointers (callgrind counted ~25 instructions a variable).
+    let key = crate::value::type_key(ty);
+    let mut i = vars.len();
+    std::iter::from_fn(move || {
+        while i > 0 {
+            i -= 1;
+            if vars[i].as_ref().is_some_and(|v| v.is_of(key, ty)) && i as u32 != x {
+                return Some(i as u32);
+            }
+        }
+        None
+    })
 }
 
 /// The failure of a postcondition (`ensures`) false after a call of `operation`.

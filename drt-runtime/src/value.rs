@@ -39,9 +39,10 @@ enum Repr {
 /// reads it as `dyn Any`, [`Value::downcast`] takes it back.
 pub struct Value {
     repr: Repr,
-    /// Its type, read without a call through the vtable: the oracles
-    /// look for values of a type among a run's variables after every call.
-    ty: TypeId,
+    /// Its type's [`type_key`], read without a call through the vtable:
+    /// the oracles look for values of a type among a run's variables after
+    /// every call.
+    key: u64,
     /// Neither `Send` nor `Sync`, as `Box<dyn Any>` is not: an inline
     /// value may be of a type that is neither.
     _local: PhantomData<*const ()>,
@@ -66,20 +67,28 @@ impl Value {
         } else {
             Repr::Boxed(Box::new(value))
         };
-        Value { repr, ty: TypeId::of::<T>(), _local: PhantomData }
+        Value { repr, key: type_key(TypeId::of::<T>()), _local: PhantomData }
     }
 
     /// The `TypeId` of the value's type (not of `Value`, as
     /// `Any::type_id` on a `Value` itself would be).
     #[inline]
     pub fn type_id(&self) -> TypeId {
-        self.ty
+        (**self).type_id()
+    }
+
+    /// Whether the value is of the type whose `TypeId` is `ty` and whose
+    /// [`type_key`] is `key`: a comparison of two words, and only when
+    /// they are equal a call through the vtable.
+    #[inline]
+    pub fn is_of(&self, key: u64, ty: TypeId) -> bool {
+        self.key == key && self.type_id() == ty
     }
 
     /// The value, when it is a `T`; itself again when it is not.
     #[inline]
     pub fn downcast<T: 'static>(self) -> Result<T, Value> {
-        if self.ty != TypeId::of::<T>() {
+        if !self.is_of(type_key(TypeId::of::<T>()), TypeId::of::<T>()) {
             return Err(self);
         }
         Ok(match self.repr {
@@ -89,6 +98,30 @@ impl Value {
             Repr::Boxed(b) => *b.downcast::<T>().unwrap_or_else(|_| unreachable!("drt: checked above")),
         })
     }
+}
+
+/// 64 bits of `ty` (the bits its `Hash` writes): types with the same
+/// key are told apart by their `TypeId`s.
+#[inline]
+pub fn type_key(ty: TypeId) -> u64 {
+    /// Keeps the last word written.
+    struct Word(u64);
+    impl std::hash::Hasher for Word {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            for (i, b) in bytes.iter().enumerate() {
+                self.0 ^= u64::from(*b) << (8 * (i % 8));
+            }
+        }
+        fn write_u64(&mut self, n: u64) {
+            self.0 = n;
+        }
+    }
+    let mut w = Word(0);
+    std::hash::Hash::hash(&ty, &mut w);
+    w.0
 }
 
 impl Deref for Value {
@@ -118,7 +151,7 @@ impl DerefMut for Value {
 
 impl From<Box<dyn Any>> for Value {
     fn from(b: Box<dyn Any>) -> Value {
-        Value { ty: (*b).type_id(), repr: Repr::Boxed(b), _local: PhantomData }
+        Value { key: type_key((*b).type_id()), repr: Repr::Boxed(b), _local: PhantomData }
     }
 }
 
@@ -158,6 +191,16 @@ mod tests {
         let b: Value = (Box::new(5u8) as Box<dyn Any>).into();
         assert_eq!(b.type_id(), TypeId::of::<u8>());
         assert_eq!(b.downcast::<u8>().ok(), Some(5));
+    }
+
+    #[test]
+    fn a_value_is_of_its_type_only() {
+        let (u, s) = (TypeId::of::<u32>(), TypeId::of::<String>());
+        let v = Value::new(1u32);
+        assert!(v.is_of(type_key(u), u) && !v.is_of(type_key(s), s));
+        assert!(!v.is_of(type_key(u), s), "a key alike is not enough");
+        assert_ne!(type_key(u), type_key(s));
+        assert_eq!(v.type_id(), u);
     }
 
     #[test]
