@@ -46,12 +46,17 @@ impl Pruning {
         let touched = &mut self.last_touch;
         touched.clear();
         for i in prefix..seq.len() {
-            for var in seq.touched(i) {
-                touched.retain(|(v, _)| *v != var);
-                touched.push((var, i));
-            }
+            touched.extend(seq.touched(i).map(|var| (var, i)));
         }
+        // Each variable with the last call that touched it.
         touched.sort_unstable();
+        touched.dedup_by(|later, earlier| {
+            let same = later.0 == earlier.0;
+            if same {
+                *earlier = *later;
+            }
+            same
+        });
         let mut fresh = std::mem::take(&mut self.fresh);
         fresh.clear();
         self.digests.clear();

@@ -163,7 +163,7 @@ pub(crate) fn builtin_types() -> Vec<TypeDesc> {
 
 /// Whether values of this type come from seeds (numbers, `bool`, `char`, `String`).
 pub(crate) fn is_seeded(ty: TypeId) -> bool {
-    static SEEDED: std::sync::OnceLock<Vec<TypeId>> = std::sync::OnceLock::new();
+    static SEEDED: std::sync::OnceLock<rustc_hash::FxHashSet<TypeId>> = std::sync::OnceLock::new();
     SEEDED.get_or_init(|| builtin_types().iter().map(|d| d.id).collect()).contains(&ty)
 }
 

@@ -203,7 +203,7 @@ impl<'w> Reuse<'w> {
             if !self.on {
                 return;
             }
-            let copy = || value.and_then(|v| self.kept_copy(pool, v));
+            let copy = || value.and_then(|v| self.kept_copy(pool, ty, v));
             let value = match reused {
                 Some(r) if value.is_none() || !changed[var as usize] => Some(Rc::clone(&r.value)),
                 _ => copy(),
@@ -270,11 +270,10 @@ impl<'w> Reuse<'w> {
     /// owns on the heap is estimated by the length of its `Debug` text
     /// (a `Vec` of 1,000 numbers prints about as many bytes as it holds); one
     /// whose text is longer than [`MAX_KEPT_TEXT`] is not kept.
-    fn kept_copy(&self, pool: &Pool, value: &dyn Any) -> Option<Rc<Kept>> {
+    fn kept_copy(&self, pool: &Pool, ty: TypeId, value: &dyn Any) -> Option<Rc<Kept>> {
         if !pool.keeps_more() {
             return None;
         }
-        let ty = value.type_id();
         if crate::macro_support::is_seeded(ty) {
             return None;
         }
