@@ -720,12 +720,13 @@ fn one_counted_run(shape: &Shape, sequences: u64) {
     let report = (shape.explore)(0x5eed, Budget::Sequences(sequences), drt::Isolation::InProcess);
     let s = &report.stats;
     println!(
-        "{} sequences, {} calls ({:.2} per sequence), {} new, {} reused, in {:.3} s",
+        "{} sequences, {} calls ({:.2} per sequence), {} new, {} reused, {} evicted, in {:.3} s",
         s.sequences,
         s.calls,
         s.calls as f64 / s.sequences as f64,
         s.new_calls,
         s.reused_calls,
+        s.evicted,
         s.elapsed.as_secs_f64()
     );
 }

@@ -70,6 +70,12 @@ const MIN_REMEMBERED: usize = 4_096;
 /// bound (or with none): its table, allocated whole, then takes 32 MiB.
 const MAX_REMEMBERED: usize = 1 << 21;
 
+/// A sequence added to the pool takes in the own calls of each component
+/// that has fewer ([`View::compacted`]), so that writing a sequence looks
+/// up a component every this many calls or so, not every call: measured
+/// in the throughput bench (docs/BENCHMARKS.md, issue 41).
+const FEW_OWN_CALLS: usize = 8;
+
 /// A value the pool offers: variable `var` of entry `entry`, whose
 /// sequence is `len` calls long (here too, so that choosing among offers
 /// by length reads no entry).
@@ -106,6 +112,12 @@ pub(crate) struct Entry {
     /// The largest integer its calls were given, when large and a child
     /// process watches sizes ([`crate::sizes`]) or costs are weighed.
     pub largest: Option<Largest>,
+}
+
+/// What an entry's sequence was as it was made (see [`Pool`]'s `as_made`).
+struct AsMade {
+    parts: Span,
+    bytes: u32,
 }
 
 /// A set of fingerprints that remembers the last `capacity` ones inserted
@@ -271,6 +283,14 @@ pub(crate) struct Pool {
     /// The types of live values, numbered.
     types: TypeNumbers,
     evict_buffers: EvictBuffers,
+    /// The sequence being added, compacted ([`View::compacted`]).
+    compact: Composed,
+    /// Each entry's sequence as it was made, for the books: the entries it
+    /// extends (in `as_made_parts`) and the bytes it held. Evictions go by
+    /// these, not by the compacted copy the shelf holds, so compacting
+    /// changes what a sequence costs to write and nothing the search does.
+    as_made: Vec<AsMade>,
+    as_made_parts: Vec<u32>,
 }
 
 impl Pool {
@@ -297,6 +317,9 @@ impl Pool {
             evicted: 0,
             types: TypeNumbers::default(),
             evict_buffers: EvictBuffers::default(),
+            compact: Composed::default(),
+            as_made: Vec::new(),
+            as_made_parts: Vec::new(),
         }
     }
 
@@ -365,9 +388,9 @@ impl Pool {
     /// value: what it keeps depends on the kept values' budget, which the
     /// process's resident memory lowers ([`Pool::check_resident`]), and
     /// the entries' sizes decide evictions, so the search must not read it.
-    fn measure(&self, e: &Entry, offered: usize) -> u32 {
+    fn measure(e: &Entry, made: &AsMade, offered: usize) -> u32 {
         let bytes = size_of::<Entry>()
-            + self.shelf.get(&e.seq).bytes()
+            + made.bytes as usize
             + e.alive.len as usize * (size_of::<(u32, u32)>() + size_of::<Held>())
             + offered * size_of::<Offer>();
         bytes as u32
@@ -397,9 +420,23 @@ impl Pool {
         }
         let alive = Span::push(&mut self.alive, alive.iter().map(|&(var, ty)| (var, self.types.number(ty))));
         let kept = Span::push(&mut self.kept, kept.drain(..));
-        let seq = self.shelf.put(seq.view());
+        let made =
+            AsMade { parts: Span::push(&mut self.as_made_parts, seq.view().parts()), bytes: seq.view().bytes() as u32 };
+        // A sequence whose values are kept is mostly extended from them, its
+        // calls not written; one whose values are not is written whole by
+        // every sequence extending it.
+        let seq = if kept.len == 0 {
+            let mut compact = std::mem::take(&mut self.compact);
+            seq.view().compacted(&mut compact, &|id| self.seq(id), FEW_OWN_CALLS);
+            let shelved = self.shelf.put(compact.view());
+            self.compact = compact;
+            shelved
+        } else {
+            self.shelf.put(seq.view())
+        };
         let mut entry = Entry { seq, offered: true, partners_kept, alive, kept, size: 0, cost, largest };
-        entry.size = self.measure(&entry, reusable.len());
+        entry.size = Self::measure(&entry, &made, reusable.len());
+        self.as_made.push(made);
         self.bytes += entry.size as usize;
         self.entries.push(entry);
         if self.bytes > self.max_entries {
@@ -558,6 +595,17 @@ impl Pool {
             i += 1;
             b.stays[i - 1]
         });
+        let mut i = 0;
+        self.as_made.retain(|_| {
+            i += 1;
+            b.stays[i - 1]
+        });
+        let mut to = 0;
+        for m in &mut self.as_made {
+            m.parts.move_down(&mut self.as_made_parts, &mut to);
+        }
+        self.as_made_parts.truncate(to as usize);
+        self.as_made_parts.iter_mut().for_each(|id| *id = b.renumber[*id as usize]);
         // Pack the arrays: what stays moves down, in order, the rest is dropped.
         self.shelf.retain(self.entries.iter_mut().map(|e| &mut e.seq), |id| b.renumber[id as usize]);
         let (mut alive, mut kept) = (0, 0);
@@ -596,12 +644,11 @@ impl Pool {
                 let e = &mut self.entries[i];
                 e.offered = false;
                 (e.alive, e.kept) = (Span::default(), Span::default());
-                let size = self.measure(&self.entries[i], 0);
+                let size = Self::measure(&self.entries[i], &self.as_made[i], 0);
                 self.entries[i].size = size;
             }
-            let e = &self.entries[i];
-            bytes += e.size as usize;
-            self.shelf.get(&e.seq).parts().for_each(|p| needed[p as usize] = true);
+            bytes += self.entries[i].size as usize;
+            self.as_made_parts[self.as_made[i].parts.range()].iter().for_each(|&p| needed[p as usize] = true);
         }
         bytes
     }
@@ -701,7 +748,12 @@ mod tests {
         assert_eq!(pool.entries.len() as u64 + pool.evicted, 5_000);
         // The exact byte count after all that churn.
         let offered = |id: usize| pool.by_type.values().flatten().filter(|o| o.entry as usize == id).count();
-        let counted: usize = pool.entries.iter().enumerate().map(|(id, e)| pool.measure(e, offered(id)) as usize).sum();
+        let counted: usize = pool
+            .entries
+            .iter()
+            .enumerate()
+            .map(|(id, e)| Pool::measure(e, &pool.as_made[id], offered(id)) as usize)
+            .sum();
         assert_eq!(pool.bytes, counted);
         // The rare type is still offered, by its sequences; every value
         // offered is in a surviving entry, of the type listed.
@@ -753,11 +805,16 @@ mod tests {
         }
         // A hidden entry stays only while an entry extends it.
         for (id, e) in pool.entries.iter().enumerate().filter(|(_, e)| !e.offered) {
-            let extends = |o: usize| pool.seq(o as u32).parts().any(|p| p as usize == id);
+            let extends = |o: usize| pool.as_made_parts[pool.as_made[o].parts.range()].contains(&(id as u32));
             assert!((0..pool.entries.len()).any(extends), "{id} {:?}", e.seq);
         }
         let offered = |id: usize| pool.by_type.values().flatten().filter(|o| o.entry as usize == id).count();
-        let counted: usize = pool.entries.iter().enumerate().map(|(id, e)| pool.measure(e, offered(id)) as usize).sum();
+        let counted: usize = pool
+            .entries
+            .iter()
+            .enumerate()
+            .map(|(id, e)| Pool::measure(e, &pool.as_made[id], offered(id)) as usize)
+            .sum();
         assert_eq!(pool.bytes, counted);
     }
 }

@@ -432,6 +432,12 @@ impl Composed {
         self.len += 1;
     }
 
+    /// Appends a call whose hash the caller sets ([`View::compacted`]).
+    fn push_unhashed(&mut self, op: u32, args: impl IntoIterator<Item = Operand>) {
+        self.body.push(op, args);
+        self.len += 1;
+    }
+
     /// Appends component `id`, which is `part`; returns the offset to add to
     /// `part`'s variable indices (the `extend` operator's concatenation,
     /// thesis §7.5).
@@ -535,6 +541,43 @@ impl<'a> View<'a> {
         }
     }
 
+    /// This sequence, into `out`, with each component of fewer than `few`
+    /// own calls written out one level (its own calls become `out`'s, its
+    /// components stay components): the same whole sequence, with the same
+    /// hash, reached through fewer components. Extending a sequence by a
+    /// call makes a chain of components as long as the sequence; writing
+    /// one looks each link up, a cache miss or more apiece in a large pool,
+    /// and a run of a type that is not `Clone` writes every call of it.
+    pub fn compacted(&self, out: &mut Composed, lookup: &impl Fn(u32) -> View<'a>, few: usize) {
+        out.clear();
+        let last = self.calls.len().saturating_sub(1);
+        for (i, (_, item)) in self.items().enumerate() {
+            match item {
+                Item::Call(op, args) => out.push_unhashed(op, args.iter().cloned()),
+                Item::Part(id, _) => {
+                    let part = lookup(id);
+                    // A sequence that ends with a component (two joined)
+                    // still does: it has no last operation of its own.
+                    if part.calls.len() - part.parts.len() >= few || i == last {
+                        out.push_part(id, part);
+                        continue;
+                    }
+                    let offset = out.len;
+                    for (_, inner) in part.items() {
+                        match inner {
+                            Item::Call(op, args) => out.push_unhashed(op, args.iter().map(|a| a.shifted(offset))),
+                            Item::Part(q, _) => {
+                                out.push_part(q, lookup(q));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        debug_assert_eq!(out.len, self.len);
+        out.hash = self.hash;
+    }
+
     /// The operation and arguments of the call at position `at` of the
     /// whole sequence, looked up in the component that holds it when one
     /// does (a component's arguments number its variables from its start).
@@ -591,14 +634,16 @@ impl<'a> View<'a> {
         *out = holey.0;
     }
 
-    /// The bytes it holds: its own calls, arguments and components.
+    /// The bytes it holds on a [`Shelf`]: its own calls, arguments and
+    /// components (a vector's elements as many as it has, as a shelved
+    /// copy holds them, whatever the capacity of this one's).
     pub fn bytes(&self) -> usize {
         let seed_vecs: usize = self
             .operands
             .iter()
             .map(|a| match a {
                 Operand::SeedVec { elems, .. } => {
-                    std::mem::size_of::<Vec<Operand>>() + elems.capacity() * std::mem::size_of::<Operand>()
+                    std::mem::size_of::<Vec<Operand>>() + elems.len() * std::mem::size_of::<Operand>()
                 }
                 _ => 0,
             })
@@ -735,6 +780,50 @@ mod tests {
     /// Component `id` of `table`, by number.
     fn lookup<'a>(table: &'a [Composed]) -> impl Fn(u32) -> View<'a> + 'a {
         |id| table[id as usize].view()
+    }
+
+    #[test]
+    fn a_compacted_sequence_is_the_same_sequence_through_fewer_components() {
+        // A chain: each sequence extends the one before by a call.
+        let mut table: Vec<Composed> = Vec::new();
+        let mut shelved: Vec<Composed> = Vec::new();
+        for i in 0..40u32 {
+            let mut c = Composed::default();
+            if i > 0 {
+                c.push_part(i - 1, table[i as usize - 1].view());
+            }
+            c.push(i % 3, [var(c.len().saturating_sub(1) as u32, Mode::Mut), Operand::Seed(i)]);
+            let mut compact = Composed::default();
+            c.view().compacted(&mut compact, &lookup(&shelved), 4);
+            let (whole, flat) = (flat_of(&c, &table), flat_of(&compact, &shelved));
+            assert_eq!(whole, flat, "sequence {i}");
+            assert_eq!((compact.len(), compact.structural_hash()), (c.len(), c.structural_hash()));
+            assert_eq!(compact.view().last_op(), c.view().last_op());
+            table.push(c);
+            shelved.push(compact);
+        }
+        // A component every four calls or so, not every call.
+        let depth = |mut id: u32| {
+            let mut n = 0;
+            while let Some(p) = shelved[id as usize].view().parts().next() {
+                (id, n) = (p, n + 1);
+            }
+            n
+        };
+        assert!((8..=14).contains(&depth(39)), "{}", depth(39));
+        // Two sequences joined, and nothing after: still no last operation.
+        let mut joined = Composed::default();
+        joined.push_part(0, table[0].view());
+        joined.push_part(1, table[1].view());
+        let mut compact = Composed::default();
+        joined.view().compacted(&mut compact, &lookup(&shelved), 4);
+        assert_eq!((compact.view().last_op(), flat_of(&compact, &shelved)), (None, flat_of(&joined, &table)));
+    }
+
+    fn flat_of(c: &Composed, table: &[Composed]) -> Sequence {
+        let mut out = Sequence::default();
+        c.view().flatten(&mut out, &lookup(table));
+        out
     }
 
     #[test]
