@@ -376,6 +376,9 @@ impl World<'_> {
                 Operand::Var { var, mode: Mode::Clone } => panic::catch_unwind(AssertUnwindSafe(|| {
                     vars[*var as usize].as_deref().map(|v| (op.clone_fns[k].expect("Clone mode needs Clone"))(v))
                 })),
+                // A built-in seed's prototype is of a std type, whose
+                // `Clone` does not panic.
+                Operand::Seed(s) if self.seeds[*s as usize].make.is_none() => Ok(Some(self.seed_value(*s))),
                 Operand::Seed(_) => panic::catch_unwind(AssertUnwindSafe(|| Some(self.scalar_value(arg)))),
                 Operand::Int { kind, bits } => Ok(Some(kind.value(*bits))),
                 Operand::SeedVec { builder, elems } => {
