@@ -600,7 +600,8 @@ impl Execution {
     pub fn finish_into(mut self, world: &World<'_>) -> (Outcome, RunBuffers) {
         let len = self.vars.len();
         while let Some(slot) = self.vars.pop() {
-            let Some(value) = slot else { continue };
+            // (An inline value's drop does nothing: nothing to watch.)
+            let Some(value) = slot.filter(Value::drops) else { continue };
             let id = value.type_id();
             let errors = crate::memcheck::count();
             let dropping = panic::catch_unwind(AssertUnwindSafe(move || drop(value)));

@@ -85,6 +85,13 @@ impl Value {
         self.key == key && self.type_id() == ty
     }
 
+    /// Whether dropping it runs any code: an inline value's type has no
+    /// drop glue; a boxed one is freed, and may have a `Drop` of its own.
+    #[inline]
+    pub fn drops(&self) -> bool {
+        matches!(self.repr, Repr::Boxed(_))
+    }
+
     /// The value, when it is a `T`; itself again when it is not.
     #[inline]
     pub fn downcast<T: 'static>(self) -> Result<T, Value> {
@@ -173,8 +180,8 @@ mod tests {
         assert!(!Value::inline::<String>(), "drop glue");
         assert!(!Value::inline::<[u8; 17]>(), "too large");
         assert!(!Value::inline::<u128>(), "aligned to 16");
-        assert!(matches!(Value::new(7u32).repr, Repr::Inline { .. }));
-        assert!(matches!(Value::new(String::new()).repr, Repr::Boxed(_)));
+        assert!(matches!(Value::new(7u32).repr, Repr::Inline { .. }) && !Value::new(7u32).drops());
+        assert!(matches!(Value::new(String::new()).repr, Repr::Boxed(_)) && Value::new(String::new()).drops());
     }
 
     #[test]
