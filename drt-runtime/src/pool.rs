@@ -660,6 +660,12 @@ mod tests {
     use crate::sequence::{Mode, Operand};
     use rand::SeedableRng as _;
 
+    /// What the pool's entries hold, counted afresh.
+    fn counted(pool: &Pool) -> usize {
+        let offered = |id: usize| pool.by_type.values().flatten().filter(|o| o.entry as usize == id).count();
+        pool.entries.iter().enumerate().map(|(id, e)| Pool::measure(e, &pool.as_made[id], offered(id)) as usize).sum()
+    }
+
     fn rng() -> rand_xoshiro::Xoshiro256PlusPlus {
         rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1)
     }
@@ -747,14 +753,7 @@ mod tests {
         assert!(pool.evicted > 4_000, "{}", pool.evicted);
         assert_eq!(pool.entries.len() as u64 + pool.evicted, 5_000);
         // The exact byte count after all that churn.
-        let offered = |id: usize| pool.by_type.values().flatten().filter(|o| o.entry as usize == id).count();
-        let counted: usize = pool
-            .entries
-            .iter()
-            .enumerate()
-            .map(|(id, e)| Pool::measure(e, &pool.as_made[id], offered(id)) as usize)
-            .sum();
-        assert_eq!(pool.bytes, counted);
+        assert_eq!(pool.bytes, counted(&pool));
         // The rare type is still offered, by its sequences; every value
         // offered is in a surviving entry, of the type listed.
         assert!(!pool.values_of(b).is_empty());
@@ -808,13 +807,6 @@ mod tests {
             let extends = |o: usize| pool.as_made_parts[pool.as_made[o].parts.range()].contains(&(id as u32));
             assert!((0..pool.entries.len()).any(extends), "{id} {:?}", e.seq);
         }
-        let offered = |id: usize| pool.by_type.values().flatten().filter(|o| o.entry as usize == id).count();
-        let counted: usize = pool
-            .entries
-            .iter()
-            .enumerate()
-            .map(|(id, e)| Pool::measure(e, &pool.as_made[id], offered(id)) as usize)
-            .sum();
-        assert_eq!(pool.bytes, counted);
+        assert_eq!(pool.bytes, counted(&pool));
     }
 }
