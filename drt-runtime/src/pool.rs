@@ -246,6 +246,15 @@ struct EvictBuffers {
     by_op: FxHashMap<u32, Vec<u32>>,
 }
 
+/// Keeps the items of `v` whose places are marked in `stays`.
+fn retain_marked<T>(v: &mut Vec<T>, stays: &[bool]) {
+    let mut i = 0;
+    v.retain(|_| {
+        i += 1;
+        stays[i - 1]
+    });
+}
+
 /// `v` becomes `n` copies of `x`, in the storage it has.
 fn reset<T: Clone>(v: &mut Vec<T>, n: usize, x: T) {
     v.clear();
@@ -590,31 +599,20 @@ impl Pool {
                 count += 1;
             }
         }
-        let mut i = 0;
-        self.entries.retain(|_| {
-            i += 1;
-            b.stays[i - 1]
-        });
-        let mut i = 0;
-        self.as_made.retain(|_| {
-            i += 1;
-            b.stays[i - 1]
-        });
-        let mut to = 0;
-        for m in &mut self.as_made {
-            m.parts.move_down(&mut self.as_made_parts, &mut to);
-        }
-        self.as_made_parts.truncate(to as usize);
-        self.as_made_parts.iter_mut().for_each(|id| *id = b.renumber[*id as usize]);
+        retain_marked(&mut self.entries, &b.stays);
+        retain_marked(&mut self.as_made, &b.stays);
         // Pack the arrays: what stays moves down, in order, the rest is dropped.
         self.shelf.retain(self.entries.iter_mut().map(|e| &mut e.seq), |id| b.renumber[id as usize]);
-        let (mut alive, mut kept) = (0, 0);
-        for e in &mut self.entries {
+        let (mut alive, mut kept, mut parts) = (0, 0, 0);
+        for (e, made) in self.entries.iter_mut().zip(&mut self.as_made) {
             e.alive.move_down(&mut self.alive, &mut alive);
             e.kept.move_down(&mut self.kept, &mut kept);
+            made.parts.move_down(&mut self.as_made_parts, &mut parts);
         }
         self.alive.truncate(alive as usize);
         self.kept.truncate(kept as usize);
+        self.as_made_parts.truncate(parts as usize);
+        self.as_made_parts.iter_mut().for_each(|id| *id = b.renumber[*id as usize]);
         for values in self.by_type.values_mut() {
             values.retain_mut(|o| {
                 o.entry = if b.evict[o.entry as usize] { u32::MAX } else { b.renumber[o.entry as usize] };
