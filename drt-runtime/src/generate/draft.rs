@@ -71,6 +71,8 @@ pub(super) struct Draft {
     /// their types by number ([`crate::pool::Pool::type_number`]).
     pub spare: Composed,
     alive: Vec<(u32, u32)>,
+    /// A buffer for the arguments of the call being built.
+    args: Vec<Operand>,
     /// Where the first call built on demand went in the sequence being
     /// extended: calls from there on are new, and are checked.
     demanded_from: Option<usize>,
@@ -118,6 +120,7 @@ impl Draft {
         Draft {
             spare: Composed::default(),
             alive: Vec::new(),
+            args: Vec::new(),
             demanded_from: None,
             extending: None,
             tournament: EXPLORE_TOURNAMENT,
@@ -156,18 +159,19 @@ impl Draft {
             seq.push_part(walk, src.pool.seq(walk));
             alive.extend_from_slice(src.pool.alive_numbered(walk));
         }
-        let mut args = Vec::with_capacity(run_op.op.spec.params.len());
+        let mut args = std::mem::take(&mut self.args);
+        args.clear();
         for (k, p) in run_op.op.spec.params.iter().enumerate() {
             let mode = mode_for(p.kind, run_op.clone_fns[k].is_some());
             let Some(arg) = self.choose_operand(p.ty, mode, &args, &mut seq, &mut alive, 0, src) else {
                 src.untested.missing(op, p.ty);
-                (self.spare, self.alive) = (seq, alive);
+                (self.spare, self.alive, self.args) = (seq, alive, args);
                 return None;
             };
             args.push(self.sized(op, k, p.ty, arg, src));
         }
         if seq.len() >= src.max_len {
-            (self.spare, self.alive) = (seq, alive);
+            (self.spare, self.alive, self.args) = (seq, alive, args);
             return None;
         }
         // Calls the detective added are as new as the extending one.
@@ -192,9 +196,9 @@ impl Draft {
                 }
             }
         }
-        seq.push(op as u32, args);
+        seq.push(op as u32, args.drain(..));
         debug_assert_eq!(src.pool.flat(seq.view()).check_ownership(), Ok(()), "{seq:?}");
-        self.alive = alive;
+        (self.alive, self.args) = (alive, args);
         Some((seq, prefix))
     }
 
@@ -224,13 +228,11 @@ impl Draft {
         for _ in 0..times {
             let m = mutators[src.rng.random_range(0..mutators.len())];
             let params = &world.ops[m as usize].op.spec.params;
-            let mut call = Vec::with_capacity(params.len());
-            call.push(Operand::Var { var, mode: Mode::Mut });
-            for (k, p) in params.iter().enumerate().skip(1) {
+            let others = params.iter().enumerate().skip(1).map(|(k, p)| {
                 let arg = self.seeded(p.ty, src).expect("a mutator's other parameters are seeded");
-                call.push(self.sized(m as usize, k, p.ty, arg, src));
-            }
-            seq.push(m, call);
+                self.sized(m as usize, k, p.ty, arg, src)
+            });
+            seq.push(m, std::iter::once(Operand::Var { var, mode: Mode::Mut }).chain(others));
         }
     }
 

@@ -12,12 +12,18 @@ use crate::pool::Pool;
 use crate::sequence::Holey;
 use crate::world::World;
 
+/// No new call touched this variable (see `Pruning::last_call`).
+const UNTOUCHED: u32 = u32::MAX;
+
 /// What the last run's new calls touched, in buffers kept from run to run.
 #[derive(Default)]
 pub(super) struct Pruning {
     /// Each variable the new calls touched, with the last call that
     /// touched it, sorted by variable.
     last_touch: Vec<(u32, usize)>,
+    /// Per variable, the last new call that touched it, while
+    /// [`Pruning::touched_values`] lists them ([`UNTOUCHED`] otherwise).
+    last_call: Vec<u32>,
     /// A buffer for the next list of new values.
     fresh: Vec<(u32, TypeId)>,
     /// The new values of types the contracts compare, with the order-free
@@ -43,20 +49,29 @@ impl Pruning {
         prefix: usize,
         vars: &[crate::macro_support::Slot],
     ) -> Result<Vec<(u32, TypeId)>, (usize, Violation)> {
-        let touched = &mut self.last_touch;
+        // Each variable with the last call that touched it: marked per
+        // variable, so a call repeated a hundred times lists its receiver
+        // once, and only the distinct variables are sorted.
+        let (touched, last_call) = (&mut self.last_touch, &mut self.last_call);
         touched.clear();
-        for i in prefix..seq.len() {
-            touched.extend(seq.touched(i).map(|var| (var, i)));
+        if last_call.len() < seq.len() {
+            last_call.resize(seq.len(), UNTOUCHED);
         }
-        // Each variable with the last call that touched it.
-        touched.sort_unstable();
-        touched.dedup_by(|later, earlier| {
-            let same = later.0 == earlier.0;
-            if same {
-                *earlier = *later;
+        for i in prefix..seq.len() {
+            for var in seq.touched(i) {
+                let last = &mut last_call[var as usize];
+                if *last == UNTOUCHED {
+                    touched.push((var, 0));
+                }
+                *last = i as u32;
             }
-            same
-        });
+        }
+        touched.sort_unstable();
+        for (var, call) in touched.iter_mut() {
+            let last = &mut last_call[*var as usize];
+            *call = *last as usize;
+            *last = UNTOUCHED;
+        }
         let mut fresh = std::mem::take(&mut self.fresh);
         fresh.clear();
         self.digests.clear();
