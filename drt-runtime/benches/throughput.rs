@@ -729,6 +729,9 @@ fn one_counted_run(shape: &Shape, sequences: u64) {
         s.evicted,
         s.elapsed.as_secs_f64()
     );
+    for note in &s.notes {
+        println!("note: {note}");
+    }
 }
 
 /// valgrind's memcheck as drt runs it under `.memcheck(true)`

@@ -52,6 +52,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("differential::catalogue::ordered", 3),
     ("differential::catalogue::sequences", 3),
     ("differential::catalogue::text", 3),
+    ("type_facts", 3),
     ("world", 3),
     ("pool", 3),
     ("reuse::snapshot", 3),

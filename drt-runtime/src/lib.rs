@@ -133,6 +133,7 @@ mod registry;
 mod seeds;
 mod sequence_text;
 mod sizes;
+mod type_facts;
 mod world;
 // Floor 4: running sequences and checking them.
 mod execute;

@@ -507,11 +507,8 @@ impl World<'_> {
     /// The checker of variable `x`, when it holds a value of a type whose
     /// contracts are checked (not std's own), and that type.
     fn checker<'a>(&'a self, x: u32, vars: &'a [Slot]) -> Option<(TypeId, Checker<'a>)> {
-        let ty = vars.get(x as usize)?.as_ref()?.type_id();
-        if !self.reg.checked.contains(&ty) {
-            return None;
-        }
-        Some((ty, Checker { desc: self.reg.types.get(&ty)?, vars }))
+        let facts = self.facts.of(vars.get(x as usize)?.as_ref()?).filter(|f| f.checked)?;
+        Some((facts.ty, Checker { desc: facts.desc, vars }))
     }
 
     /// Checks that `Debug` and `Display` of variable `x` do not panic;

@@ -621,17 +621,36 @@ impl<'a> View<'a> {
             match item {
                 Item::Call(op, args) => out.push(op, args.iter().map(|a| a.shifted(offset))),
                 Item::Part(_, len) if hole(at) => out.push_holes(len as usize),
-                Item::Part(id, _) => lookup(id).write(out, lookup, &|_| false),
+                Item::Part(id, _) => lookup(id).write_whole(&mut out.0, lookup),
             }
+        }
+    }
+
+    /// Appends the whole sequence to `out`, renumbered: [`View::write`]
+    /// with no holes, in the loop every run of a sequence that is not
+    /// reused goes through (each own call's arguments copied as one slice,
+    /// each component written where its marker lies).
+    fn write_whole(&self, out: &mut Sequence, lookup: &impl Fn(u32) -> View<'a>) {
+        let offset = out.calls.len() as u32;
+        out.calls.reserve(self.calls.len());
+        out.operands.reserve(self.operands.len());
+        let mut start = 0;
+        for call in self.calls {
+            let end = call.end as usize;
+            if call.op & PART == 0 {
+                out.operands.extend(self.operands[start..end].iter().map(|a| a.shifted(offset)));
+                out.calls.push(Call { op: call.op, end: out.operands.len() as u32 });
+            } else {
+                lookup(self.parts[(call.op & !PART) as usize].0).write_whole(out, lookup);
+            }
+            start = end;
         }
     }
 
     /// Appends the whole of it to `out` (each component looked up by
     /// `lookup`): the one place a draft is flattened.
     pub fn flatten(&self, out: &mut Sequence, lookup: &impl Fn(u32) -> View<'a>) {
-        let mut holey = Holey(std::mem::take(out));
-        self.write(&mut holey, lookup, &|_| false);
-        *out = holey.0;
+        self.write_whole(out, lookup);
     }
 
     /// The bytes it holds on a [`Shelf`]: its own calls, arguments and

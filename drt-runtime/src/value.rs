@@ -85,6 +85,12 @@ impl Value {
         self.key == key && self.type_id() == ty
     }
 
+    /// Its type's [`type_key`].
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
     /// Whether dropping it runs any code: an inline value's type has no
     /// drop glue; a boxed one is freed, and may have a `Drop` of its own.
     #[inline]

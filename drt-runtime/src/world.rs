@@ -15,6 +15,7 @@ use crate::outcome::Beside;
 use crate::registry::{Operation, Registry};
 use crate::seeds::{seeds_for, user_seeds, Seed};
 use crate::sequence::Sequence;
+use crate::type_facts::TypeFacts;
 
 /// An operation taking part in the run.
 pub(crate) struct RunOp<'r> {
@@ -70,6 +71,8 @@ pub(crate) struct World<'r> {
     /// The types whose live values the contracts compare a new value with
     /// (checked, with `PartialEq`); few, so a scan is quickest.
     compared: Vec<TypeId>,
+    /// What the oracles and the pool ask of a value's type, by its key.
+    pub facts: TypeFacts<'r>,
     /// The reference every sequence runs on too (`against`).
     pub reference: Option<Differential<'r>>,
     /// The path emitted tests reach drt by, when a type under test's block
@@ -198,8 +201,9 @@ impl<'r> World<'r> {
         let vecs: Vec<VecBuilder> = reg.vecs.iter().filter(|v| needed.contains(&v.vec)).copied().collect();
         let vec_by_type = vecs.iter().enumerate().map(|(i, v)| (v.vec, i as u32)).collect();
         let producers = producers(&ops);
-        let compared =
+        let compared: Vec<TypeId> =
             reg.checked.iter().copied().filter(|t| reg.types.get(t).is_some_and(|d| d.eq.is_some())).collect();
+        let facts = TypeFacts::new(reg, |t| compared.contains(&t));
         let mut world = World {
             reg,
             ops,
@@ -211,6 +215,7 @@ impl<'r> World<'r> {
             producers,
             mutators: FxHashMap::default(),
             compared,
+            facts,
             reference: None,
             drt_path: under_test.iter().find_map(|t| reg.drt_paths.get(t)).map(String::as_str),
             watch: None,

@@ -90,9 +90,10 @@ impl Pruning {
     ) -> Result<(), (usize, Violation)> {
         for &(var, call) in &self.last_touch {
             let Some(value) = vars.get(var as usize).and_then(Option::as_ref) else { continue };
-            let ty = value.type_id();
+            let facts = world.facts.of(value);
+            let ty = facts.map_or_else(|| value.type_id(), |f| f.ty);
             let value = &**value;
-            let desc = world.reg.types.get(&ty);
+            let desc = facts.map(|f| f.desc);
             let mut seen = None;
             let new = match desc.map(|d| crate::oracle::guarded(|| d.fingerprint(value))) {
                 Some(Ok(Some(fp))) => {
@@ -119,7 +120,7 @@ impl Pruning {
                     }
                     (call, v)
                 })?;
-                if let Some(digest) = digest.filter(|_| world.compares(ty)) {
+                if let Some(digest) = digest.filter(|_| facts.is_some_and(|f| f.compared)) {
                     self.digests.push((var, ty, digest));
                 }
                 fresh.push((var, ty));

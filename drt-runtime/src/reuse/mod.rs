@@ -16,6 +16,8 @@ use crate::outcome::Outcome;
 use crate::pool::Pool;
 use crate::report::Stats;
 use crate::sequence::{Composed, Holey, Operand, Sequence};
+use crate::type_facts::Facts;
+use crate::value::Value;
 use crate::world::World;
 use snapshot::{Held, Kept, Reused};
 
@@ -198,17 +200,21 @@ impl<'w> Reuse<'w> {
         let mut partners_kept = true;
         // Each live variable: its type, and the value kept for it (a reused
         // one, shared when unchanged, else a new copy).
-        let mut live = |var: u32, ty: TypeId, value: Option<&dyn Any>, reused: Option<&Held>| {
+        let mut live = |var: u32, ty: TypeId, value: Option<&Value>, reused: Option<&Held>| {
             alive.push((var, ty));
             if !self.on {
                 return;
             }
-            let copy = || value.and_then(|v| self.kept_copy(pool, ty, v));
-            let value = match reused {
-                Some(r) if value.is_none() || !changed[var as usize] => Some(Rc::clone(&r.value)),
-                _ => copy(),
+            let (value, partner) = match (reused, value) {
+                (Some(r), None) => (Some(Rc::clone(&r.value)), r.partner),
+                (Some(r), Some(_)) if !changed[var as usize] => (Some(Rc::clone(&r.value)), r.partner),
+                (reused, Some(v)) => {
+                    let facts = self.world.facts.of(v);
+                    let partner = reused.map_or_else(|| facts.is_some_and(|f| f.compared), |r| r.partner);
+                    (self.kept_copy(pool, facts, v), partner)
+                }
+                (None, None) => (None, self.world.compares(ty)),
             };
-            let partner = reused.map_or_else(|| self.world.compares(ty), |r| r.partner);
             partners_kept &= value.is_some() || !partner;
             kept.extend(value.map(|value| Held { var, partner, value }));
         };
@@ -217,7 +223,7 @@ impl<'w> Reuse<'w> {
         while i < exec.vars.len() {
             let Some(&(entry, at)) = parts.next_if(|(_, at)| *at as usize == i) else {
                 if let Some(value) = &exec.vars[i] {
-                    live(i as u32, value.type_id(), Some(&**value), None);
+                    live(i as u32, value.type_id(), Some(value), None);
                 }
                 i += 1;
                 continue;
@@ -229,7 +235,7 @@ impl<'w> Reuse<'w> {
             for (var, ty) in pool.alive(entry) {
                 let (own, reused) = (at + var, snapshot.get(var));
                 if reused.is_some_and(|r| r.partner) || self.used.binary_search(&own).is_ok() {
-                    if let Some(value) = exec.vars[own as usize].as_deref() {
+                    if let Some(value) = exec.vars[own as usize].as_ref() {
                         live(own, ty, Some(value), reused);
                     }
                 } else {
@@ -270,15 +276,12 @@ impl<'w> Reuse<'w> {
     /// owns on the heap is estimated by the length of its `Debug` text
     /// (a `Vec` of 1,000 numbers prints about as many bytes as it holds); one
     /// whose text is longer than [`MAX_KEPT_TEXT`] is not kept.
-    fn kept_copy(&self, pool: &Pool, ty: TypeId, value: &dyn Any) -> Option<Rc<Kept>> {
+    fn kept_copy(&self, pool: &Pool, facts: Option<&Facts<'_>>, value: &Value) -> Option<Rc<Kept>> {
         if !pool.keeps_more() {
             return None;
         }
-        if crate::macro_support::is_seeded(ty) {
-            return None;
-        }
-        let d = self.world.reg.types.get(&ty).filter(|d| d.eq.is_some())?;
-        let clone = d.clone?;
+        let facts = facts.filter(|f| !f.seeded && f.desc.eq.is_some())?;
+        let (ty, clone, value) = (facts.ty, facts.desc.clone?, &**value);
         let copy = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let heap = self.heap_estimate(ty, value)?;
             Some((clone(value), heap))
