@@ -442,6 +442,9 @@ impl Composed {
     /// `part`'s variable indices (the `extend` operator's concatenation,
     /// thesis §7.5).
     pub fn push_part(&mut self, id: u32, part: View<'_>) -> u32 {
+        // Written out before the sequence runs, after the rest is drawn:
+        // fetched now, a long pool's component is in the cache by then.
+        part.prefetch();
         let offset = self.len;
         self.body.push(PART | self.parts.len() as u32, []);
         self.parts.push((id, part.len));
@@ -463,6 +466,14 @@ pub(crate) struct View<'a> {
 }
 
 impl<'a> View<'a> {
+    /// Asks the processor to fetch the start of its arrays ([`prefetch`]).
+    #[inline]
+    pub fn prefetch(&self) {
+        prefetch(self.calls.as_ptr());
+        prefetch(self.operands.as_ptr());
+        prefetch(self.parts.as_ptr());
+    }
+
     /// The hash of the whole sequence ([`Sequence::structural_hash`]).
     #[cfg(test)]
     pub fn structural_hash(&self) -> u64 {
@@ -708,6 +719,19 @@ impl Span {
         self.start = *to;
         *to += self.len;
     }
+}
+
+/// Asks the processor to bring the cache line at `p` in, without waiting
+/// for it (and without reading it: `p` may point anywhere).
+#[inline]
+pub(crate) fn prefetch<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is a hint; it never faults, whatever the address.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p.cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }
 
 /// Where a [`Composed`] sequence lies on a [`Shelf`].
