@@ -20,6 +20,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
+use std::time::SystemTime;
 
 /// Set for the wrapper in a fuzzing build: the crates to instrument for
 /// libFuzzer, comma-separated.
@@ -130,25 +131,53 @@ pub fn run(cargo: &OsString, me: &Path, args: &[OsString]) -> Result<ExitCode, S
     }
     let program = fuzz_target_dir(cargo, &manifest)?.join("release").join(&target);
     let mut command = Command::new(&program);
+    let artifacts = fuzz.join("artifacts").join(&target);
     match &request.input {
         Some(input) => {
             command.arg(input).env(SAVE_VAR, &package.dir);
         }
         None => {
             let corpus = fuzz.join("corpus").join(&target);
-            let artifacts = fuzz.join("artifacts").join(&target);
             for dir in [&corpus, &artifacts] {
                 std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
             }
-            let mut prefix = artifacts.into_os_string();
-            prefix.push("/");
             let mut artifact_arg = OsString::from("-artifact_prefix=");
-            artifact_arg.push(prefix);
+            artifact_arg.push(&artifacts);
+            artifact_arg.push("/");
             command.arg(&corpus).arg(artifact_arg).args(&request.libfuzzer);
         }
     }
+    let before = crash_files(&artifacts);
     let status = command.status().map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+    // libFuzzer's own last words ("deadly signal", the file's path) do not
+    // say that drt turns the file into a test: the next step, said once.
+    if let Some(crash) = new_crash(&artifacts, &before).filter(|_| request.input.is_none() && !status.success()) {
+        eprintln!("cargo drt fuzz: to turn the crash into a test and a saved failure: {}", replay(&request, &crash));
+    }
     Ok(super::exit_code(status))
+}
+
+/// The `crash-` files libFuzzer wrote in `dir`, and when each was written.
+fn crash_files(dir: &Path) -> Vec<(PathBuf, SystemTime)> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let crashes = entries.flatten().filter(|e| e.file_name().to_string_lossy().starts_with("crash-"));
+    crashes.filter_map(|e| Some((e.path(), e.metadata().ok()?.modified().ok()?))).collect()
+}
+
+/// The newest crash file in `dir` that is not one of `before` (the same
+/// crash found again rewrites its file, named by its bytes: new too).
+fn new_crash(dir: &Path, before: &[(PathBuf, SystemTime)]) -> Option<PathBuf> {
+    let fresh = crash_files(dir).into_iter().filter(|f| !before.contains(f));
+    fresh.max_by_key(|(path, written)| (*written, path.clone())).map(|(path, _)| path)
+}
+
+/// The command that replays `crash` for `request`'s type and package, its
+/// path relative to this directory when it is under it.
+fn replay(request: &Request, crash: &Path) -> String {
+    let here = std::env::current_dir().unwrap_or_default();
+    let package = request.package.as_ref().map(|p| format!(" -p {p}")).unwrap_or_default();
+    let path = crash.strip_prefix(&here).unwrap_or(crash);
+    format!("cargo drt fuzz {}{package} {}", request.ty, path.display())
 }
 
 /// The package to fuzz: the one named, else the one whose directory this
@@ -290,6 +319,39 @@ mod tests {
         assert_eq!(r.input, Some(PathBuf::from("fuzz/artifacts/stack/crash-1f")));
         assert!(parse("").unwrap_err().starts_with("usage: cargo drt fuzz"));
         assert!(parse("Stack --jobs 2").unwrap_err().starts_with("unknown option --jobs"));
+    }
+
+    #[test]
+    fn the_crash_to_replay_is_the_newest_written_during_the_run() {
+        let dir = std::env::temp_dir().join(format!("cargo-drt-crashes-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let write = |name: &str, secs: u64| {
+            let file = std::fs::File::create(dir.join(name)).unwrap();
+            file.set_modified(SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(secs)).unwrap();
+        };
+        write("crash-old", 100);
+        write("crash-again", 200);
+        let before = crash_files(&dir);
+        assert_eq!(new_crash(&dir, &before), None, "nothing written during the run");
+        write("crash-again", 300);
+        write("crash-new", 250);
+        write("oom-newer", 400);
+        assert_eq!(new_crash(&dir, &before), Some(dir.join("crash-again")), "found again: rewritten");
+        write("crash-new", 500);
+        assert_eq!(new_crash(&dir, &before), Some(dir.join("crash-new")));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_replay_names_the_type_the_package_and_the_crash_file_from_here() {
+        let here = std::env::current_dir().unwrap();
+        let crash = here.join("fuzz/artifacts/stack/crash-1f");
+        let request = parse("stack::Stack -p my-lib -- -runs=10").unwrap();
+        assert_eq!(replay(&request, &crash), "cargo drt fuzz stack::Stack -p my-lib fuzz/artifacts/stack/crash-1f");
+        let request = parse("Stack").unwrap();
+        let elsewhere = Path::new("/elsewhere/fuzz/artifacts/stack/crash-1f");
+        assert_eq!(replay(&request, elsewhere), "cargo drt fuzz Stack /elsewhere/fuzz/artifacts/stack/crash-1f");
     }
 
     #[test]

@@ -97,7 +97,8 @@ fn launch(args: &[OsString]) -> Result<ExitCode, String> {
         }
         return fuzz::run(&cargo, &me, &args[1..]);
     }
-    let target = target_dir(&cargo, args)?.join(build_dir(std::env::var(CRATES_VAR).ok().as_deref()));
+    let metadata = metadata(&cargo, args)?;
+    let target = target_of(&metadata)?.join(build_dir(std::env::var(CRATES_VAR).ok().as_deref()));
     let mut command = Command::new(&cargo);
     command.args(args).env("CARGO_TARGET_DIR", &target).env(DIR_VAR, &target);
     wrapped_by(&mut command, &me);
@@ -111,7 +112,59 @@ fn launch(args: &[OsString]) -> Result<ExitCode, String> {
         command.env("DRT_COVERAGE", "on");
     }
     let status = command.status().map_err(|e| format!("cannot run {}: {e}", cargo.to_string_lossy()))?;
+    let skipped = if args[0] == "test" {
+        needing_drt(&metadata, args, &std::env::current_dir().unwrap_or_default())
+    } else {
+        Vec::new()
+    };
+    if !skipped.is_empty() {
+        // Cargo skips a target whose required features are off without a
+        // word: with the README's setup, `cargo drt test` alone tests nothing.
+        eprintln!(
+            "cargo drt: note: cargo skipped the tests that need the `drt` feature ({}): run `cargo drt test --features drt`",
+            skipped.join(", ")
+        );
+    }
     Ok(exit_code(status))
+}
+
+/// The test targets `cargo test <args>` skips because they need a `drt`
+/// feature (`required-features`, as the README's setup for `tests/` has
+/// it) that the command line leaves off: `explore (of my-crate)`. `here` is
+/// the directory cargo runs in, whose package it tests when none is named.
+fn needing_drt(metadata: &serde_json::Value, args: &[OsString], here: &Path) -> Vec<String> {
+    // What follows `--` is the test programs'.
+    let args: Vec<&str> = args.iter().filter_map(|a| a.to_str()).take_while(|a| *a != "--").collect();
+    // An option's value: `--long v`, `--long=v`, `-s v` or `-sv`.
+    let value = |i: usize, long: &str, short: &str| match args[i] {
+        a if a == long || a == short => args.get(i + 1).copied(),
+        a => a.strip_prefix(long).and_then(|v| v.strip_prefix('=')).or(a.strip_prefix(short).filter(|v| !v.is_empty())),
+    };
+    let features = (0..args.len()).filter_map(|i| value(i, "--features", "-F"));
+    if args.contains(&"--all-features") || features.flat_map(|f| f.split([',', ' '])).any(|f| f == "drt") {
+        return Vec::new();
+    }
+    let named: Vec<&str> = (0..args.len()).filter_map(|i| value(i, "--package", "-p")).collect();
+    let all = args.contains(&"--workspace") || args.contains(&"--all");
+    let defaults_off = args.contains(&"--no-default-features");
+    let mut skipped = Vec::new();
+    for p in metadata["packages"].as_array().into_iter().flatten() {
+        let name = p["name"].as_str().unwrap_or_default();
+        let dir = Path::new(p["manifest_path"].as_str().unwrap_or_default()).parent();
+        let tested = all || named.contains(&name) || (named.is_empty() && dir == Some(here));
+        let by_default =
+            !defaults_off && p["features"]["default"].as_array().is_some_and(|d| d.contains(&"drt".into()));
+        if !tested || p["features"].get("drt").is_none() || by_default {
+            continue;
+        }
+        for t in p["targets"].as_array().into_iter().flatten() {
+            let needs = t["required-features"].as_array().is_some_and(|f| f.contains(&"drt".into()));
+            if needs && t["kind"].as_array().is_some_and(|k| k.contains(&"test".into())) {
+                skipped.push(format!("{} (of {name})", t["name"].as_str().unwrap_or_default()));
+            }
+        }
+    }
+    skipped
 }
 
 /// Where `cargo drt` builds, under the target directory: `drt`, or for a
@@ -135,6 +188,20 @@ fn build_dir(crates: Option<&str>) -> String {
 /// The workspace's target directory, from `cargo metadata` (it honours
 /// `CARGO_TARGET_DIR` and `build.target-dir`).
 fn target_dir(cargo: &OsString, args: &[OsString]) -> Result<PathBuf, String> {
+    target_of(&metadata(cargo, args)?)
+}
+
+/// The target directory `cargo metadata` names.
+fn target_of(metadata: &serde_json::Value) -> Result<PathBuf, String> {
+    metadata["target_directory"]
+        .as_str()
+        .map(PathBuf::from)
+        .ok_or_else(|| "cargo metadata did not say where the target directory is".to_string())
+}
+
+/// The workspace's packages, as `cargo metadata` (without dependencies)
+/// describes them for the manifest `args` name, if they name one.
+fn metadata(cargo: &OsString, args: &[OsString]) -> Result<serde_json::Value, String> {
     let mut command = Command::new(cargo);
     command.args(["metadata", "--no-deps", "--format-version", "1"]);
     if let Some(at) = args.iter().position(|a| a == "--manifest-path") {
@@ -146,12 +213,7 @@ fn target_dir(cargo: &OsString, args: &[OsString]) -> Result<PathBuf, String> {
     if !out.status.success() {
         return Err(format!("cargo metadata failed:\n{}", String::from_utf8_lossy(&out.stderr)));
     }
-    let json: serde_json::Value =
-        serde_json::from_slice(&out.stdout).map_err(|e| format!("cargo metadata printed no JSON: {e}"))?;
-    json["target_directory"]
-        .as_str()
-        .map(PathBuf::from)
-        .ok_or_else(|| "cargo metadata did not say where the target directory is".to_string())
+    serde_json::from_slice(&out.stdout).map_err(|e| format!("cargo metadata printed no JSON: {e}"))
 }
 
 fn rustc() -> OsString {
@@ -329,6 +391,34 @@ mod tests {
 
     fn unit(args: &str) -> Option<Unit> {
         Unit::of(&args.split(' ').map(String::from).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn tests_needing_a_drt_feature_left_off_are_named() {
+        let metadata = serde_json::json!({"packages": [
+            {"name": "trial", "manifest_path": "/w/trial/Cargo.toml", "features": {"drt": ["dep:drt"]}, "targets": [
+                {"name": "trial", "kind": ["lib"], "required-features": []},
+                {"name": "explore", "kind": ["test"], "required-features": ["drt"]},
+                {"name": "demo", "kind": ["example"], "required-features": ["drt"]},
+            ]},
+            {"name": "on", "manifest_path": "/w/on/Cargo.toml", "features": {"default": ["drt"], "drt": []}, "targets": [
+                {"name": "explore", "kind": ["test"], "required-features": ["drt"]},
+            ]},
+        ]});
+        let skipped = |args: &str, here: &str| {
+            let args: Vec<OsString> = args.split(' ').filter(|a| !a.is_empty()).map(OsString::from).collect();
+            needing_drt(&metadata, &args, Path::new(here))
+        };
+        assert_eq!(skipped("test", "/w/trial"), ["explore (of trial)"]);
+        assert_eq!(skipped("test -p trial --test explore", "/w"), ["explore (of trial)"]);
+        assert_eq!(skipped("test --workspace --no-default-features", "/w"), ["explore (of trial)", "explore (of on)"]);
+        for on in ["--features drt", "--features=json,drt", "-F drt", "-Fdrt", "--all-features"] {
+            assert_eq!(skipped(&format!("test {on}"), "/w/trial"), Vec::<String>::new(), "{on}");
+        }
+        assert_eq!(skipped("test --features drt-extra", "/w/trial"), ["explore (of trial)"]);
+        assert_eq!(skipped("test -ptrial -- --features drt", "/w"), ["explore (of trial)"], "the tests' arguments");
+        assert_eq!(skipped("test", "/w/on"), Vec::<String>::new(), "on by default");
+        assert_eq!(skipped("test", "/w"), Vec::<String>::new(), "no package here");
     }
 
     #[test]

@@ -25,9 +25,9 @@ fn no_command_prints_the_usage_and_fails() {
 /// `cargo drt fuzz` as a user meets it: in a package of their own with a
 /// `drt` feature, it writes the fuzz crate, fuzzes the type with
 /// libFuzzer on stable until a crash file lands where cargo-fuzz puts
-/// them, and replaying that file prints the test and saves the failure
-/// where the type's exploration replays it. libFuzzer is C++: skipped
-/// without a C++ compiler.
+/// them, says how to replay it, and replaying that file prints the test
+/// and saves the failure where the type's exploration replays it.
+/// libFuzzer is C++: skipped without a C++ compiler.
 #[test]
 fn fuzzing_a_type_finds_its_bug_and_a_crash_file_becomes_a_saved_failure() {
     if Command::new("c++").arg("--version").output().is_err() {
@@ -83,6 +83,12 @@ fn fuzzing_a_type_finds_its_bug_and_a_crash_file_becomes_a_saved_failure() {
         .find(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("crash-")));
     let crash = crash.unwrap_or_else(|| panic!("no crash file in {}:\n{stderr}", artifacts.display()));
     assert!(stderr.contains("drt::fuzz found 1 failure in Tally"), "{stderr}");
+    // libFuzzer's "deadly signal" is its last word on a panic too: the next step follows it.
+    let next = format!(
+        "\ncargo drt fuzz: to turn the crash into a test and a saved failure: cargo drt fuzz Tally {}\n",
+        crash.strip_prefix(&dir).unwrap().display()
+    );
+    assert!(stderr.contains("deadly signal") && stderr.ends_with(&next[1..]), "{next}\n{stderr}");
 
     let replayed = cargo_drt(&["fuzz", "Tally", crash.to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&replayed.stderr);

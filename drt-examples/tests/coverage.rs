@@ -88,14 +88,33 @@ mod thermostat {
             schedule.setpoints.first().map(|t| (*t).clamp(5, 30))
         }
     }
+
+    /// The building's boiler, in the thermostat's module with a block of
+    /// its own: its exploration calls its methods, the thermostat's never.
+    #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct Boiler {
+        lit: bool,
+    }
+
+    #[drt::operations]
+    impl Boiler {
+        pub fn new() -> Self {
+            Boiler { lit: false }
+        }
+
+        pub fn light(&mut self) {
+            self.lit = true;
+        }
+    }
 }
 
 /// The report lists the functions no sequence entered, in the modules the
 /// exploration reached: the thermostat's `apply` (no value of its
 /// argument's type can be made) and the helper only it calls; not its
 /// derived `Clone` or `Debug` (drt's checks call them, apart from the
-/// sequences). The test program defines the type explored, so its own
-/// functions are the code under test.
+/// sequences), nor the boiler's methods in the same module (its own
+/// exploration's to enter). The test program defines the type explored, so
+/// its own functions are the code under test.
 #[test]
 #[ignore = "needs coverage: cargo drt test -p drt-examples --test coverage -- --ignored"]
 fn lists_the_functions_no_sequence_entered() {

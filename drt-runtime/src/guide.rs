@@ -379,7 +379,7 @@
 //! let report = drt::explore::<Counter>().seed(3).max_sequences(200).json_report(&dir).report();
 //! assert!(report.failures.is_empty());
 //! let written: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
-//! assert_eq!(written.len(), 1, "one <type>.json per exploration: {written:?}");
+//! assert_eq!(written.len(), 1, "one <crate>__<Type>.json per exploration: {written:?}");
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 //!

@@ -228,29 +228,61 @@ fn impl_parts(rest: &str) -> Option<(&str, Option<&str>)> {
 /// (by Rust's naming convention, the segments in `UpperCamelCase`):
 /// `my::ring::Ring<T>::push::{{closure}}` is in `my::ring`.
 fn module_of(name: &str) -> String {
+    let mut segments = owner_path(name);
+    while segments.last().is_some_and(|s| is_type(s)) {
+        segments.pop();
+    }
+    segments.join("::")
+}
+
+/// The type whose impl a demangled function is a method of, without its
+/// generic arguments: `my::ring::Ring` for `my::ring::Ring<T>::push` and
+/// `<my::ring::Ring<u8> as my::Grow>::grow`; `None` for a free function
+/// (or one nested in a method's body).
+pub(crate) fn owner_type(name: &str) -> Option<String> {
+    let segments = owner_path(name);
+    segments.last().is_some_and(|s| is_type(s)).then(|| segments.join("::"))
+}
+
+/// Whether a path's segment names a type (by Rust's naming convention,
+/// `UpperCamelCase`).
+fn is_type(segment: &str) -> bool {
+    segment.starts_with(|c: char| c.is_ascii_uppercase())
+}
+
+/// The path a demangled function hangs from: its own path, or its impl's
+/// type's, without generic arguments, closures and the function's name.
+fn owner_path(name: &str) -> Vec<&str> {
     let (path, method) = match name.strip_prefix('<') {
         Some(rest) => (impl_type(rest), false),
         None => (name, true),
     };
-    let mut bare = String::new();
-    let mut depth = 0usize;
-    for c in path.trim_start_matches(['&', '*', '[', '(', ' ']).chars() {
+    let path = path.trim_start_matches(['&', '*', '[', '(', ' ']);
+    let path = ["mut ", "const ", "dyn "].iter().fold(path, |p, k| p.strip_prefix(k).unwrap_or(p));
+    // Generic arguments hold paths of their own: only the outer segments.
+    let mut segments = Vec::new();
+    let (mut depth, mut start) = (0usize, Some(0));
+    for (i, c) in path.char_indices() {
         match c {
+            '<' if depth == 0 => {
+                segments.extend(start.take().map(|s| &path[s..i]));
+                depth = 1;
+            }
             '<' => depth += 1,
             '>' => depth = depth.saturating_sub(1),
-            _ if depth == 0 => bare.push(c),
+            ':' if depth == 0 && path[i..].starts_with("::") => {
+                segments.extend(start.take().map(|s| &path[s..i]));
+                start = Some(i + 2);
+            }
             _ => {}
         }
     }
-    let bare = ["mut ", "const ", "dyn "].iter().fold(bare.as_str(), |p, k| p.strip_prefix(k).unwrap_or(p)).to_string();
-    let mut segments: Vec<&str> = bare.split("::").filter(|s| !s.starts_with("{{")).collect();
+    segments.extend(start.map(|s| &path[s..]));
+    segments.retain(|s| !s.is_empty() && !s.starts_with("{{") && !s.starts_with(':'));
     if method {
         segments.pop();
     }
-    while segments.last().is_some_and(|s| s.starts_with(|c: char| c.is_ascii_uppercase())) {
-        segments.pop();
-    }
-    segments.join("::")
+    segments
 }
 
 /// The type of an impl's method, `rest` being its name after the `<`: the
@@ -305,6 +337,17 @@ mod tests {
         assert_eq!(module_of("<&my::set::Set<_> as core::ops::bit::BitOr>::bitor"), "my::set");
         assert_eq!(module_of("<u32 as my::wide::Wide>::widen"), "my::wide");
         assert_eq!(module_of("<[my::A]>::first"), "my");
+    }
+
+    #[test]
+    fn a_method_is_of_its_impl_s_type_and_a_free_function_of_none() {
+        assert_eq!(owner_type("my::ring::Ring<T>::push::{{closure}}").as_deref(), Some("my::ring::Ring"));
+        assert_eq!(owner_type("<my::ring::Ring<u8> as my::Grow>::grow").as_deref(), Some("my::ring::Ring"));
+        assert_eq!(owner_type("<my::Map<my::Key, u8>>::get").as_deref(), Some("my::Map"));
+        assert_eq!(owner_type("<&mut my::A as core::fmt::Debug>::fmt").as_deref(), Some("my::A"));
+        assert_eq!(owner_type("my::ring::gcd<u8>"), None);
+        assert_eq!(owner_type("my::Ring::push::inner"), None, "a function in a method's body");
+        assert_eq!(owner_type("<[my::A]>::first").as_deref(), Some("my::A]"), "a slice's, not my::A's");
     }
 
     #[test]

@@ -30,7 +30,7 @@ mod receiver {
     }
 }
 
-mod functions;
+pub(crate) mod functions;
 mod symbols;
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};

@@ -281,6 +281,8 @@ fn report_of(explorer: &Explorer, saved_by_default: bool) -> Explored {
         crate::progress::notice_once(&format!("drt: note: {note}\n"));
     }
     let (mut report, saved) = explore_somewhere(explorer, &settings);
+    let elsewhere = explored_elsewhere(explorer, Registry::global());
+    report.stats.coverage = report.stats.coverage.take().map(|c| c.without_methods_of(&elsewhere));
     report.stats.notes.splice(0..0, settings.notes.iter().cloned());
     report.stats.bound = match settings.budget.max_sequences {
         Some(n) if settings.budget.repeats(report.stats.sequences) => Bound::Sequences(n),
@@ -291,6 +293,21 @@ fn report_of(explorer: &Explorer, saved_by_default: bool) -> Explored {
         write_json(&mut report, explorer, path);
     }
     Explored { report, saved, replay_only: settings.budget.replay_only(), strict: settings.strict }
+}
+
+/// The types with `#[drt::operations]` blocks of their own in `registry`
+/// that `explorer` neither explores nor compares with (without generic
+/// arguments, as [`Coverage::without_methods_of`](crate::report::Coverage)
+/// takes them): their explorations call their methods.
+fn explored_elsewhere(explorer: &Explorer, registry: &Registry) -> Vec<&'static str> {
+    let bare = |name: &'static str| name.split('<').next().unwrap_or(name);
+    let here = explorer.subjects().iter().map(|(_, n)| *n).chain(explorer.reference().map(|c| c.name));
+    let here: Vec<&str> = here.map(bare).collect();
+    let blocks = registry.ops.iter().filter(|o| o.spec.kind == OpKind::Method);
+    let mut types: Vec<&str> = blocks.map(|o| bare(o.owner_name)).filter(|t| !here.contains(t)).collect();
+    types.sort_unstable();
+    types.dedup();
+    types
 }
 
 /// Writes the report as JSON (`.json_report()`, `DRT_REPORT_JSON`). A file
@@ -572,6 +589,22 @@ fn subject(explorer: &Explorer) -> String {
 
 #[cfg(test)]
 mod tests {
+    use crate::fixtures::{Dial, Tally, TallyModel, Wallet};
+
+    #[test]
+    fn the_types_explored_elsewhere_are_those_with_a_block_not_explored_here() {
+        let name = |t| crate::names::display_type_name(t);
+        let elsewhere = super::explored_elsewhere(&crate::explore::<Wallet>(), super::Registry::global());
+        for other in [std::any::type_name::<Dial>(), std::any::type_name::<Tally>()] {
+            assert!(elsewhere.contains(&other), "{} has a block of its own: {elsewhere:?}", name(other));
+        }
+        assert!(!elsewhere.contains(&std::any::type_name::<Wallet>()), "{elsewhere:?}");
+        assert!(elsewhere.windows(2).all(|w| w[0] < w[1]), "sorted, each once: {elsewhere:?}");
+        let compared = crate::explore::<Tally>().against::<TallyModel>();
+        let elsewhere = super::explored_elsewhere(&compared, super::Registry::global());
+        assert!(!elsewhere.contains(&std::any::type_name::<TallyModel>()), "the reference: {elsewhere:?}");
+    }
+
     #[test]
     fn the_command_that_replays_saved_failures_names_the_package_and_the_test() {
         assert_eq!(
