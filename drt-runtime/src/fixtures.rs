@@ -106,6 +106,25 @@ impl SharedLog {
     }
 }
 
+/// Coins in a purse: `take` underflows when it holds fewer (a panic in a
+/// debug build), `put` never fails; both mutate, so repetitions mix them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Purse(u8);
+
+#[drt::operations]
+impl Purse {
+    fn new() -> Purse {
+        Purse::default()
+    }
+    fn put(&mut self, n: u8) {
+        self.0 = self.0.saturating_add(n);
+    }
+    #[allow(clippy::arithmetic_side_effects)]
+    fn take(&mut self, n: u8) {
+        self.0 -= n;
+    }
+}
+
 /// A running total: a number read off one tally and added to another. Its
 /// methods are `pub`, as emitted tests in `tests/` call them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]

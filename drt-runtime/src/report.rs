@@ -144,13 +144,15 @@ pub struct Failure {
 pub struct OperationStats {
     /// `Type::method`.
     pub name: String,
-    /// Sequences that ended with this operation and were executed.
+    /// Sequences executed that ended with this operation, or whose illegal
+    /// input or failure was a call of it (a call mixed in before the last,
+    /// or one building an argument): each sequence counts once.
     pub attempted: u64,
     /// Of those, sequences that ran normally.
     pub succeeded: u64,
-    /// Of those, sequences discarded as illegal inputs.
+    /// Of those, sequences discarded as illegal inputs of a call of it.
     pub illegal: u64,
-    /// Of those, sequences that revealed a failure.
+    /// Of those, sequences that revealed a failure in a call of it.
     pub failed: u64,
     /// Whether the operation is under test (registered on an explored type),
     /// as opposed to a helper of another type or a built-in builder.

@@ -449,6 +449,21 @@ impl<'w> Engine<'w> {
         }
         let mut new = true;
         self.draft.walk = None;
+        // An illegal input or a failure is the operation's whose call it
+        // was: a mix of mutators, or values built on demand, run before the
+        // extending call (a `withdraw` that panicked in a mix ending in
+        // `deposit` is `withdraw`'s failure, not `deposit`'s).
+        // (A reference's operations have no stats: its call is the extending one's.)
+        let charged = match outcome {
+            Outcome::Illegal { call } | Outcome::Failed { call, .. } if call < seq.len() && !seq.is_hole(call) => {
+                Some(seq.op(call) as usize).filter(|&c| c < self.stats.operations.len()).unwrap_or(op)
+            }
+            _ => op,
+        };
+        if charged != op {
+            self.stats.operations[op].attempted -= 1;
+            self.stats.operations[charged].attempted += 1;
+        }
         match outcome {
             Outcome::Normal => {
                 self.findings.passed(op, &draft, &seq, &self.pool);
@@ -485,14 +500,14 @@ impl<'w> Engine<'w> {
             }
             Outcome::Illegal { .. } => {
                 self.stats.illegal += 1;
-                self.stats.operations[op].illegal += 1;
+                self.stats.operations[charged].illegal += 1;
             }
             // An argument had no value (an earlier call returned `None`, or
             // it was moved away): nothing was called, so not an illegal input.
             Outcome::Invalid { .. } => {}
             Outcome::Failed { call, fault } => {
                 self.stats.failing += 1;
-                self.stats.operations[op].failed += 1;
+                self.stats.operations[charged].failed += 1;
                 if call >= seq.len() {
                     self.untested.returned(op);
                 }

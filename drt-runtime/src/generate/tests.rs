@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use super::*;
 use crate::config::Budget;
-use crate::fixtures::{settings, wallet_world as world, Dial};
+use crate::fixtures::{settings, wallet_world as world, Dial, Purse};
 use crate::ints::IntKind;
 use crate::pool::Offer;
 use crate::registry::Registry;
@@ -31,6 +31,26 @@ fn every_generated_sequence_obeys_ownership() {
     let report = engine.finish();
     assert!(report.failures.is_empty(), "{report}");
     assert!(report.stats.uncallable.is_empty(), "{:?}", report.stats.uncallable);
+}
+
+/// A failure or an illegal input counts for the operation whose call it
+/// was: `Purse::take` underflows, also in a mix of mutators ending in
+/// `put` (which never fails), so `put` charged with them showed failures.
+#[test]
+fn a_failure_is_charged_to_the_operation_whose_call_failed() {
+    let world = World::new(Registry::global(), &[TypeId::of::<Purse>()]);
+    let report = run(&world, &settings(4, 3_000));
+    let stats = |name: &str| {
+        let o = report.stats.operations.iter().find(|o| o.name.ends_with(name)).expect("an operation");
+        (o.attempted, o.succeeded, o.illegal, o.failed)
+    };
+    let (put, take) = (stats("::put"), stats("::take"));
+    assert_eq!(put.3, 0, "put never fails: {put:?}");
+    assert!(take.3 > 0, "take underflows: {take:?}");
+    for (attempted, succeeded, illegal, failed) in [put, take, stats("::new")] {
+        assert_eq!(attempted, succeeded + illegal + failed, "{:?}", report.stats.operations);
+    }
+    assert_eq!(report.stats.operations.iter().map(|o| o.attempted).sum::<u64>(), report.stats.sequences);
 }
 
 #[test]
