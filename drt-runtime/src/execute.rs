@@ -369,18 +369,35 @@ impl World<'_> {
         let op = self.op(seq.op(i));
         slots.clear();
         for (k, arg) in call.iter().enumerate() {
+            // What runs no user code goes straight into its slot (built
+            // through a `Result` on the stack, a value was stored in two
+            // halves and read back whole, which stalled the processor).
             let made = match arg {
-                // Taking a variable runs no user code.
-                Operand::Var { var, mode: Mode::Ref | Mode::Mut | Mode::Move } => Ok(vars[*var as usize].take()),
+                // Taking a variable.
+                Operand::Var { var, mode: Mode::Ref | Mode::Mut | Mode::Move } => {
+                    let taken = vars[*var as usize].take();
+                    if taken.is_none() {
+                        abandon(call, slots, vars);
+                        return Outcome::Invalid { call: i };
+                    }
+                    slots.push(taken);
+                    continue;
+                }
+                // A built-in seed's prototype is of a std type, whose
+                // `Clone` does not panic.
+                Operand::Seed(s) if self.seeds[*s as usize].make.is_none() => {
+                    slots.push(Some(self.seed_value(*s)));
+                    continue;
+                }
+                Operand::Int { kind, bits } => {
+                    slots.push(Some(kind.value(*bits)));
+                    continue;
+                }
                 // A `Clone` or a `seeds(...)` expression is the user's code.
                 Operand::Var { var, mode: Mode::Clone } => panic::catch_unwind(AssertUnwindSafe(|| {
                     vars[*var as usize].as_deref().map(|v| (op.clone_fns[k].expect("Clone mode needs Clone"))(v))
                 })),
-                // A built-in seed's prototype is of a std type, whose
-                // `Clone` does not panic.
-                Operand::Seed(s) if self.seeds[*s as usize].make.is_none() => Ok(Some(self.seed_value(*s))),
                 Operand::Seed(_) => panic::catch_unwind(AssertUnwindSafe(|| Some(self.scalar_value(arg)))),
-                Operand::Int { kind, bits } => Ok(Some(kind.value(*bits))),
                 Operand::SeedVec { builder, elems } => {
                     panic::catch_unwind(AssertUnwindSafe(|| Some(self.build_vec(*builder, elems))))
                 }
