@@ -596,7 +596,11 @@ fn drop_quietly_all(slots: &mut Vec<Slot>) {
 fn put_back(call: &[Operand], slots: &mut [Slot], vars: &mut [Slot]) {
     for (arg, slot) in call.iter().zip(slots.iter_mut()) {
         if let Operand::Var { var, mode: Mode::Ref | Mode::Mut } = arg {
-            vars[*var as usize] = slot.take();
+            // The variable is empty since its value was taken for the call:
+            // a swap, with no drop of what it held to check for.
+            let var = &mut vars[*var as usize];
+            debug_assert!(var.is_none(), "a borrowed argument's variable is empty during the call");
+            std::mem::swap(var, slot);
         }
     }
 }
