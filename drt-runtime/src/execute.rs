@@ -243,18 +243,21 @@ impl World<'_> {
                 }
                 continue;
             }
-            outcome = match &self.watch {
+            // Kept apart from `outcome` until it is not normal: moved there
+            // after every call, the whole enum was copied each time.
+            let mut this = match &self.watch {
                 None => self.call(seq, i, &mut frame, checks.level(i)),
                 Some(watch) => self.watched_call(watch, seq, i, &mut frame, checks.level(i)),
             };
             if let Some(beside) = &mut beside {
-                let ours = outcome.is_normal().then(|| frame.returns(i));
-                outcome = beside.after(seq, i, outcome, ours);
+                let ours = this.is_normal().then(|| frame.returns(i));
+                this = beside.after(seq, i, this, ours);
             }
-            if let (true, Outcome::Failed { call, .. }) = (frame.lied, &outcome) {
-                outcome = Outcome::Illegal { call: *call };
+            if let (true, Outcome::Failed { call, .. }) = (frame.lied, &this) {
+                this = Outcome::Illegal { call: *call };
             }
-            if !outcome.is_normal() {
+            if !this.is_normal() {
+                outcome = this;
                 break;
             }
             i += 1;

@@ -220,15 +220,28 @@ impl Seen {
 struct TypeNumbers {
     ids: Vec<TypeId>,
     numbers: FxHashMap<TypeId, u32>,
+    /// The type last asked for and its number: a sequence's live values
+    /// are mostly of one type, asked for one after the other.
+    last: Option<(TypeId, u32)>,
 }
 
 impl TypeNumbers {
     /// The number of `ty`, given it now if it has none.
+    #[inline]
     fn number(&mut self, ty: TypeId) -> u32 {
-        *self.numbers.entry(ty).or_insert_with(|| {
+        match self.last {
+            Some((last, n)) if last == ty => n,
+            _ => self.look_up(ty),
+        }
+    }
+
+    fn look_up(&mut self, ty: TypeId) -> u32 {
+        let n = *self.numbers.entry(ty).or_insert_with(|| {
             self.ids.push(ty);
             self.ids.len() as u32 - 1
-        })
+        });
+        self.last = Some((ty, n));
+        n
     }
 }
 
