@@ -262,8 +262,10 @@ impl Draft {
                 })
                 .map(|(v, _)| *v)
         };
-        let n_aliases = aliases().count();
-        let no_values = in_pool == 0 && n_aliases == 0;
+        // Whether there is one, not how many: the list is as long as the
+        // sequence, and a seed is taken without aliasing most of the time.
+        let has_alias = aliases().next().is_some();
+        let no_values = in_pool == 0 && !has_alias;
         if world.seeds_by_type.contains_key(&ty) && (no_values || src.rng.random_bool(SEED_PROBABILITY)) {
             return self.seeded(ty, src);
         }
@@ -272,7 +274,8 @@ impl Draft {
                 return Some(vec);
             }
         }
-        if n_aliases > 0 && (in_pool == 0 || src.rng.random_bool(ALIAS_PROBABILITY)) {
+        if has_alias && (in_pool == 0 || src.rng.random_bool(ALIAS_PROBABILITY)) {
+            let n_aliases = aliases().count();
             let var = aliases().nth(src.rng.random_range(0..n_aliases)).expect("counted");
             return Some(Operand::Var { var, mode });
         }
