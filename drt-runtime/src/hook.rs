@@ -13,9 +13,19 @@ type Hook = Arc<dyn Fn(&PanicHookInfo<'_>) + Sync + Send + 'static>;
 struct State {
     explorers: usize,
     previous: Option<Hook>,
+    /// The hook put back when the last explorer ended (where its box lies,
+    /// and what it calls): taken again by the next, it is unwrapped, not
+    /// wrapped once more. `drt::fuzz` explores once per fuzzer input, and
+    /// each wrapping kept a box and a call more for every later panic.
+    restored: Option<(usize, Hook)>,
 }
 
-static STATE: Mutex<State> = Mutex::new(State { explorers: 0, previous: None });
+static STATE: Mutex<State> = Mutex::new(State { explorers: 0, previous: None, restored: None });
+
+/// Where a hook's box lies: what tells the hook put back apart.
+fn address(hook: &(dyn Fn(&PanicHookInfo<'_>) + Sync + Send + 'static)) -> usize {
+    std::ptr::from_ref(hook).cast::<()>() as usize
+}
 
 thread_local! {
     static SILENT: Cell<bool> = const { Cell::new(false) };
@@ -68,7 +78,12 @@ impl SilentPanics {
     pub fn install() -> SilentPanics {
         let mut state = lock();
         if state.explorers == 0 {
-            let previous: Hook = Arc::from(panic::take_hook());
+            let current = panic::take_hook();
+            let previous: Hook = match state.restored.take() {
+                // The hook the last explorer put back: what it calls.
+                Some((at, hook)) if at == address(&*current) => hook,
+                _ => Arc::from(current),
+            };
             state.previous = Some(previous.clone());
             panic::set_hook(Box::new(move |info| {
                 if SILENT.with(Cell::get) {
@@ -161,7 +176,10 @@ impl Drop for SilentPanics {
             if let Some(previous) = state.previous.take() {
                 // Our hook is dropped here; the user's goes back in place.
                 drop(panic::take_hook());
-                panic::set_hook(Box::new(move |info| previous(info)));
+                let calls = Arc::clone(&previous);
+                let restored: Box<dyn Fn(&PanicHookInfo<'_>) + Sync + Send> = Box::new(move |info| calls(info));
+                state.restored = Some((address(&*restored), previous));
+                panic::set_hook(restored);
             }
         }
     }
@@ -181,6 +199,24 @@ mod tests {
         assert!(caught.location.unwrap().contains("hook.rs"));
         drop(guard);
         assert!(SilentPanics::take_last().is_none());
+    }
+
+    /// `drt::fuzz` installs and drops the hook once per input: the hook put
+    /// back is taken again as it was, not wrapped in one more closure each
+    /// time (a million inputs held a million boxes, and a panic went
+    /// through a million calls).
+    #[test]
+    fn the_hook_put_back_is_not_wrapped_again() {
+        let restored = || lock().restored.as_ref().map(|(_, hook)| Arc::clone(hook));
+        drop(SilentPanics::install());
+        let first = restored();
+        for _ in 0..100 {
+            drop(SilentPanics::install());
+        }
+        // (Another test exploring meanwhile keeps the hook installed: nothing put back.)
+        if let (Some(first), Some(last)) = (first, restored()) {
+            assert!(Arc::ptr_eq(&first, &last), "the hook was wrapped again");
+        }
     }
 
     #[test]
